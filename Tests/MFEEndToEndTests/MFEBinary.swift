@@ -1,0 +1,51 @@
+import Foundation
+import MFEKit
+import Testing
+
+/// Runs the built `mfe` executable, as a user would, and captures what it prints.
+enum MFEBinary {
+    /// The built `mfe`, next to the test bundle in the build products folder.
+    static var path: String {
+        let products = Bundle.main.bundleURL.deletingLastPathComponent().path
+        for candidate in [Bundle.main.bundleURL.path, products] {
+            let executable = PathUtilities.join(candidate, "mfe")
+            if FileManager.default.isExecutableFile(atPath: executable) { return executable }
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            let executable = PathUtilities.join(bundle.bundleURL.deletingLastPathComponent().path, "mfe")
+            if FileManager.default.isExecutableFile(atPath: executable) { return executable }
+        }
+        return PathUtilities.join(products, "mfe")
+    }
+
+    /// Runs `mfe arguments…` in `directory` with `environment` added (NO_COLOR set so output is
+    /// plain), returning status, stdout and stderr.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String?] = [:]) async throws -> ProcessResult {
+        var environment = environment
+        environment["NO_COLOR"] = environment["NO_COLOR"] ?? "1"
+        return try await SubprocessRunner().run(path, arguments, workingDirectory: directory, environment: environment)
+    }
+}
+
+@Suite("mfe binary")
+struct MFEBinaryTests {
+    @Test func printsItsVersion() async throws {
+        let result = try await MFEBinary.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == MFEKitVersion.current + "\n")
+    }
+
+    @Test func listsEverySubcommandInHelp() async throws {
+        let result = try await MFEBinary.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["init", "create", "templates", "lint-graph", "compose-shell", "graph", "affected"] {
+            #expect(result.standardOutput.contains("  \(command)"), "help lacks \(command)")
+        }
+    }
+
+    @Test func anUnknownFlagIsAUsageError() async throws {
+        let result = try await MFEBinary.run(["--no-such-flag"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--no-such-flag"))
+    }
+}
