@@ -3,7 +3,7 @@ import Testing
 @testable import MFEKit
 
 /// Golden-file tests of the renderers: each format of one report is compared with a file
-/// under `Goldens/`. Run with `MFE_RECORD_GOLDENS=1` to re-record them after an intended
+/// under `Tests/Goldens/LintGraph/`. Run with `MFE_RECORD_GOLDENS=1` to re-record them after an intended
 /// change, and review the diff.
 @Suite("report renderers")
 struct ReportGoldenTests {
@@ -104,9 +104,12 @@ struct ReportGoldenTests {
     }
 }
 
-/// Compares rendered output with a golden file next to this source file.
+/// Compares rendered output with a golden file in `Tests/Goldens/LintGraph` (outside the test
+/// target's folder, so SwiftPM does not take the files for unhandled resources).
 enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Goldens/LintGraph")
 
     static func check(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let url = directory.appendingPathComponent(name)
