@@ -23,7 +23,9 @@ enum AffectedFixture {
     static func workspace(root: String = "/workspace") -> Workspace {
         Workspace(root: root, configuration: nil, packages: [
             package("About", at: "Features/About", layer: .product),
-            package("Browse", at: "Features/Browse", layer: .product, pathDependencies: ["../../Foundation/Env"], products: ["Browse", "BrowseInterface"]),
+            package("Browse", at: "Features/Browse", layer: .product, pathDependencies: ["../../Foundation/Env"], targets: [
+                Target(name: "Browse", location: location("b")), Target(name: "BrowseInterface", location: location("b")),
+            ], products: ["Browse", "BrowseInterface"]),
             package("Tools", at: "Features/Browse/Tools", layer: nil),
             package("Order", at: "Features/Order", layer: .product, targets: [
                 Target(name: "Order", dependencies: [TargetDependency(.product(name: "BrowseInterface", package: "Browse"), location: location("o"))], location: location("o")),
@@ -202,7 +204,8 @@ struct WorkspaceChangeReaderTests {
     }
 
     @Test func packageNameComesFromTheManifestLiteral() {
-        #expect(WorkspaceChangeReader.packageName(inManifest: "import PackageDescription\nlet package = Package(\n  name: \"Feed\",\n  targets: [])\n") == "Feed")
-        #expect(WorkspaceChangeReader.packageName(inManifest: "let name = \"X\"\nlet package = Package(name: name)\n") == nil)
+        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(\n  name: \"Feed\",\n  targets: [])\n") == "Feed")
+        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet name = \"X\"\nlet package = Package(name: name)\n") == "X")
+        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nlet package = Package(name: computeName())\n") == nil)
     }
 }

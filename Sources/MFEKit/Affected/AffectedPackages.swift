@@ -76,7 +76,7 @@ public struct AffectedPackages: Sendable, Equatable {
         if !workspaceFiles.isEmpty {
             affected.formUnion(current.map(\.name))
         } else {
-            let dependencies = PackageDependencies(workspace: workspace, removedPackages: change.removedPackages)
+            let dependencies = PackageDependencies(graph: TargetGraph(workspace: workspace), removedPackages: change.removedPackages)
             affected = dependencies.dependents(of: changed)
         }
         self.init(changed: changed.sorted(), affected: affected.sorted(), workspaceFiles: workspaceFiles.sorted())

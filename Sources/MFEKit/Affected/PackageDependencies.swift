@@ -1,61 +1,41 @@
-/// Which workspace packages each workspace package depends on: through `.package(path:)`
-/// (matched by directory), `.package(url:)`/`.package(id:)` (matched by identity), and target
-/// dependencies on products (`.product(name:package:)`, or a `"Name"` that is no target of the
-/// package but a product of another).
+/// Which workspace packages each workspace package depends on: the `TargetGraph`'s declared
+/// package dependencies (`.package(path:)`, `.package(url:)`) and its cross-package target
+/// dependencies (`.product(name:package:)`, products named by `"Name"`), plus dependencies
+/// still naming a removed package.
 public struct PackageDependencies: Sendable, Equatable {
     /// Package name → the names of the workspace packages it depends on.
     public var dependencies: [String: Set<String>]
 
-    /// Builds the package dependencies of `workspace`; `removedPackages` can be depended on
-    /// (by identity or path) but depend on nothing.
-    public init(workspace: Workspace, removedPackages: [RemovedPackage] = []) {
-        var byDirectory: [String: String] = [:]
-        var byIdentity: [String: Set<String>] = [:]
-        var byProduct: [String: Set<String>] = [:]
-        func register(name: String, directory: String) {
-            byDirectory[directory] = name
-            let lastComponent = directory == "." ? name : String(directory.split(separator: "/").last ?? Substring(name))
-            byIdentity[PackageIdentity.identity(forLocation: lastComponent), default: []].insert(name)
-            byIdentity[name.lowercased(), default: []].insert(name)
-        }
-        for package in workspace.packages {
-            register(name: package.name, directory: package.directory)
-            for product in package.manifest.products { byProduct[product.name, default: []].insert(package.name) }
-        }
-        for removed in removedPackages { register(name: removed.name, directory: removed.directory) }
-
+    /// Builds the package dependencies of `graph`; a package depends on a removed package when
+    /// one of its `.package` entries points at the removed package's directory or identity, or
+    /// one of its `.product(package:)` entries names it.
+    public init(graph: TargetGraph, removedPackages: [RemovedPackage] = []) {
         var dependencies: [String: Set<String>] = [:]
-        for package in workspace.packages {
-            var found: Set<String> = []
-            for dependency in package.manifest.dependencies {
-                if case .fileSystem(let path) = dependency.kind, !path.hasPrefix("/") {
-                    let directory = PathUtilities.normalize(PathUtilities.join(package.directory, path))
-                    if let name = byDirectory[directory] {
-                        found.insert(name)
-                        continue
+        for package in graph.packages { dependencies[package.name] = [] }
+        for edge in graph.packageEdges where edge.from != edge.to {
+            dependencies[graph.packages[edge.from].name, default: []].insert(graph.packages[edge.to].name)
+        }
+        for edge in graph.edges where graph.nodes[edge.from].package != graph.nodes[edge.to].package {
+            dependencies[graph.package(of: edge.from).name, default: []].insert(graph.package(of: edge.to).name)
+        }
+        for removed in removedPackages {
+            let lastComponent = removed.directory.split(separator: "/").last.map(String.init) ?? removed.name
+            let identities: Set<String> = [PackageIdentity.identity(forLocation: lastComponent), removed.name.lowercased()]
+            for package in graph.packages {
+                let namesRemoved = package.manifest.dependencies.contains { dependency in
+                    if case .fileSystem(let path) = dependency.kind, !path.hasPrefix("/"),
+                       PathUtilities.normalize(PathUtilities.join(package.directory, path)) == removed.directory {
+                        return true
+                    }
+                    return identities.contains(dependency.identity) || identities.contains(dependency.explicitName?.lowercased() ?? "")
+                } || package.manifest.targets.contains { target in
+                    target.dependencies.contains { dependency in
+                        if case .product(_, let packageName?) = dependency.kind { return identities.contains(packageName.lowercased()) }
+                        return false
                     }
                 }
-                found.formUnion(byIdentity[dependency.identity] ?? [])
-                if let explicit = dependency.explicitName { found.formUnion(byIdentity[explicit.lowercased()] ?? []) }
+                if namesRemoved { dependencies[package.name, default: []].insert(removed.name) }
             }
-            let ownTargets = Set(package.manifest.targets.map(\.name))
-            for target in package.manifest.targets {
-                for dependency in target.dependencies {
-                    switch dependency.kind {
-                    case .product(let product, let packageName?):
-                        let owners = byIdentity[packageName.lowercased()] ?? []
-                        found.formUnion(owners.filter { byProduct[product]?.contains($0) ?? true })
-                    case .product(let product, nil):
-                        found.formUnion(byProduct[product] ?? [])
-                    case .byName(let name) where !ownTargets.contains(name):
-                        found.formUnion(byProduct[name] ?? [])
-                    case .byName, .target:
-                        break
-                    }
-                }
-            }
-            found.remove(package.name)
-            dependencies[package.name] = found
         }
         self.dependencies = dependencies
     }

@@ -1,6 +1,3 @@
-import SwiftParser
-import SwiftSyntax
-
 /// Asks git which workspace files a change touches: the files that differ between the merge
 /// base of `base` and `head` and `head` (or the work tree, untracked files included, when
 /// there is no `head`), plus the packages of the merge base that no longer exist.
@@ -40,7 +37,7 @@ public struct WorkspaceChangeReader: Sendable {
             let repositoryPath = prefix.isEmpty ? file : prefix + "/" + file
             guard let manifest = try await repository.contents(of: repositoryPath, at: mergeBase) else { continue }
             let fallback = directory == "." ? "root" : String(directory.split(separator: "/").last ?? "root")
-            removed.append(RemovedPackage(name: Self.packageName(inManifest: manifest) ?? fallback, directory: directory))
+            removed.append(RemovedPackage(name: Self.packageName(inManifest: manifest, path: repositoryPath) ?? fallback, directory: directory))
         }
         return WorkspaceChange(files: files, removedPackages: removed)
     }
@@ -78,20 +75,9 @@ public struct WorkspaceChangeReader: Sendable {
         return states.contains { state in pattern[state...].allSatisfy { $0 == "**" } }
     }
 
-    /// The literal `name:` of the manifest's `Package(…)` call, if it is a plain string.
-    static func packageName(inManifest source: String) -> String? {
-        let file = Parser.parse(source: source)
-        var pending: [Syntax] = [Syntax(file)]
-        while let node = pending.popLast() {
-            if let call = node.as(FunctionCallExprSyntax.self),
-               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Package",
-               let argument = call.arguments.first(where: { $0.label?.text == "name" }),
-               let literal = argument.expression.as(StringLiteralExprSyntax.self),
-               let value = literal.representedLiteralValue {
-                return value
-            }
-            pending.append(contentsOf: node.children(viewMode: .sourceAccurate))
-        }
-        return nil
+    /// `Package(name:)` of a manifest's text, read with the static `ManifestReader`; nil when
+    /// it cannot be evaluated (the caller falls back to the folder's name).
+    static func packageName(inManifest source: String, path: String = "Package.swift") -> String? {
+        try? ManifestReader().read(source: source, manifestPath: path).name
     }
 }
