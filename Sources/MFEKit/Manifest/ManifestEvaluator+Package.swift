@@ -8,11 +8,11 @@ extension ManifestEvaluator {
 
     /// Evaluates the `package` constant with every modelled change made to it afterwards.
     mutating func evaluatePackage(toolsVersion: ToolsVersion) throws -> PackageManifest {
-        guard let binding = bindings["package"], let initializer = binding.initializer else {
+        guard let binding = bindings[packageVariable], let initializer = binding.initializer else {
             throw LocatedInputError("the manifest declares no 'let package = Package(...)'; declare the package that way", at: SourceLocation(file: file, line: 1, column: 1))
         }
-        if let taint = taint(of: "package", after: binding.index, before: Int.max) {
-            throw refusal(taint.node, "\(taint.description), which may change 'package',")
+        if let taint = taint(of: packageVariable, after: binding.index, before: Int.max) {
+            throw refusal(taint.node, "\(taint.description), which may change '\(packageVariable)',")
         }
         guard let call = Self.factoryCall(Self.unwrap(initializer), qualifiers: ["Package"]), call.name == "init" else {
             throw cannotEvaluate(initializer, expected: "'Package(...)'")

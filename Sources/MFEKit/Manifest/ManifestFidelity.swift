@@ -86,6 +86,10 @@ public enum ManifestFidelity {
             }
         }
         let verdict: Verdict
+        let prefix = PathUtilities.absolute(workDirectory) + "/"
+        func firstLine(of text: String, skipping: Int = 0) -> String {
+            Self.firstLine(of: text, skipping: skipping).replacingOccurrences(of: prefix, with: "")
+        }
         switch (staticResult!, dumpResult!) {
         case (_, .failure(let error)):
             verdict = .swiftPMFailed(firstLine(of: error.localizedDescription, skipping: 1))
