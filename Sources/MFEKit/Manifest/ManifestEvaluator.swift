@@ -37,7 +37,11 @@ struct ManifestEvaluator {
     struct Taint {
         var index: Int
         var node: Syntax
-        var description: String
+        /// What to call the statement in a message; by default its kind and first line,
+        /// computed only when the taint is reported.
+        var label: String?
+
+        var description: String { label ?? ManifestEvaluator.describe(node) }
     }
 
     let file: String
@@ -146,7 +150,7 @@ struct ManifestEvaluator {
                     }
                 } else if declaration.is(IfConfigDeclSyntax.self) {
                     // An active clause holding something other than statements.
-                    taint("*", at: Syntax(declaration), Self.describe(declaration), index: index)
+                    taint("*", at: Syntax(declaration), nil, index: index)
                 }
                 // Imports, functions, types and extensions change nothing by being declared.
             case .stmt(let statement):
@@ -242,9 +246,8 @@ struct ManifestEvaluator {
 
     /// Taints every top-level name `node` may change.
     private mutating func recordEffects(of node: Syntax, at index: Int, _ sideEffects: ManifestSideEffects) {
-        let description = Self.describe(node)
         for name in sideEffects.changedNames(by: node).sorted() {
-            taint(name, at: node, description, index: index)
+            taint(name, at: node, nil, index: index)
         }
     }
 
@@ -303,8 +306,8 @@ struct ManifestEvaluator {
         return Self.packageSettingMembers.contains(member.declName.baseName.text)
     }
 
-    private mutating func taint(_ name: String, at node: Syntax, _ description: String, index: Int) {
-        taints[name, default: []].append(Taint(index: index, node: node, description: description))
+    private mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
+        taints[name, default: []].append(Taint(index: index, node: node, label: label))
     }
 
     // MARK: - Constants
