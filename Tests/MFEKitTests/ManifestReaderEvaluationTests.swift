@@ -145,6 +145,15 @@ struct ManifestReaderEvaluationTests {
         #expect(manifest.targets[1].location.line == 16)
     }
 
+    @Test func aConstantDeclaredWithoutValueIsInitialisedByItsFirstAssignment() throws {
+        let manifest = try readManifest("""
+            let products: [Product]
+            products = [.library(name: "L", targets: ["A"])]
+            let package = Package(name: "P", products: products, targets: [.target(name: "A")])
+            """)
+        #expect(manifest.products.map(\.name) == ["L"])
+    }
+
     @Test func aPackageConstantWithAnotherNameIsRead() throws {
         let manifest = try readManifest("""
             let pkg = Package(name: "Version", targets: [.target(name: "Version")])
@@ -172,6 +181,7 @@ struct ManifestReaderRefusalTests {
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc addTests(to package: Package) { package.targets.append(.testTarget(name: \"T\")) }\naddTests(to: package)", 6, "the function call 'addTests(to: package)'"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.byName(name: unknown)])])", 4, "'unknown', which is not a constant of this manifest"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: flag ? [\"B\"] : [])])\nlet flag = true", 4, "the conditional"),
+        ("import Foundation\nlet products: [Product]\nif ProcessInfo.processInfo.environment[\"DYNAMIC\"] != nil {\n    products = []\n} else {\n    products = [.library(name: \"L\", targets: [\"A\"])]\n}\nlet package = Package(name: \"P\", products: products)", 6, "the conditional 'if ProcessInfo"),
     ])
     func refusesAtTheExpressionItCannotEvaluate(body: String, line: Int, words: String) throws {
         let error = try #require(readingError(body))

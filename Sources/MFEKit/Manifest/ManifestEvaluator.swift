@@ -362,18 +362,26 @@ struct ManifestEvaluator {
         guard reference.argumentNames == nil, let binding = bindings[name], binding.index < position else {
             throw cannotEvaluate(reference, expected: expected)
         }
-        guard let initializer = binding.initializer else {
-            throw refusal(binding.node, "'\(name)' has no initial value and")
-        }
         // Values are objects in PackageDescription: a later change through any reference counts.
         if let taint = taint(of: name, after: binding.index, before: Int.max) {
             throw refusal(taint.node, "\(taint.description), which may change '\(name)',")
         }
+        // `let x: T` then `x = …`: the first assignment initialises it.
+        var start = binding.index
+        var initial = binding.initializer
+        if initial == nil, let first = mutations[name]?.first(where: { $0.index > binding.index && $0.index < position }),
+           case .assign(let expression) = first.kind {
+            initial = expression
+            start = first.index
+        }
+        guard let initializer = initial else {
+            throw refusal(binding.node, "'\(name)' has no initial value and")
+        }
         depth += 1
         defer { depth -= 1 }
         guard depth < 64 else { throw refusal(reference, "the constant '\(name)' refers to itself and") }
-        var value = try evaluate(&self, initializer, binding.index)
-        for mutation in mutations[name] ?? [] where mutation.index > binding.index && mutation.index < position {
+        var value = try evaluate(&self, initializer, start)
+        for mutation in mutations[name] ?? [] where mutation.index > start && mutation.index < position {
             try applying(&self, &value, mutation)
         }
         return value
