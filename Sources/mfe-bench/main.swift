@@ -16,6 +16,7 @@ protocol Benchmark {
 
 /// Every benchmark, in the order they run.
 let benchmarks: [any Benchmark.Type] = [
+    ManifestFidelityBenchmark.self,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -167,17 +167,15 @@ public struct PackageDependency: Sendable, Equatable {
 
 /// SwiftPM's package identity rules (`PackageIdentity(urlString:)` / `PackageIdentity(path:)`).
 public enum PackageIdentity {
-    /// The identity of a package at a URL or path: its last path component, lowercased, with
-    /// a trailing `.git` and trailing slashes removed.
+    /// The identity of a package at a URL or path, as SwiftPM's `PackageIdentityParser`
+    /// computes it: the last path component (after one trailing slash is dropped), without a
+    /// case-sensitive `.git` suffix, lowercased.
     public static func identity(forLocation location: String) -> String {
-        var trimmed = Substring(location)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        var last = trimmed.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? String(trimmed)
-        if let colon = last.lastIndex(of: ":"), !location.contains("/") {
-            // scp-like `git@host:name.git`.
-            last = String(last[last.index(after: colon)...])
-        }
-        if last.lowercased().hasSuffix(".git") { last = String(last.dropLast(4)) }
+        var end = location.endIndex
+        if location.last == "/" { end = location.index(before: end) }
+        let start = location[..<end].lastIndex(of: "/").map { location.index(after: $0) } ?? location.startIndex
+        var last = location[start..<end]
+        if last.hasSuffix(".git") { last = last.dropLast(4) }
         return last.lowercased()
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import MFEKit
+
+/// Reads the manifest of every local package mirror with the static reader and with
+/// `swift package dump-package`, and counts how often they agree.
+enum ManifestFidelityBenchmark: Benchmark {
+    static let name = "manifest-fidelity"
+    static let summary = "static ManifestReader vs 'swift package dump-package' on every mirror in /opt/swift-packages"
+
+    static func run() async throws {
+        let root = ProcessInfo.processInfo.environment["MFE_PACKAGE_MIRRORS"] ?? "/opt/swift-packages"
+        let mirrors = ManifestFidelity.mirrors(in: root)
+        guard !mirrors.isEmpty else {
+            print("No mirrors under \(root); set MFE_PACKAGE_MIRRORS to a folder of OWNER/NAME.git repositories.")
+            return
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-fidelity-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        // Two at a time: dump-package compiles each manifest, and the machine is shared.
+        var outcomes: [ManifestFidelity.Outcome] = []
+        try await withThrowingTaskGroup(of: (Int, ManifestFidelity.Outcome).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                next += 1
+                group.addTask { (index, await ManifestFidelity.measure(gitDirectory: mirrors[index], workDirectory: "\(work)/\(index)")) }
+            }
+            for _ in 0..<min(2, mirrors.count) { start() }
+            var results: [(Int, ManifestFidelity.Outcome)] = []
+            while let result = try await group.next() {
+                results.append(result)
+                if next < mirrors.count { start() }
+            }
+            outcomes = results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        print(ManifestFidelity.report(outcomes))
+    }
+}
