@@ -89,7 +89,7 @@ public struct DependencyResolver: Sendable {
 
     /// Creates a resolver reading packages from `provider`; versions whose manifest needs a
     /// newer Swift than `currentToolsVersion` are skipped, as SwiftPM does.
-    public init(provider: any PackageSourceProvider, currentToolsVersion: ToolsVersion = ToolsVersion(6, 3), stepLimit: Int = 20_000) {
+    public init(provider: any PackageSourceProvider, currentToolsVersion: ToolsVersion = .current, stepLimit: Int = 20_000) {
         self.provider = provider
         self.currentToolsVersion = currentToolsVersion
         self.stepLimit = stepLimit

@@ -284,3 +284,10 @@ struct FileLock: Sendable {
         close(descriptor)
     }
 }
+
+extension ManifestReader: ManifestTextParsing {
+    /// Reads manifest text fetched from git with the static reader.
+    public func parseManifest(source: String, manifestPath: String) throws -> PackageManifest {
+        try read(source: source, manifestPath: manifestPath)
+    }
+}

@@ -80,7 +80,7 @@ public struct ShellComposer: Sendable {
     let currentToolsVersion: ToolsVersion
 
     /// Creates a composer.
-    public init(provider: any PackageSourceProvider, parser: any ManifestTextParsing, fileSystem: any FileSystem = LocalFileSystem(), currentToolsVersion: ToolsVersion = ToolsVersion(6, 3)) {
+    public init(provider: any PackageSourceProvider, parser: any ManifestTextParsing, fileSystem: any FileSystem = LocalFileSystem(), currentToolsVersion: ToolsVersion = .current) {
         self.provider = provider
         self.parser = parser
         self.fileSystem = fileSystem
