@@ -49,7 +49,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
             let frontend = ComposeShellFrontend(
                 parser: reader,
                 provider: GitPackageSourceProvider(parser: reader, progress: progress),
-                linter: nil,
+                linter: CompositionLinter(color: Terminal.current.colorEnabled),
                 output: StandardStreams()
             )
             let options = ComposeShellOptions(path: path, output: output, update: update ? packages : nil, check: check, noLint: noLint, format: format)

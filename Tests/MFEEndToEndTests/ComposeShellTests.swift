@@ -34,9 +34,11 @@ struct ComposeShellTests {
         try await Self.makeWorld(fixture)
         // Browse comes through a remote URL that git's insteadOf maps to the local repository,
         // as mirrors are configured on CI machines: both tools must honour it.
-        let remote: [String: String?] = ["GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.\(fixture.root)/repos/.insteadOf", "GIT_CONFIG_VALUE_0": "https://mfe.example.com/"]
-        let shell = try Self.shell(fixture, tools: tools, browseURL: format == 2 ? "https://mfe.example.com/Browse" : nil)
-        let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"], environment: remote)
+        // The URL is unique per run: SwiftPM remembers each remote version's commit.
+        let base = "https://mfe.example.com/\((fixture.root as NSString).lastPathComponent)/"
+        let remote: [String: String?] = ["GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.\(fixture.root)/repos/.insteadOf", "GIT_CONFIG_VALUE_0": base]
+        let shell = try Self.shell(fixture, tools: tools, browseURL: format == 2 ? base + "Browse" : nil)
+        let result = try await fixture.mfe(["compose-shell", "Shell"], environment: remote)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Browse 1.0.0 (added)"))
         #expect(result.standardOutput.contains("Env 0.3.3 (added)"))
@@ -145,6 +147,25 @@ struct ComposeShellTests {
         #expect(result.status == 2)
         #expect(result.standardError.contains("https://mfe.invalid/Search.git"))
         #expect(fixture.contents(shell + "/Package.resolved") == before)
+    }
+
+    @Test func layerViolationsAtThePinnedRevisionsFailUnlessNoLint() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeWorld(fixture)
+        let shell = try Self.shell(fixture, tools: "6.0")
+        // About 2.1.0 reaches into Browse's implementation: product-to-product.
+        try await fixture.release("About", manifest: fixture.manifest("About", dependencies: [
+            (fixture.path("Env"), ".upToNextMinor(from: \"0.3.0\")", "Env"),
+            ("file://" + fixture.path("Browse"), "from: \"1.0.0\"", "Browse"),
+        ]), tags: ["2.1.0"], layer: "product")
+        let result = try await fixture.mfe(["compose-shell", "Shell"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("[product-to-product]"))
+        #expect(result.standardError.contains("breaks the layer rules"))
+        #expect(!FileManager.default.fileExists(atPath: shell + "/Package.resolved"))
+        let unchecked = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
+        #expect(unchecked.status == 0)
+        #expect(unchecked.standardOutput.contains("About 2.1.0 (added)"))
     }
 
     @Test func composesAnXcodeProjectShellFromShellFeatures() async throws {
