@@ -88,7 +88,7 @@ public struct FeatureScaffolder: Sendable {
             let relative = PathUtilities.join(placement.folder, request.name)
             destination = PathUtilities.join(root, relative)
             shownDestination = relative
-            var resolver = DependencyResolver(workspace: workspace, newPackageDirectory: relative, layer: request.layer)
+            var resolver = DependencyNameResolver(workspace: workspace, newPackageDirectory: relative, layer: request.layer)
             for name in request.dependencies {
                 switch resolver.resolve(name) {
                 case .success(let dependency): specification.dependencies.append(dependency)

@@ -1,7 +1,7 @@
 /// Resolves `mfe create --dependency NAME` against a workspace: a foundation package's
 /// library, or a product feature's `…Interface` — never a product feature's implementation,
 /// testing or example target, and never the shell.
-struct DependencyResolver {
+struct DependencyNameResolver {
     /// A dependency that cannot be wired, with what to do instead.
     struct Problem: Error, Equatable {
         var message: String
