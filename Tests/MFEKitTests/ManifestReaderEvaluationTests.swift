@@ -119,6 +119,32 @@ struct ManifestReaderEvaluationTests {
         #expect(manifest.targets.map(\.name) == ["A", "ATests"])
     }
 
+    @Test func evaluatesDeclarativeClosuresCalledInPlace() throws {
+        let manifest = try readManifest("""
+            let prefix = "Nimble"
+            let package = Package(
+                name: "P",
+                products: [.library(name: "L", targets: {
+                    var targets: [String] = [prefix]
+                    #if os(Linux) || os(macOS)
+                    targets.append(prefix + "Extra")
+                    #endif
+                    return targets
+                }())],
+                targets: {
+                    let helpers: [Target.Dependency] = [.target(name: prefix)]
+                    var targets: [Target] = [.target(name: prefix), .testTarget(name: "Tests", dependencies: helpers)]
+                    targets += [.target(name: { "Computed" }())]
+                    return targets
+                }()
+            )
+            """)
+        #expect(manifest.products[0].targets == ["Nimble", "NimbleExtra"])
+        #expect(manifest.targets.map(\.name) == ["Nimble", "Tests", "Computed"])
+        #expect(manifest.targets[1].dependencies.map(\.kind) == [.target("Nimble")])
+        #expect(manifest.targets[1].location.line == 16)
+    }
+
     @Test func aPackageConstantWithAnotherNameIsRead() throws {
         let manifest = try readManifest("""
             let pkg = Package(name: "Version", targets: [.target(name: "Version")])
@@ -135,7 +161,9 @@ struct ManifestReaderRefusalTests {
         ("let package = Package(name: \"P\", targets: makeTargets())\nfunc makeTargets() -> [Target] { [] }", 4, "the function call 'makeTargets()'"),
         ("let package = Package(name: Context.environment[\"NAME\"] ?? \"P\")", 4, "Context.environment"),
         ("let package = Package(name: \"P\", targets: [\"A\", \"B\"].map { .target(name: $0) })", 4, "the call"),
-        ("let names = { [\"A\"] }()\nlet package = Package(name: \"P\", products: [.library(name: \"L\", targets: names)])", 4, "the call '{"),
+        ("let names = {\n    var names: [String] = []\n    for name in [\"A\"] { names.append(name) }\n    return names\n}()\nlet package = Package(name: \"P\", products: [.library(name: \"L\", targets: names)])", 6, "the loop 'for name in"),
+        ("let package = Package(name: \"P\", targets: { if true { return [] }\n return [.target(name: \"A\")] }())", 4, "the early 'return'"),
+        ("let package = Package(name: \"P\", targets: { (x: Int) in [] }())", 4, "the closure with a signature"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor target in package.targets {\n    target.dependencies.append(\"B\")\n}", 5, "the loop 'for target in package.targets {…', which may change 'package'"),
         ("import Foundation\nlet package = Package(name: \"P\")\nif ProcessInfo.processInfo.environment[\"LOCAL\"] != nil {\n    package.dependencies += [.package(path: \"../X\")]\n}", 6, "the conditional 'if ProcessInfo"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.forEach { $0.dependencies = [] }", 5, "the call 'package.targets.forEach"),

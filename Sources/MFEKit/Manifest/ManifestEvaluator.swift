@@ -37,7 +37,11 @@ struct ManifestEvaluator {
     struct Taint {
         var index: Int
         var node: Syntax
-        var description: String
+        /// What to call the statement in a message; by default its kind and first line,
+        /// computed only when the taint is reported.
+        var label: String?
+
+        var description: String { label ?? ManifestEvaluator.describe(node) }
     }
 
     let file: String
@@ -52,6 +56,10 @@ struct ManifestEvaluator {
     /// The variable holding the `Package(...)`: `package`, or the only constant initialised
     /// with `Package(...)` (PackageDescription dumps whichever package was created).
     var packageVariable = "package"
+    /// For a closure body: the evaluator of the scope around it (at most one), where names not
+    /// declared in the body are looked up, as seen by the statement at `enclosingPosition`.
+    var enclosing: [ManifestEvaluator] = []
+    var enclosingPosition = 0
     /// Nesting of constant lookups, bounded so a self-referencing constant cannot recurse forever.
     var depth = 0
 
@@ -114,8 +122,14 @@ struct ManifestEvaluator {
     /// Walks the active top-level statements (with `#if` resolved), recording constants and
     /// functions, then the modelled mutations and the names other statements may change.
     mutating func collect(_ file: SourceFileSyntax) throws {
+        try collect(file.statements)
+    }
+
+    /// Collects the active statements of `statements` (a file or a closure body) and returns them.
+    @discardableResult
+    mutating func collect(_ statements: CodeBlockItemListSyntax) throws -> [CodeBlockItemSyntax.Item] {
         var items: [CodeBlockItemSyntax.Item] = []
-        try flatten(file.statements, into: &items)
+        try flatten(statements, into: &items)
         var functions: [String: FunctionDeclSyntax] = [:]
         for (index, item) in items.enumerated() {
             guard case .decl(let declaration) = item else { continue }
@@ -125,7 +139,7 @@ struct ManifestEvaluator {
                 functions[function.name.text] = function
             }
         }
-        if bindings["package"] == nil {
+        if bindings["package"] == nil, enclosing.isEmpty {
             let candidates = bindings.values.filter { binding in
                 binding.initializer.flatMap { Self.factoryCall(Self.unwrap($0), qualifiers: ["Package"]) }?.name == "init"
             }
@@ -146,7 +160,7 @@ struct ManifestEvaluator {
                     }
                 } else if declaration.is(IfConfigDeclSyntax.self) {
                     // An active clause holding something other than statements.
-                    taint("*", at: Syntax(declaration), Self.describe(declaration), index: index)
+                    taint("*", at: Syntax(declaration), nil, index: index)
                 }
                 // Imports, functions, types and extensions change nothing by being declared.
             case .stmt(let statement):
@@ -161,6 +175,7 @@ struct ManifestEvaluator {
         }
         statementCount = items.count
         if !taints.isEmpty { propagateTaintsThroughConstants() }
+        return items
     }
 
     /// A change made through a constant is a change to the values it refers to (targets,
@@ -242,9 +257,8 @@ struct ManifestEvaluator {
 
     /// Taints every top-level name `node` may change.
     private mutating func recordEffects(of node: Syntax, at index: Int, _ sideEffects: ManifestSideEffects) {
-        let description = Self.describe(node)
         for name in sideEffects.changedNames(by: node).sorted() {
-            taint(name, at: node, description, index: index)
+            taint(name, at: node, nil, index: index)
         }
     }
 
@@ -303,8 +317,8 @@ struct ManifestEvaluator {
         return Self.packageSettingMembers.contains(member.declName.baseName.text)
     }
 
-    private mutating func taint(_ name: String, at node: Syntax, _ description: String, index: Int) {
-        taints[name, default: []].append(Taint(index: index, node: node, description: description))
+    private mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
+        taints[name, default: []].append(Taint(index: index, node: node, label: label))
     }
 
     // MARK: - Constants
@@ -342,6 +356,9 @@ struct ManifestEvaluator {
         applying: (inout ManifestEvaluator, inout T, Mutation) throws -> Void
     ) throws -> T {
         let name = reference.baseName.text
+        if bindings[name] == nil, var outer = enclosing.first {
+            return try outer.constant(reference, at: enclosingPosition, expected: expected, evaluate: evaluate, applying: applying)
+        }
         guard reference.argumentNames == nil, let binding = bindings[name], binding.index < position else {
             throw cannotEvaluate(reference, expected: expected)
         }
@@ -360,6 +377,55 @@ struct ManifestEvaluator {
             try applying(&self, &value, mutation)
         }
         return value
+    }
+
+    // MARK: - Closures
+
+    /// The value of `{ ... }()`, a closure without parameters called where it is written,
+    /// when its body is declarative: constants, modelled appends, `#if`, and one final
+    /// `return` (or a single expression). Nil when `expression` is not such a call.
+    mutating func immediatelyInvokedClosure<T>(
+        _ expression: ExprSyntax,
+        at position: Int,
+        evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws -> T? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+              call.additionalTrailingClosures.isEmpty,
+              let closure = Self.unwrap(call.calledExpression).as(ClosureExprSyntax.self)
+        else { return nil }
+        guard closure.signature == nil else { throw refusal(closure, "the closure with a signature") }
+        guard depth < 64 else { throw refusal(closure, "the closure nested this deep") }
+        var inner = ManifestEvaluator(file: file, converter: converter, configuration: configuration)
+        inner.enclosing = [self]
+        inner.enclosingPosition = position
+        inner.packageVariable = ""
+        inner.depth = depth + 1
+        let items = try inner.collect(closure.statements)
+        let result: ExprSyntax
+        if items.count == 1, case .expr(let only) = items[0] {
+            result = only
+        } else if case .stmt(let last)? = items.last, let returned = last.as(ReturnStmtSyntax.self)?.expression {
+            result = returned
+        } else {
+            throw refusal(closure, "\(Self.describe(closure)), which does not end in 'return',")
+        }
+        // An early `return` would make the final one unreachable; refuse rather than follow it.
+        for item in items.dropLast() {
+            if let early = Self.returnStatement(in: Syntax(item)) {
+                throw refusal(early, "the early 'return' in a closure")
+            }
+        }
+        return try evaluate(&inner, result, items.count - 1)
+    }
+
+    /// The first `return` in `node` outside nested closures and functions.
+    static func returnStatement(in node: Syntax) -> ReturnStmtSyntax? {
+        if let found = node.as(ReturnStmtSyntax.self) { return found }
+        if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
+        for child in node.children(viewMode: .sourceAccurate) {
+            if let found = returnStatement(in: child) { return found }
+        }
+        return nil
     }
 
     // MARK: - Generic shapes
@@ -386,6 +452,11 @@ struct ManifestEvaluator {
             result.reserveCapacity(array.elements.count)
             for item in array.elements { result.append(try element(&self, item.expression, position)) }
             return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.list(body, at: index, expected: expected, element: element)
+        }) {
+            return value
         }
         if let operands = Self.operands(of: expression, joinedBy: "+") {
             var result: [T] = []
@@ -446,6 +517,11 @@ struct ManifestEvaluator {
                 }
             }
             return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.string(body, at: index)
+        }) {
+            return value
         }
         if let operands = Self.operands(of: expression, joinedBy: "+") {
             var result = ""
