@@ -53,7 +53,7 @@ struct DependencyNameResolver {
         }
         for package in workspace.packages {
             guard let target = package.manifest.targets.first(where: { $0.name == name }) else { continue }
-            let role = ScaffoldRole(of: target)
+            let role = Role(target)
             if package.layer == .shell {
                 return .failure(Problem(message: "'--dependency \(name)' is a target of the shell app; nothing may depend on the shell"))
             }
@@ -106,25 +106,6 @@ struct DependencyNameResolver {
         while common < fromParts.count, common < toParts.count, fromParts[common] == toParts[common] { common += 1 }
         let parts = Array(repeating: "..", count: fromParts.count - common) + toParts[common...].map(String.init)
         return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
-}
-
-/// A target's role as DESIGN.md derives it from its name and kind.
-enum ScaffoldRole: String {
-    case source, interface, testing, tests, example
-
-    init(of target: Target) {
-        if target.kind == .test {
-            self = .tests
-        } else if target.kind == .executable && target.name.hasSuffix("Example") {
-            self = .example
-        } else if target.name.hasSuffix("Interface") {
-            self = .interface
-        } else if target.name.hasSuffix("Testing") {
-            self = .testing
-        } else {
-            self = .source
-        }
     }
 }
 
