@@ -19,6 +19,7 @@ let benchmarks: [any Benchmark.Type] = [
     ManifestFidelityBenchmark.self,
     LintBenchmark.self,
     ComposeBenchmark.self,
+    ImportsBenchmark.self,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())
