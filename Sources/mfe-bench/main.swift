@@ -17,6 +17,9 @@ protocol Benchmark {
 /// Every benchmark, in the order they run.
 let benchmarks: [any Benchmark.Type] = [
     ManifestFidelityBenchmark.self,
+    LintBenchmark.self,
+    ComposeBenchmark.self,
+    ImportsBenchmark.self,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,11 +1,82 @@
 import ArgumentParser
+import Foundation
 import MFEKit
 
-/// `mfe lint-graph` (placeholder: replaced by the issue that builds it).
+extension ReportFormat: ExpressibleByArgument {}
+
+/// The manifest reader `--loader` picks.
+enum ManifestLoaderKind: String, CaseIterable, ExpressibleByArgument {
+    /// The static reader: never runs manifest code, fast.
+    case `static`
+    /// `swift package dump-package`: exact, slower, runs manifest code.
+    case swiftpm
+
+    /// The loader for this choice.
+    var loader: any ManifestLoading {
+        switch self {
+        case .static: return ManifestReader()
+        case .swiftpm: return DumpPackageManifestLoader()
+        }
+    }
+}
+
+/// `mfe lint-graph`: checks the layered dependency graph of a workspace.
 struct LintGraphCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "lint-graph", abstract: "(in progress)")
+    static let configuration = CommandConfiguration(
+        commandName: "lint-graph",
+        abstract: "Check the layered dependency graph of a workspace.",
+        discussion: """
+        Reads every package of the workspace (mfe.yml 'packages:', or every folder with a
+        Package.swift) and reports dependencies that break the µFeature layer rules, target and
+        package cycles, product features without an Interface target and packages without a
+        layer. 'allow:' entries in mfe.yml and a baseline file accept known findings.
+
+        Exit status: 0 no errors, 1 error findings, 2 unusable input (missing path, malformed
+        mfe.yml, Package.swift or baseline).
+
+        Examples:
+          mfe lint-graph                                   # the workspace in this folder
+          mfe lint-graph ../FeedMe --format json
+          mfe lint-graph --format sarif > mfe.sarif        # for GitHub code scanning
+          mfe lint-graph --format github                   # annotations in GitHub Actions
+          mfe lint-graph --write-baseline mfe-baseline.json
+          mfe lint-graph --baseline mfe-baseline.json --strict
+          mfe lint-graph --loader swiftpm                  # when a manifest is too dynamic
+        """
+    )
+
+    @Argument(help: "The workspace folder.")
+    var path: String = "."
+
+    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: ReportFormat = .text
+
+    @Option(help: "How to read Package.swift: 'static' (never runs manifest code) or 'swiftpm' (swift package dump-package).")
+    var loader: ManifestLoaderKind = .static
+
+    @Option(help: ArgumentHelp("Suppress the findings in this baseline file (default: 'baseline:' in mfe.yml).", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write a baseline accepting every current finding to this file.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
 
     func run() async throws {
-        try await runCommand { throw PlainInputError("'mfe lint-graph' is not built yet") }
+        try await runCommand {
+            let environment = ProcessInfo.processInfo.environment
+            let pipeline = LintGraphPipeline(manifestLoader: loader.loader)
+            let context = ReportContext(
+                color: Terminal.current.colorEnabled,
+                repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(path), repositoryRoot: environment["GITHUB_WORKSPACE"])
+            )
+            let request = LintGraphRequest(path: path, format: format, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict)
+            let output = try await pipeline.run(request, context: context)
+            try pipeline.write(output, stepSummaryPath: environment["GITHUB_STEP_SUMMARY"])
+            Terminal.writeOutput(output.standardOutput)
+            Terminal.writeError(output.standardError)
+            return output.exitCode
+        }
     }
 }

@@ -1,0 +1,190 @@
+import Foundation
+import MFEKit
+
+/// `mfe-bench lint`: the whole `mfe lint-graph` pipeline on a synthetic 1,000-package /
+/// 5,000-target µFeature workspace, against SwiftPM loading the same manifests, plus a
+/// 50,000-target ring that must come out as one cycle.
+enum LintBenchmark: Benchmark {
+    static let name = "lint"
+    static let summary = "mfe lint-graph on 1,000 packages / 5,000 targets vs. SwiftPM dump-package, and a 50,000-target ring"
+
+    static let foundationCount = 100
+    static let productCount = 899
+    static let swiftPMSampleSize = 20
+    static let ringSize = 50_000
+
+    static func run() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-lint-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manifests = try generateWorkspace(at: root)
+        var rows: [(String, String, String, String)] = []
+
+        // (a) The whole pipeline, in process: load (static reader) + lint + render JSON.
+        resetPeakMemory()
+        let pipeline = LintGraphPipeline(manifestLoader: ManifestReader())
+        let clock = ContinuousClock()
+        var output: LintGraphOutput?
+        let pipelineTime = try await clock.measure {
+            output = try await pipeline.run(LintGraphRequest(path: root, format: .json))
+        }
+        let peak = peakMemoryBytes()
+        guard let output else { return }
+        let summary = output.report.summary
+        guard summary.packages == foundationCount + productCount + 1, summary.targets == 5 * summary.packages else {
+            throw PlainInputError("the generated workspace has \(summary.packages) packages and \(summary.targets) targets, expected 1,000 and 5,000")
+        }
+        // Where the time goes: the same stages run one by one.
+        let loadTime = try await clock.measure { _ = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: root) }
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: root)
+        var report: LintReport?
+        let lintTime = clock.measure { report = Linter().lint(workspace) }
+        let renderTime = clock.measure { _ = JSONReportRenderer().render(report!) }
+
+        rows.append(("`mfe lint-graph` 1,000 packages / 5,000 targets / \(summary.dependencies) dependencies (load + lint + render, in process)", format(pipelineTime), "≤ 1 s", pipelineTime <= .seconds(1) ? "pass" : "FAIL"))
+        rows.append(("— load: find packages, parse mfe.yml and Package.swift (static reader)", format(loadTime), "", ""))
+        rows.append(("— lint: target graph, rules, cycles", format(lintTime), "", ""))
+        rows.append(("— render JSON", format(renderTime), "", ""))
+        rows.append(("peak memory (VmHWM) of the pipeline", peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "n/a", "≤ 300 MB", peak.map { $0 <= 300 * 1_048_576 ? "pass" : "FAIL" } ?? "n/a"))
+
+        // (b) SwiftPM loading the same manifests cold, on a sample, extrapolated.
+        let sample = stride(from: 0, to: manifests.count, by: max(1, manifests.count / swiftPMSampleSize)).prefix(swiftPMSampleSize).map { manifests[$0] }
+        var swiftPMTotal = Duration.zero
+        var failures = 0
+        for directory in sample {
+            let start = clock.now
+            let result = try await SubprocessRunner().run("swift", ["package", "--package-path", directory, "--manifest-cache", "none", "dump-package"])
+            swiftPMTotal += clock.now - start
+            if result.status != 0 { failures += 1 }
+        }
+        let perManifest = swiftPMTotal / sample.count
+        let extrapolated = perManifest * manifests.count
+        let ratio = seconds(extrapolated) / max(seconds(pipelineTime), 1e-9)
+        rows.append(("`swift package --manifest-cache none dump-package`, \(sample.count) manifests measured (\(format(perManifest)) each\(failures > 0 ? ", \(failures) failed" : "")), extrapolated to \(manifests.count)", format(extrapolated), "", ""))
+        rows.append(("speed-up of `mfe lint-graph` over SwiftPM loading alone", String(format: "%.0f×", ratio), "≥ 100×", ratio >= 100 ? "pass" : "FAIL"))
+
+        // (c) A 50,000-target ring: one cycle, found without recursion.
+        let ring = ringWorkspace(size: ringSize)
+        var ringReport: LintReport?
+        let ringTime = clock.measure { ringReport = Linter().lint(ring) }
+        let cycles = ringReport?.findings.filter { $0.rule == LintRule.cycle.id } ?? []
+        let oneCycle = cycles.count == 1 && cycles[0].path?.count == ringSize + 1
+        rows.append(("\(ringSize.formatted())-target ring (graph + lint, in process): \(cycles.count) cycle finding, path of \(cycles.first?.path.map { $0.count - 1 } ?? 0) targets", format(ringTime), "≤ 5 s, one cycle", ringTime <= .seconds(5) && oneCycle ? "pass" : "FAIL"))
+
+        print("| measurement | value | budget | result |")
+        print("| --- | --- | --- | --- |")
+        for row in rows { print("| \(row.0) | \(row.1) | \(row.2) | \(row.3) |") }
+        #if DEBUG
+        print("\n(debug build: numbers are not representative)")
+        #endif
+    }
+
+    /// Writes the workspace: `Foundation/F0…`, `Features/P0…`, `Shell`, each with an
+    /// `mfe.yml` and a `Package.swift` of five targets. Returns the package directories.
+    static func generateWorkspace(at root: String) throws -> [String] {
+        var directories: [String] = []
+        func write(_ text: String, _ relative: String) throws {
+            let path = root + "/" + relative
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        try write("workspace: Bench\npackages:\n  - Foundation/*\n  - Features/*\n  - Shell\nshell:\n  path: Shell\n", "mfe.yml")
+        for index in 0..<foundationCount {
+            let name = "F\(index)"
+            let lower = index > 0 ? ["F\(index - 1)"] : []
+            try write(manifest(name: name, packages: lower.map { "../\($0)" }, targets: [
+                (".target", name, lower.map { ".product(name: \"\($0)\", package: \"\($0)\")" }),
+                (".target", name + "UI", ["\"\(name)\""]),
+                (".target", name + "Testing", ["\"\(name)\""]),
+                (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
+                (".executableTarget", name + "Example", ["\"\(name)UI\""]),
+            ]), "Foundation/\(name)/Package.swift")
+            try write("feature: \(name)\nlayer: foundation\n", "Foundation/\(name)/mfe.yml")
+            directories.append(root + "/Foundation/" + name)
+        }
+        for index in 0..<productCount {
+            let name = "P\(index)"
+            let foundation = (0..<3).map { "F\((index * 7 + $0 * 31) % foundationCount)" }
+            let peers = (1...3).compactMap { offset in index - offset >= 0 ? "P\(index - offset)" : nil }
+            let foundationProducts = foundation.map { ".product(name: \"\($0)\", package: \"\($0)\")" }
+            let peerInterfaces = peers.map { ".product(name: \"\($0)Interface\", package: \"\($0)\")" }
+            let peerTesting = peers.map { ".product(name: \"\($0)Testing\", package: \"\($0)\")" }
+            try write(manifest(name: name, packages: foundation.map { "../../Foundation/\($0)" } + peers.map { "../\($0)" }, targets: [
+                (".target", name + "Interface", foundationProducts),
+                (".target", name, ["\"\(name)Interface\""] + peerInterfaces + foundationProducts),
+                (".target", name + "Testing", ["\"\(name)Interface\""] + peerTesting),
+                (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
+                (".executableTarget", name + "Example", ["\"\(name)\"", "\"\(name)Testing\""]),
+            ]), "Features/\(name)/Package.swift")
+            try write("feature: \(name)\nlayer: product\n", "Features/\(name)/mfe.yml")
+            directories.append(root + "/Features/" + name)
+        }
+        let features = (0..<productCount).map { "P\($0)" }
+        try write(manifest(name: "Shell", packages: features.map { "../Features/\($0)" } + ["../Foundation/F0"], targets: [
+            (".executableTarget", "App", ["\"AppCore\""]),
+            (".target", "AppCore", features.map { ".product(name: \"\($0)\", package: \"\($0)\")" } + [".product(name: \"F0\", package: \"F0\")"]),
+            (".target", "AppRouting", ["\"AppCore\""]),
+            (".target", "AppTesting", ["\"AppCore\""]),
+            (".testTarget", "AppTests", ["\"AppCore\"", "\"AppTesting\""]),
+        ]), "Shell/Package.swift")
+        directories.append(root + "/Shell")
+        return directories
+    }
+
+    static func manifest(name: String, packages: [String], targets: [(String, String, [String])]) -> String {
+        var text = "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"\(name)\",\n"
+        text += "    products: [\n"
+        for (kind, target, _) in targets where kind == ".target" {
+            text += "        .library(name: \"\(target)\", targets: [\"\(target)\"]),\n"
+        }
+        text += "    ],\n    dependencies: [\n"
+        for path in packages { text += "        .package(path: \"\(path)\"),\n" }
+        text += "    ],\n    targets: [\n"
+        for (kind, target, dependencies) in targets {
+            text += "        \(kind)(\n            name: \"\(target)\",\n            dependencies: [\n"
+            for dependency in dependencies { text += "                \(dependency),\n" }
+            text += "            ]\n        ),\n"
+        }
+        text += "    ]\n)\n"
+        return text
+    }
+
+    /// One package of `size` targets, each depending on the next, the last on the first.
+    static func ringWorkspace(size: Int) -> Workspace {
+        let file = "/ring/Ring/Package.swift"
+        let targets = (0..<size).map { index in
+            Target(name: "T\(index)", dependencies: [TargetDependency(.byName("T\((index + 1) % size)"), location: SourceLocation(file: file, line: index + 10, column: 17))], location: SourceLocation(file: file, line: index + 10, column: 9))
+        }
+        let manifest = PackageManifest(name: "Ring", toolsVersion: ToolsVersion(6, 0), targets: targets, manifestPath: file)
+        return Workspace(root: "/ring", configuration: nil, packages: [WorkspacePackage(manifest: manifest, directory: "Ring", layer: .foundation)])
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (whole, fraction) = duration.components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let value = seconds(duration)
+        return value >= 10 ? String(format: "%.0f s", value) : value >= 1 ? String(format: "%.2f s", value) : String(format: "%.0f ms", value * 1000)
+    }
+
+    /// Resets the kernel's peak-RSS mark (VmHWM) so it measures what follows.
+    static func resetPeakMemory() {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    }
+
+    /// VmHWM from `/proc/self/status` on Linux; getrusage's ru_maxrss elsewhere.
+    static func peakMemoryBytes() -> Int? {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+        #else
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+        return Int(usage.ru_maxrss)
+        #endif
+    }
+}
