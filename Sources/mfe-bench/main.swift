@@ -18,6 +18,7 @@ protocol Benchmark {
 let benchmarks: [any Benchmark.Type] = [
     ManifestFidelityBenchmark.self,
     LintBenchmark.self,
+    ComposeBenchmark.self,
     ImportsBenchmark.self,
 ]
 
