@@ -40,7 +40,7 @@ enum LintBenchmark: Benchmark {
         let lintTime = clock.measure { report = Linter().lint(workspace) }
         let renderTime = clock.measure { _ = JSONReportRenderer().render(report!) }
 
-        rows.append(("`mfe lint-graph` 1,000 packages / 5,000 targets / \(summary.dependencies) dependencies (load + lint + render, in process)", format(pipelineTime), "≤ 1 s", pipelineTime <= .seconds(1) ? "pass" : "FAIL"))
+        rows.append(("`mfe lint-graph` 1,000 packages / 5,000 targets / \(summary.dependencies.formatted()) dependencies (load + lint + render, in process)", format(pipelineTime), "≤ 1 s", pipelineTime <= .seconds(1) ? "pass" : "FAIL"))
         rows.append(("— load: find packages, parse mfe.yml and Package.swift (static reader)", format(loadTime), "", ""))
         rows.append(("— lint: target graph, rules, cycles", format(lintTime), "", ""))
         rows.append(("— render JSON", format(renderTime), "", ""))
@@ -59,7 +59,7 @@ enum LintBenchmark: Benchmark {
         let perManifest = swiftPMTotal / sample.count
         let extrapolated = perManifest * manifests.count
         let ratio = seconds(extrapolated) / max(seconds(pipelineTime), 1e-9)
-        rows.append(("`swift package --manifest-cache none dump-package`, \(sample.count) manifests measured (\(format(perManifest)) each\(failures > 0 ? ", \(failures) failed" : "")), extrapolated to \(manifests.count)", format(extrapolated), "", ""))
+        rows.append(("`swift package --manifest-cache none dump-package`, \(sample.count) manifests measured (\(format(perManifest)) each\(failures > 0 ? ", \(failures) failed" : "")), extrapolated to \(manifests.count.formatted())", format(extrapolated), "", ""))
         rows.append(("speed-up of `mfe lint-graph` over SwiftPM loading alone", String(format: "%.0f×", ratio), "≥ 100×", ratio >= 100 ? "pass" : "FAIL"))
 
         // (c) A 50,000-target ring: one cycle, found without recursion.
