@@ -34,5 +34,23 @@ enum ManifestFidelityBenchmark: Benchmark {
             outcomes = results.sorted { $0.0 < $1.0 }.map(\.1)
         }
         print(ManifestFidelity.report(outcomes))
+
+        // The static reader alone, with nothing else running: every exported manifest read
+        // `rounds` times in a row.
+        let rounds = 20
+        let directories = mirrors.indices.map { "\(work)/\($0)" }.filter { FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
+        let reader = ManifestReader()
+        var reads = 0
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure {
+            for _ in 0..<rounds {
+                for directory in directories {
+                    _ = try? await reader.loadManifest(inPackageDirectory: directory)
+                    reads += 1
+                }
+            }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("Static reader alone: \(reads) manifest reads in \(String(format: "%.3f", seconds)) s, \(String(format: "%.3f", seconds * 1000 / Double(max(reads, 1)))) ms per manifest (file read, parse, evaluate).")
     }
 }

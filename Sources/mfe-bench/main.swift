@@ -18,6 +18,8 @@ protocol Benchmark {
 let benchmarks: [any Benchmark.Type] = [
     ManifestFidelityBenchmark.self,
     LintBenchmark.self,
+    ComposeBenchmark.self,
+    ImportsBenchmark.self,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

@@ -1,11 +1,49 @@
 import ArgumentParser
 import MFEKit
 
-/// `mfe create` (placeholder: replaced by the issue that builds it).
+/// `mfe create NAME`: scaffolds a µFeature package.
 struct CreateCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "create", abstract: "(in progress)")
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Create a µFeature package: Source, Interface, Testing, Tests and Example targets.",
+        discussion: """
+        Inside a workspace (an mfe.yml with 'workspace:' here or above), the package goes where \
+        the workspace keeps its layer, e.g. Features/NAME, and --dependency names workspace \
+        packages: a foundation library, or a product feature (wired through its Interface).
+        """
+    )
+
+    @Argument(help: "The µFeature's name, UpperCamelCase (e.g. Search).")
+    var name: String
+
+    @Option(help: "The layer: product or foundation.")
+    var layer: Layer = .product
+
+    @Option(help: "Where to create it (default: the current directory, or the workspace's layer folder).")
+    var path: String?
+
+    @Option(name: .customLong("dependency"), help: "A workspace package to depend on (repeatable).")
+    var dependencies: [String] = []
+
+    @Option(name: .customLong("web"), help: "Create a web feature hosting this URL, with a JSON message bridge.")
+    var webURL: String?
+
+    @Flag(inversion: .prefixedNo, help: "Generate the NAMEExample app (default: yes for product, no for foundation).")
+    var example: Bool?
+
+    @OptionGroup var templates: TemplateOptions
+
+    @Flag(help: "Print the files that would be created, and write nothing.")
+    var dryRun = false
 
     func run() async throws {
-        try await runCommand { throw PlainInputError("'mfe create' is not built yet") }
+        try await runCommand {
+            let request = CreateRequest(name: name, layer: layer, path: path, dependencies: dependencies, webURL: webURL, example: example)
+            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestReader())
+            let plan = try await scaffolder.plan(request)
+            return try ScaffoldReport.perform(plan, dryRun: dryRun)
+        }
     }
 }
+
+extension Layer: ExpressibleByArgument {}

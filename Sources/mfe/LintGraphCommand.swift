@@ -4,20 +4,9 @@ import MFEKit
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// The manifest reader `--loader` picks.
-enum ManifestLoaderKind: String, CaseIterable, ExpressibleByArgument {
-    /// The static reader: never runs manifest code, fast.
-    case `static`
-    /// `swift package dump-package`: exact, slower, runs manifest code.
-    case swiftpm
-
-    /// The loader for this choice.
-    var loader: any ManifestLoading {
-        switch self {
-        case .static: return ManifestReader()
-        case .swiftpm: return DumpPackageManifestLoader()
-        }
-    }
+extension ManifestLoaderKind: ExpressibleByArgument {
+    /// The loader `--loader` picks.
+    var loader: any ManifestLoading { makeLoader() }
 }
 
 /// `mfe lint-graph`: checks the layered dependency graph of a workspace.
@@ -42,6 +31,7 @@ struct LintGraphCommand: AsyncParsableCommand {
           mfe lint-graph --write-baseline mfe-baseline.json
           mfe lint-graph --baseline mfe-baseline.json --strict
           mfe lint-graph --loader swiftpm                  # when a manifest is too dynamic
+          mfe lint-graph --imports                         # also check imports against dependencies
         """
     )
 
@@ -63,6 +53,9 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(help: "Also read every target's Swift imports: report imported workspace modules that are not declared (implicit-dependency) and declared ones never imported (unused-dependency).")
+    var imports = false
+
     func run() async throws {
         try await runCommand {
             let environment = ProcessInfo.processInfo.environment
@@ -71,8 +64,10 @@ struct LintGraphCommand: AsyncParsableCommand {
                 color: Terminal.current.colorEnabled,
                 repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(path), repositoryRoot: environment["GITHUB_WORKSPACE"])
             )
-            let request = LintGraphRequest(path: path, format: format, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict)
-            let output = try await pipeline.run(request, context: context)
+            let request = LintGraphRequest(path: path, format: format, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, importsChecked: imports)
+            var importFindings: (@Sendable (Workspace, TargetGraph) async throws -> [Finding])?
+            if imports { importFindings = { workspace, graph in try await ImportRules.findings(in: workspace, graph: graph) } }
+            let output = try await pipeline.run(request, context: context, additionalFindings: importFindings)
             try pipeline.write(output, stepSummaryPath: environment["GITHUB_STEP_SUMMARY"])
             Terminal.writeOutput(output.standardOutput)
             Terminal.writeError(output.standardError)

@@ -111,6 +111,7 @@ public struct DumpPackageManifestLoader: ManifestLoading {
                 sources: entry["sources"] as? [String],
                 location: targetLocation?.location ?? locator.fallback
             )
+            var occurrences: [String: Int] = [:]
             for dependencyEntry in entry["dependencies"] as? [[String: Any]] ?? [] {
                 guard let (key, value) = dependencyEntry.first, let fields = value as? [Any], let dependencyName = fields.first as? String else {
                     throw invalid("target dependency in '\(targetName)'")
@@ -132,7 +133,9 @@ public struct DumpPackageManifestLoader: ManifestLoading {
                     dependency.platforms = platforms.isEmpty ? nil : platforms
                     dependency.traits = traits.isEmpty ? nil : traits
                 }
-                if let targetLocation, let entryLocation = locator.dependency(named: dependencyName, in: targetLocation.call) {
+                let occurrence = occurrences[dependencyName, default: 0]
+                occurrences[dependencyName] = occurrence + 1
+                if let targetLocation, let entryLocation = locator.dependency(named: dependencyName, in: targetLocation.call, occurrence: occurrence) {
                     dependency.location = entryLocation
                 }
                 target.dependencies.append(dependency)
@@ -224,7 +227,7 @@ struct SourceLocator {
                 ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             guard let callee else { continue }
             let nameLiteral = call.arguments.first { $0.label?.text == "name" }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
-            if ManifestEvaluator.targetKinds[callee] != nil, let nameLiteral, targetCalls[nameLiteral] == nil {
+            if ManifestEvaluator.targetKinds[callee] != nil, let nameLiteral, targetCalls[nameLiteral] == nil, !Self.isInsideDependencies(call) {
                 if callee == "plugin" && call.arguments.contains(where: { $0.label?.text == "targets" }) {
                     if productCalls[nameLiteral] == nil { productCalls[nameLiteral] = call }
                 } else {
@@ -242,6 +245,17 @@ struct SourceLocator {
                 packageCall = location(of: call)
             }
         }
+    }
+
+    /// Whether `call` is an entry of some `dependencies:` list (`.target(name:)` there is a
+    /// dependency, not a declaration).
+    private static func isInsideDependencies(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let argument = current.as(LabeledExprSyntax.self), argument.label?.text == "dependencies" { return true }
+            node = current.parent
+        }
+        return false
     }
 
     private final class CallCollector: SyntaxVisitor {
@@ -279,16 +293,18 @@ struct SourceLocator {
         return packageCalls.first { $0.identity == identity }.map { location(of: $0.node) }
     }
 
-    /// The entry of `call`'s `dependencies:` list naming `name` (`"X"` or `name: "X"`).
-    func dependency(named name: String, in call: FunctionCallExprSyntax) -> SourceLocation? {
+    /// The `occurrence`-th (from 0) entry of `call`'s `dependencies:` list naming `name`
+    /// (`"X"` or `name: "X"`).
+    func dependency(named name: String, in call: FunctionCallExprSyntax, occurrence: Int) -> SourceLocation? {
         guard let list = call.arguments.first(where: { $0.label?.text == "dependencies" })?.expression.as(ArrayExprSyntax.self) else { return nil }
+        var remaining = occurrence
         for element in list.elements {
             let expression = element.expression
-            if expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue == name { return location(of: expression) }
-            if let entry = expression.as(FunctionCallExprSyntax.self),
-               entry.arguments.first(where: { $0.label?.text == "name" })?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue == name {
-                return location(of: expression)
-            }
+            let entryName = expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                ?? expression.as(FunctionCallExprSyntax.self)?.arguments.first(where: { $0.label?.text == "name" })?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            guard entryName == name else { continue }
+            if remaining == 0 { return location(of: expression) }
+            remaining -= 1
         }
         return nil
     }

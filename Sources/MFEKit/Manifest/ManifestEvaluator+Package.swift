@@ -8,11 +8,11 @@ extension ManifestEvaluator {
 
     /// Evaluates the `package` constant with every modelled change made to it afterwards.
     mutating func evaluatePackage(toolsVersion: ToolsVersion) throws -> PackageManifest {
-        guard let binding = bindings["package"], let initializer = binding.initializer else {
+        guard let binding = bindings[packageVariable], let initializer = binding.initializer else {
             throw LocatedInputError("the manifest declares no 'let package = Package(...)'; declare the package that way", at: SourceLocation(file: file, line: 1, column: 1))
         }
-        if let taint = taint(of: "package", after: binding.index, before: Int.max) {
-            throw refusal(taint.node, "\(taint.description), which may change 'package',")
+        if let taint = taint(of: packageVariable, after: binding.index, before: Int.max) {
+            throw refusal(taint.node, "\(taint.description), which may change '\(packageVariable)',")
         }
         guard let call = Self.factoryCall(Self.unwrap(initializer), qualifiers: ["Package"]), call.name == "init" else {
             throw cannotEvaluate(initializer, expected: "'Package(...)'")
@@ -94,6 +94,11 @@ extension ManifestEvaluator {
     /// `.target(name: ...)` and the other target factories, or a constant holding one.
     mutating func target(_ expression: ExprSyntax, at position: Int) throws -> Target {
         let expression = Self.unwrap(expression)
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.target(body, at: index)
+        }) {
+            return value
+        }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return try constant(reference, at: position, expected: "a target") { evaluator, initializer, index in
                 try evaluator.target(initializer, at: index)
@@ -135,6 +140,11 @@ extension ManifestEvaluator {
     /// `"Name"`, `.target(name:)`, `.product(name:package:)`, `.byName(name:)`, with conditions.
     mutating func targetDependency(_ expression: ExprSyntax, at position: Int) throws -> TargetDependency {
         let expression = Self.unwrap(expression)
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.targetDependency(body, at: index)
+        }) {
+            return value
+        }
         if expression.is(StringLiteralExprSyntax.self) {
             return TargetDependency(.byName(try string(expression, at: position)), location: location(of: expression))
         }
@@ -238,6 +248,11 @@ extension ManifestEvaluator {
     /// `.package(path:)`, `.package(url:...)`, `.package(id:...)` with every requirement form.
     mutating func packageDependency(_ expression: ExprSyntax, at position: Int) throws -> PackageDependency {
         let expression = Self.unwrap(expression)
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.packageDependency(body, at: index)
+        }) {
+            return value
+        }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return try constant(reference, at: position, expected: "a package dependency") { evaluator, initializer, index in
                 try evaluator.packageDependency(initializer, at: index)
@@ -358,6 +373,11 @@ extension ManifestEvaluator {
     /// `.library(name:type:targets:)`, `.executable(name:targets:)`, `.plugin(name:targets:)`.
     mutating func product(_ expression: ExprSyntax, at position: Int) throws -> Product {
         let expression = Self.unwrap(expression)
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.product(body, at: index)
+        }) {
+            return value
+        }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return try constant(reference, at: position, expected: "a product") { evaluator, initializer, index in
                 try evaluator.product(initializer, at: index)

@@ -21,6 +21,12 @@ struct ManifestEvaluator {
             case append(ExprSyntax)
             case appendContents(ExprSyntax)
             case assign(ExprSyntax)
+
+            var expression: ExprSyntax {
+                switch self {
+                case .append(let expression), .appendContents(let expression), .assign(let expression): return expression
+                }
+            }
         }
         var index: Int
         var kind: Kind
@@ -31,7 +37,11 @@ struct ManifestEvaluator {
     struct Taint {
         var index: Int
         var node: Syntax
-        var description: String
+        /// What to call the statement in a message; by default its kind and first line,
+        /// computed only when the taint is reported.
+        var label: String?
+
+        var description: String { label ?? ManifestEvaluator.describe(node) }
     }
 
     let file: String
@@ -43,6 +53,13 @@ struct ManifestEvaluator {
     /// Keyed by the root variable name.
     var taints: [String: [Taint]] = [:]
     var statementCount = 0
+    /// The variable holding the `Package(...)`: `package`, or the only constant initialised
+    /// with `Package(...)` (PackageDescription dumps whichever package was created).
+    var packageVariable = "package"
+    /// For a closure body: the evaluator of the scope around it (at most one), where names not
+    /// declared in the body are looked up, as seen by the statement at `enclosingPosition`.
+    var enclosing: [ManifestEvaluator] = []
+    var enclosingPosition = 0
     /// Nesting of constant lookups, bounded so a self-referencing constant cannot recurse forever.
     var depth = 0
 
@@ -87,7 +104,8 @@ struct ManifestEvaluator {
             return kind
         } else if expression.is(MemberAccessExprSyntax.self) {
             kind = "the member"
-        } else if expression.is(TernaryExprSyntax.self) || expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) {
+        } else if expression.is(TernaryExprSyntax.self) || expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self)
+                    || expression.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
             kind = "the conditional"
         } else if expression.is(ForStmtSyntax.self) || expression.is(WhileStmtSyntax.self) || expression.is(RepeatStmtSyntax.self) {
             kind = "the loop"
@@ -101,63 +119,121 @@ struct ManifestEvaluator {
 
     // MARK: - Collecting top-level statements
 
-    /// Walks the active top-level statements once, recording constants, modelled mutations and
-    /// statements that may change something the evaluator cannot model.
+    /// Walks the active top-level statements (with `#if` resolved), recording constants and
+    /// functions, then the modelled mutations and the names other statements may change.
     mutating func collect(_ file: SourceFileSyntax) throws {
         try collect(file.statements)
     }
 
-    private mutating func collect(_ items: CodeBlockItemListSyntax) throws {
-        for item in items {
-            switch item.item {
+    /// Collects the active statements of `statements` (a file or a closure body) and returns them.
+    @discardableResult
+    mutating func collect(_ statements: CodeBlockItemListSyntax) throws -> [CodeBlockItemSyntax.Item] {
+        var items: [CodeBlockItemSyntax.Item] = []
+        try flatten(statements, into: &items)
+        var functions: [String: FunctionDeclSyntax] = [:]
+        for (index, item) in items.enumerated() {
+            guard case .decl(let declaration) = item else { continue }
+            if let variable = declaration.as(VariableDeclSyntax.self) {
+                record(variable, at: index)
+            } else if let function = declaration.as(FunctionDeclSyntax.self) {
+                functions[function.name.text] = function
+            }
+        }
+        if bindings["package"] == nil, enclosing.isEmpty {
+            let candidates = bindings.values.filter { binding in
+                binding.initializer.flatMap { Self.factoryCall(Self.unwrap($0), qualifiers: ["Package"]) }?.name == "init"
+            }
+            if candidates.count == 1 { packageVariable = candidates[0].name }
+        }
+        let sideEffects = ManifestSideEffects(topLevelNames: Set(bindings.keys), functions: functions)
+        for (index, item) in items.enumerated() {
+            switch item {
             case .decl(let declaration):
-                if let ifConfig = declaration.as(IfConfigDeclSyntax.self) {
-                    try collect(ifConfig)
-                } else if let variable = declaration.as(VariableDeclSyntax.self) {
-                    record(variable)
-                } else if declaration.is(ImportDeclSyntax.self) {
-                    continue
-                } else {
-                    recordDeclaration(declaration)
+                if let variable = declaration.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        if let initializer = binding.initializer {
+                            recordEffects(of: Syntax(initializer.value), at: index, sideEffects)
+                        }
+                        if let accessors = binding.accessorBlock {
+                            recordEffects(of: Syntax(accessors), at: index, sideEffects)
+                        }
+                    }
+                } else if declaration.is(IfConfigDeclSyntax.self) {
+                    // An active clause holding something other than statements.
+                    taint("*", at: Syntax(declaration), nil, index: index)
                 }
+                // Imports, functions, types and extensions change nothing by being declared.
             case .stmt(let statement):
                 if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
-                    recordExpressionStatement(expression)
+                    recordExpressionStatement(expression, at: index, sideEffects)
                 } else {
-                    recordUnknownStatement(Syntax(statement))
+                    recordEffects(of: Syntax(statement), at: index, sideEffects)
                 }
             case .expr(let expression):
-                recordExpressionStatement(expression)
+                recordExpressionStatement(expression, at: index, sideEffects)
             }
-            statementCount += 1
+        }
+        statementCount = items.count
+        if !taints.isEmpty { propagateTaintsThroughConstants() }
+        return items
+    }
+
+    /// A change made through a constant is a change to the values it refers to (targets,
+    /// products and dependencies are objects in PackageDescription): `let all = [core]` then
+    /// `all[0].dependencies = []` changes `core` too.
+    private mutating func propagateTaintsThroughConstants() {
+        var references: [String: Set<String>] = [:]
+        for binding in bindings.values {
+            guard let initializer = binding.initializer else { continue }
+            var roots: Set<String> = []
+            for chain in ManifestSideEffects.Chain.all(in: initializer) {
+                guard let root = chain.root, root != binding.name, bindings[root] != nil,
+                      !chain.members.contains(where: ManifestSideEffects.settingProperties.contains) else { continue }
+                roots.insert(root)
+            }
+            references[binding.name] = roots
+        }
+        for (name, found) in taints where name != "*" {
+            var seen: Set<String> = [name]
+            var pending = Array(references[name] ?? [])
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                taints[next, default: []].append(contentsOf: found)
+                pending += references[next] ?? []
+            }
         }
     }
 
-    private mutating func collect(_ ifConfig: IfConfigDeclSyntax) throws {
-        let (clause, diagnostics) = ifConfig.activeClause(in: configuration)
-        if let problem = diagnostics.first(where: { $0.diagMessage.severity == .error }) {
-            throw refusal(problem.node, "the '#if' condition '\(problem.node.trimmedDescription)' (\(ManifestReader.lowercasingFirst(problem.message)))")
-        }
-        guard let clause, let elements = clause.elements else { return }
-        switch elements {
-        case .statements(let statements):
-            try collect(statements)
-        default:
-            recordUnknownStatement(Syntax(clause))
+    private func flatten(_ list: CodeBlockItemListSyntax, into items: inout [CodeBlockItemSyntax.Item]) throws {
+        for item in list {
+            if case .decl(let declaration) = item.item, let ifConfig = declaration.as(IfConfigDeclSyntax.self) {
+                let (clause, diagnostics) = ifConfig.activeClause(in: configuration)
+                if let problem = diagnostics.first(where: { $0.diagMessage.severity == .error }) {
+                    throw refusal(problem.node, "the '#if' condition '\(problem.node.trimmedDescription)' (\(ManifestReader.lowercasingFirst(problem.message)))")
+                }
+                guard let clause, let elements = clause.elements else { continue }
+                if case .statements(let statements) = elements {
+                    try flatten(statements, into: &items)
+                } else {
+                    items.append(item.item)
+                }
+            } else {
+                items.append(item.item)
+            }
         }
     }
 
-    private mutating func record(_ variable: VariableDeclSyntax) {
+    private mutating func record(_ variable: VariableDeclSyntax, at index: Int) {
         for binding in variable.bindings {
             if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
                 let name = identifier.identifier.text
-                bindings[name] = Binding(name: name, index: statementCount, initializer: binding.initializer?.value, node: Syntax(binding))
+                bindings[name] = Binding(name: name, index: index, initializer: binding.initializer?.value, node: Syntax(binding))
                 if binding.accessorBlock != nil {
-                    taint(name, at: Syntax(binding), "the computed variable '\(name)'")
+                    taint(name, at: Syntax(binding), "the computed variable '\(name)'", index: index)
                 }
             } else {
                 for token in binding.pattern.tokens(viewMode: .sourceAccurate) where Self.isIdentifier(token) {
-                    taint(token.text, at: Syntax(binding), "the pattern '\(binding.pattern.trimmedDescription)'")
+                    taint(token.text, at: Syntax(binding), "the pattern '\(binding.pattern.trimmedDescription)'", index: index)
                 }
             }
         }
@@ -168,17 +244,22 @@ struct ManifestEvaluator {
         return false
     }
 
-    /// Function, type and extension declarations: their bodies run only when called, and calls
-    /// are refused, so they change nothing by being declared.
-    private mutating func recordDeclaration(_ declaration: DeclSyntax) {}
-
-    private mutating func recordExpressionStatement(_ expression: ExprSyntax) {
+    private mutating func recordExpressionStatement(_ expression: ExprSyntax, at index: Int, _ sideEffects: ManifestSideEffects) {
         if let mutation = modelledMutation(expression) {
-            mutations[mutation.key, default: []].append(Mutation(index: statementCount, kind: mutation.kind, node: Syntax(expression)))
+            mutations[mutation.key, default: []].append(Mutation(index: index, kind: mutation.kind, node: Syntax(expression)))
+            // The appended expression itself may have effects (a closure, a function call).
+            recordEffects(of: Syntax(mutation.kind.expression), at: index, sideEffects)
             return
         }
         if let ignored = ignoredPackageAssignment(expression), ignored { return }
-        recordUnknownStatement(Syntax(expression))
+        recordEffects(of: Syntax(expression), at: index, sideEffects)
+    }
+
+    /// Taints every top-level name `node` may change.
+    private mutating func recordEffects(of node: Syntax, at index: Int, _ sideEffects: ManifestSideEffects) {
+        for name in sideEffects.changedNames(by: node).sorted() {
+            taint(name, at: node, nil, index: index)
+        }
     }
 
     /// `x.append(e)`, `x.append(contentsOf: e)`, `x += e`, `x = e` for a top-level variable `x`
@@ -218,9 +299,9 @@ struct ManifestEvaluator {
             return reference.baseName.text
         }
         if let member = expression.as(MemberAccessExprSyntax.self),
-           let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == "package",
+           let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == packageVariable,
            Self.modelledPackageMembers.contains(member.declName.baseName.text) {
-            return "package." + member.declName.baseName.text
+            return "package." + member.declName.baseName.text  // keyed by role, whatever the variable's name
         }
         return nil
     }
@@ -231,17 +312,13 @@ struct ManifestEvaluator {
         let elements = Array(sequence.elements)
         guard elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
               let member = elements[0].as(MemberAccessExprSyntax.self),
-              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "package"
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == packageVariable
         else { return nil }
         return Self.packageSettingMembers.contains(member.declName.baseName.text)
     }
 
-    private mutating func recordUnknownStatement(_ node: Syntax) {
-        taint("*", at: node, Self.describe(node))
-    }
-
-    private mutating func taint(_ name: String, at node: Syntax, _ description: String) {
-        taints[name, default: []].append(Taint(index: statementCount, node: node, description: description))
+    private mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
+        taints[name, default: []].append(Taint(index: index, node: node, label: label))
     }
 
     // MARK: - Constants
@@ -279,23 +356,84 @@ struct ManifestEvaluator {
         applying: (inout ManifestEvaluator, inout T, Mutation) throws -> Void
     ) throws -> T {
         let name = reference.baseName.text
+        if bindings[name] == nil, var outer = enclosing.first {
+            return try outer.constant(reference, at: enclosingPosition, expected: expected, evaluate: evaluate, applying: applying)
+        }
         guard reference.argumentNames == nil, let binding = bindings[name], binding.index < position else {
             throw cannotEvaluate(reference, expected: expected)
         }
-        guard let initializer = binding.initializer else {
-            throw refusal(binding.node, "'\(name)' has no initial value and")
-        }
-        if let taint = taint(of: name, after: binding.index, before: position) {
+        // Values are objects in PackageDescription: a later change through any reference counts.
+        if let taint = taint(of: name, after: binding.index, before: Int.max) {
             throw refusal(taint.node, "\(taint.description), which may change '\(name)',")
+        }
+        // `let x: T` then `x = …`: the first assignment initialises it.
+        var start = binding.index
+        var initial = binding.initializer
+        if initial == nil, let first = mutations[name]?.first(where: { $0.index > binding.index && $0.index < position }),
+           case .assign(let expression) = first.kind {
+            initial = expression
+            start = first.index
+        }
+        guard let initializer = initial else {
+            throw refusal(binding.node, "'\(name)' has no initial value and")
         }
         depth += 1
         defer { depth -= 1 }
         guard depth < 64 else { throw refusal(reference, "the constant '\(name)' refers to itself and") }
-        var value = try evaluate(&self, initializer, binding.index)
-        for mutation in mutations[name] ?? [] where mutation.index > binding.index && mutation.index < position {
+        var value = try evaluate(&self, initializer, start)
+        for mutation in mutations[name] ?? [] where mutation.index > start && mutation.index < position {
             try applying(&self, &value, mutation)
         }
         return value
+    }
+
+    // MARK: - Closures
+
+    /// The value of `{ ... }()`, a closure without parameters called where it is written,
+    /// when its body is declarative: constants, modelled appends, `#if`, and one final
+    /// `return` (or a single expression). Nil when `expression` is not such a call.
+    mutating func immediatelyInvokedClosure<T>(
+        _ expression: ExprSyntax,
+        at position: Int,
+        evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws -> T? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+              call.additionalTrailingClosures.isEmpty,
+              let closure = Self.unwrap(call.calledExpression).as(ClosureExprSyntax.self)
+        else { return nil }
+        guard closure.signature == nil else { throw refusal(closure, "the closure with a signature") }
+        guard depth < 64 else { throw refusal(closure, "the closure nested this deep") }
+        var inner = ManifestEvaluator(file: file, converter: converter, configuration: configuration)
+        inner.enclosing = [self]
+        inner.enclosingPosition = position
+        inner.packageVariable = ""
+        inner.depth = depth + 1
+        let items = try inner.collect(closure.statements)
+        let result: ExprSyntax
+        if items.count == 1, case .expr(let only) = items[0] {
+            result = only
+        } else if case .stmt(let last)? = items.last, let returned = last.as(ReturnStmtSyntax.self)?.expression {
+            result = returned
+        } else {
+            throw refusal(closure, "\(Self.describe(closure)), which does not end in 'return',")
+        }
+        // An early `return` would make the final one unreachable; refuse rather than follow it.
+        for item in items.dropLast() {
+            if let early = Self.returnStatement(in: Syntax(item)) {
+                throw refusal(early, "the early 'return' in a closure")
+            }
+        }
+        return try evaluate(&inner, result, items.count - 1)
+    }
+
+    /// The first `return` in `node` outside nested closures and functions.
+    static func returnStatement(in node: Syntax) -> ReturnStmtSyntax? {
+        if let found = node.as(ReturnStmtSyntax.self) { return found }
+        if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
+        for child in node.children(viewMode: .sourceAccurate) {
+            if let found = returnStatement(in: child) { return found }
+        }
+        return nil
     }
 
     // MARK: - Generic shapes
@@ -322,6 +460,11 @@ struct ManifestEvaluator {
             result.reserveCapacity(array.elements.count)
             for item in array.elements { result.append(try element(&self, item.expression, position)) }
             return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.list(body, at: index, expected: expected, element: element)
+        }) {
+            return value
         }
         if let operands = Self.operands(of: expression, joinedBy: "+") {
             var result: [T] = []
@@ -382,6 +525,11 @@ struct ManifestEvaluator {
                 }
             }
             return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.string(body, at: index)
+        }) {
+            return value
         }
         if let operands = Self.operands(of: expression, joinedBy: "+") {
             var result = ""

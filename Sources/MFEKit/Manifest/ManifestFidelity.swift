@@ -86,6 +86,10 @@ public enum ManifestFidelity {
             }
         }
         let verdict: Verdict
+        let prefix = PathUtilities.absolute(workDirectory) + "/"
+        func firstLine(of text: String, skipping: Int = 0) -> String {
+            Self.firstLine(of: text, skipping: skipping).replacingOccurrences(of: prefix, with: "")
+        }
         switch (staticResult!, dumpResult!) {
         case (_, .failure(let error)):
             verdict = .swiftPMFailed(firstLine(of: error.localizedDescription, skipping: 1))
@@ -108,8 +112,9 @@ public enum ManifestFidelity {
     }
 
     /// The differences between two readings of the same manifest, as `-`/`+` lines (`-` the
-    /// first, `+` the second): name, targets with kinds and dependencies (kind, name, package,
-    /// conditions), package dependencies (identity, kind, location, requirement) and products.
+    /// first, `+` the second): name and tools version, targets with kinds, paths, excludes,
+    /// sources and dependencies (kind, name, package, conditions), package dependencies
+    /// (identity, kind, location, requirement, name) and products.
     public static func compare(_ first: PackageManifest, _ second: PackageManifest, packageDirectory: String) -> [String] {
         let left = summary(of: first, packageDirectory: packageDirectory)
         let right = summary(of: second, packageDirectory: packageDirectory)
@@ -124,7 +129,7 @@ public enum ManifestFidelity {
 
     /// One line per compared fact, in declaration order.
     public static func summary(of manifest: PackageManifest, packageDirectory: String) -> [String] {
-        var lines = ["package \(manifest.name)"]
+        var lines = ["package \(manifest.name) tools-version \(manifest.toolsVersion)"]
         for dependency in manifest.dependencies {
             let kind: String
             switch dependency.kind {
@@ -132,10 +137,11 @@ public enum ManifestFidelity {
             case .sourceControl(let url, let requirement): kind = "sourceControl \(url) \(describe(requirement))"
             case .registry(let id, let requirement): kind = "registry \(id.lowercased()) \(describe(requirement))"
             }
-            lines.append("dependency \(dependency.identity) \(kind)")
+            lines.append("dependency \(dependency.identity) \(kind)\(dependency.explicitName.map { " name=\($0)" } ?? "")")
         }
         for target in manifest.targets {
             lines.append("target \(target.name) \(target.kind.rawValue)")
+            lines.append("target \(target.name) path=\(target.path ?? "-") exclude=\(target.exclude.joined(separator: ",")) sources=\(target.sources?.joined(separator: ",") ?? "-")")
             for dependency in target.dependencies {
                 let kind: String
                 switch dependency.kind {

@@ -26,7 +26,14 @@ public struct ManifestReader: ManifestLoading {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
         if tree.hasError, let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
-            let position = diagnostic.location(converter: converter)
+            // A missing node sits right after the previous token; like the compiler, point at
+            // the token that stands where it was expected.
+            var offset = diagnostic.position
+            if diagnostic.node.totalLength.utf8Length == 0, let next = diagnostic.node.nextToken(viewMode: .sourceAccurate),
+               offset == diagnostic.node.position {
+                offset = next.positionAfterSkippingLeadingTrivia
+            }
+            let position = converter.location(for: offset)
             throw LocatedInputError(
                 "syntax error: \(Self.lowercasingFirst(diagnostic.message)); fix the manifest so that it compiles",
                 at: SourceLocation(file: manifestPath, line: position.line, column: position.column)
@@ -44,7 +51,7 @@ public struct ManifestReader: ManifestLoading {
     /// The manifest SwiftPM would load in `packageDirectory`: a `Package@swift-X.Y.Z.swift`,
     /// `Package@swift-X.Y.swift` or `Package@swift-X.swift` matching this toolchain, else the
     /// newest version-specific manifest not newer than the toolchain when its tools version is
-    /// above `Package.swift`'s, else `Package.swift`.
+    /// above `Package.swift`'s or `Package.swift` needs a newer toolchain, else `Package.swift`.
     public func manifestPath(inPackageDirectory packageDirectory: String) throws -> String {
         let regular = PathUtilities.join(packageDirectory, "Package.swift")
         guard fileSystem.exists(regular) else {
@@ -63,14 +70,16 @@ public struct ManifestReader: ManifestLoading {
         let specificPath = PathUtilities.join(packageDirectory, versioned[best]!)
         let specificVersion = best < ToolsVersion(4, 0)
             ? ToolsVersion(3, 1)
-            : try ToolsVersion.parseSpecification(in: try readSource(at: specificPath), manifestPath: specificPath)
+            : try ToolsVersion.parseSpecification(in: try readSource(at: specificPath), manifestPath: specificPath, checkingSupport: false)
         let regularVersion: ToolsVersion
         do {
-            regularVersion = try ToolsVersion.parseSpecification(in: try readSource(at: regular), manifestPath: regular)
+            regularVersion = try ToolsVersion.parseSpecification(in: try readSource(at: regular), manifestPath: regular, checkingSupport: false)
         } catch let error as LocatedInputError where error.message.hasPrefix("the manifest has no swift tools version") {
             regularVersion = ToolsVersion(3, 1)
         }
-        return specificVersion > regularVersion ? specificPath : regular
+        if specificVersion > regularVersion { return specificPath }
+        // A `Package.swift` this toolchain cannot load falls back to the closest variant.
+        return regularVersion <= current && regularVersion >= ToolsVersion.minimumSupported ? regular : specificPath
     }
 
     /// The version in `Package@swift-6.swift`, `Package@swift-5.9.swift`, `Package@swift-5.9.1.swift`.

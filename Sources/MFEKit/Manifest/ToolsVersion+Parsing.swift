@@ -47,8 +47,9 @@ extension ToolsVersion {
     /// Reads the `// swift-tools-version:` specification at the top of a manifest with
     /// SwiftPM's rules (`ToolsVersionParser`): any horizontal spacing from 5.4 on, a
     /// case-insensitive label, an optional `;` ending the version. Throws a located error saying
-    /// how to write it when it is missing or malformed.
-    public static func parseSpecification(in source: String, manifestPath: String) throws -> ToolsVersion {
+    /// how to write it when it is missing or malformed, or (with `checkingSupport`) when SwiftPM
+    /// on this toolchain would not load that version.
+    public static func parseSpecification(in source: String, manifestPath: String, checkingSupport: Bool = true) throws -> ToolsVersion {
         let scalars = source.unicodeScalars
         let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
         let leadingWhitespace = scalars[scalars.startIndex..<start]
@@ -101,6 +102,7 @@ extension ToolsVersion {
                 throw fail("swift tools version \(version) allows no space between 'swift-tools-version:' and the version")
             }
         }
+        guard checkingSupport else { return version }
         if version < minimumSupported {
             throw fail("swift tools version \(version) is no longer supported by SwiftPM (the oldest is \(minimumSupported))")
         }

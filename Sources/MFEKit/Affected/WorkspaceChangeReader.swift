@@ -1,0 +1,83 @@
+/// Asks git which workspace files a change touches: the files that differ between the merge
+/// base of `base` and `head` and `head` (or the work tree, untracked files included, when
+/// there is no `head`), plus the packages of the merge base that no longer exist.
+public struct WorkspaceChangeReader: Sendable {
+    let runner: any ProcessRunning
+
+    /// Creates a reader running git through `runner`.
+    public init(runner: any ProcessRunning = SubprocessRunner()) {
+        self.runner = runner
+    }
+
+    /// The change between the merge base of `base` and `head` (HEAD and the work tree when nil)
+    /// and `head`, restricted to `workspace`'s folder. Throws an `InputError` when the workspace
+    /// is not in a git work tree or a revision is unknown.
+    public func change(in workspace: Workspace, base: String, head: String?) async throws -> WorkspaceChange {
+        let repository = GitRepository(directory: workspace.root, runner: runner)
+        let prefix = try await repository.prefix()
+        let baseCommit = try await repository.commit(base)
+        let headCommit = try await repository.commit(head ?? "HEAD")
+        let mergeBase = try await repository.mergeBase(baseCommit, headCommit, names: (base, head ?? "HEAD"))
+        let repositoryFiles = try await repository.changedFiles(from: mergeBase, to: head == nil ? nil : headCommit)
+
+        var files: [String] = []
+        for file in repositoryFiles {
+            if prefix.isEmpty {
+                files.append(file)
+            } else if file.hasPrefix(prefix + "/") {
+                files.append(String(file.dropFirst(prefix.count + 1)))
+            }
+        }
+
+        let packageDirectories = Set(workspace.packages.map(\.directory))
+        var removed: [RemovedPackage] = []
+        for file in files where file == "Package.swift" || file.hasSuffix("/Package.swift") {
+            let directory = file == "Package.swift" ? "." : String(file.dropLast("/Package.swift".count))
+            guard !packageDirectories.contains(directory), Self.isPackageDirectory(directory, of: workspace) else { continue }
+            let repositoryPath = prefix.isEmpty ? file : prefix + "/" + file
+            guard let manifest = try await repository.contents(of: repositoryPath, at: mergeBase) else { continue }
+            let fallback = directory == "." ? "root" : String(directory.split(separator: "/").last ?? "root")
+            removed.append(RemovedPackage(name: Self.packageName(inManifest: manifest, path: repositoryPath) ?? fallback, directory: directory))
+        }
+        return WorkspaceChange(files: files, removedPackages: removed)
+    }
+
+    /// Whether the workspace would hold a package in `directory`: it matches a `packages:` glob
+    /// of the workspace `mfe.yml`, or (without globs) lies in no hidden or skipped folder.
+    static func isPackageDirectory(_ directory: String, of workspace: Workspace) -> Bool {
+        let components = directory == "." ? [] : directory.split(separator: "/")
+        if let globs = workspace.configuration?.packages, !globs.isEmpty {
+            return globs.contains { glob in
+                matches(components[...], PathUtilities.normalize(glob).split(separator: "/").filter { $0 != "." }[...])
+            }
+        }
+        return !components.contains { $0.hasPrefix(".") || WorkspaceLoader.skippedDirectoryNames.contains(String($0)) }
+    }
+
+    /// Glob matching of path components, `**` matching any number of them. Iterative over the
+    /// pattern's `**`s: at most components × pattern steps.
+    private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
+        var states: Set<Int> = [pattern.startIndex]
+        for component in path {
+            var next: Set<Int> = []
+            var expanded = states
+            for state in states { var index = state; while index < pattern.endIndex, pattern[index] == "**" { index += 1; expanded.insert(index) } }
+            for state in expanded where state < pattern.endIndex {
+                if pattern[state] == "**" {
+                    next.insert(state)
+                } else if PathUtilities.matches(component, pattern: pattern[state]) {
+                    next.insert(state + 1)
+                }
+            }
+            states = next
+            if states.isEmpty { return false }
+        }
+        return states.contains { state in pattern[state...].allSatisfy { $0 == "**" } }
+    }
+
+    /// `Package(name:)` of a manifest's text, read with the static `ManifestReader`; nil when
+    /// it cannot be evaluated (the caller falls back to the folder's name).
+    static func packageName(inManifest source: String, path: String = "Package.swift") -> String? {
+        try? ManifestReader().read(source: source, manifestPath: path).name
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import MFEKit
+import Testing
+
+/// A temporary folder for end-to-end runs, removed when the test ends.
+final class ScratchFolder: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Every folder and file below the folder with the file's bytes: two equal snapshots mean
+    /// not a byte changed (and no folder or temporary file appeared).
+    func snapshot() throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        while let relative = enumerator?.nextObject() as? String {
+            let full = PathUtilities.join(path, relative)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
+            result[relative] = isDirectory.boolValue ? Data("<folder>".utf8) : FileManager.default.contents(atPath: full)
+        }
+        return result
+    }
+
+    func write(_ text: String, to relative: String) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite("mfe create, init and templates")
+struct ScaffoldCommandTests {
+    /// A workspace `Demo` holding product feature `Search`, made by the built mfe.
+    static func demoWorkspace() async throws -> (ScratchFolder, String) {
+        let folder = try ScratchFolder()
+        let initResult = try await MFEBinary.run(["init", "Demo"], in: folder.path)
+        #expect(initResult.status == 0, "\(initResult.standardError)")
+        let root = PathUtilities.join(folder.path, "Demo")
+        let create = try await MFEBinary.run(["create", "Search"], in: root)
+        #expect(create.status == 0, "\(create.standardError)")
+        return (folder, root)
+    }
+
+    @Test func listsTheBuiltInTemplates() async throws {
+        let result = try await MFEBinary.run(["templates"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("Built-in templates:\n  feature     product µFeature: NAME, NAMEInterface"))
+        for name in ["feature", "foundation", "web", "shell", "workspace", "feedme"] {
+            #expect(result.standardOutput.contains("\n  \(name) "), "\(name) missing")
+        }
+    }
+
+    @Test func listsATeamsTemplatesToo() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("description: our product feature\n", to: "team/feature/template.yml")
+        try folder.write("// {{name}}\n", to: "team/feature/Package.swift.mustache")
+        let result = try await MFEBinary.run(["templates", "--templates", "team"], in: folder.path)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix("\nTemplates in \(folder.path)/team:\n  feature  our product feature\n"))
+        let created = try await MFEBinary.run(["create", "Search", "--templates", "team"], in: folder.path)
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(FileManager.default.contents(atPath: folder.path + "/Search/Package.swift") == Data("// Search\n".utf8))
+    }
+
+    @Test func createsAFeatureAndSaysWhatToRunNext() async throws {
+        let (folder, root) = try await Self.demoWorkspace()
+        _ = folder
+        let result = try await MFEBinary.run(["create", "Home", "--dependency", "Search", "--no-example"], in: root + "/Features")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == """
+        Created Home (product µFeature) in Features/Home/: targets Home, HomeInterface, HomeTesting, HomeTests
+        15 files written.
+
+        Next:
+          cd Home
+          swift build
+          swift test
+          mfe lint-graph ../..
+          wire Home into the shell: a .package(path:) entry and the Home and HomeInterface products in its Package.swift, and HomeDependencies on its AppDependencies
+
+        """)
+        #expect(FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeInterface/HomeItem.swift"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeExample"))
+    }
+
+    @Test(arguments: [
+        (["create", "Search"], "'Features/Search' already exists; mfe never overwrites"),
+        (["create", "search-results"], "the feature name 'search-results' is not a Swift identifier; use only letters and digits, starting with a letter, e.g. 'SearchResults'"),
+        (["create", "class"], "the feature name 'class' is a Swift keyword"),
+        (["create", "Combine"], "is the name of the system module 'Combine'"),
+        (["create", "Home", "--dependency", "Nope"], "unknown dependency 'Nope': no package or library in the workspace has that name; choose one of 'Search', or create it first with 'mfe create Nope'"),
+        (["create", "Home", "--dependency", "SearchTesting"], "depend on its interface instead: '--dependency Search'"),
+        (["create", "Home", "--web", "not a url"], "'--web not a url' is not an absolute http or https URL"),
+        (["create", "Home", "--layer", "shell"], "'--layer shell' is not a µFeature layer"),
+        (["init", "Demo"], "already exists; mfe never overwrites"),
+        (["init", "Other", "--example", "todo"], "there is no example 'todo'; use '--example feedme'"),
+    ])
+    func badInputIsExitTwoAndChangesNothing(arguments: [String], message: String) async throws {
+        let (folder, root) = try await Self.demoWorkspace()
+        let before = try folder.snapshot()
+        let result = try await MFEBinary.run(arguments, in: arguments[0] == "init" ? folder.path : root)
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("error: "))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(try folder.snapshot() == before)
+    }
+
+    @Test func reportsEveryProblemAtOnce() async throws {
+        let (folder, root) = try await Self.demoWorkspace()
+        let before = try folder.snapshot()
+        let result = try await MFEBinary.run(["create", "Search", "--dependency", "Nope", "--dependency", "Search"], in: root)
+        #expect(result.status == 2)
+        // Five taken target names, the folder, and the unknown dependency.
+        #expect(result.standardError.split(separator: "\n").count == 7, "\(result.standardError)")
+        #expect(try folder.snapshot() == before)
+    }
+
+    @Test func aTeamTemplateCannotWriteOutsideThePackage() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("description: escapes\n", to: "team/feature/template.yml")
+        // A Mustache comment makes the folder name render as `..`.
+        try folder.write("x\n", to: "team/feature/..{{! up }}/escaped.swift.mustache")
+        let before = try folder.snapshot()
+        let result = try await MFEBinary.run(["create", "Search", "--templates", "team"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("which has a '..' component; templates may only write inside the new package"), "\(result.standardError)")
+        #expect(try folder.snapshot() == before)
+    }
+
+    @Test func dryRunPrintsTheTreeAndWritesNothing() async throws {
+        let (folder, root) = try await Self.demoWorkspace()
+        let before = try folder.snapshot()
+        let result = try await MFEBinary.run(["create", "Core", "--layer", "foundation", "--dry-run"], in: root)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("Would create 8 files (dry run, nothing written):\n\(root)/Foundation/Core/\n├── .github/\n"))
+        #expect(result.standardOutput.contains("│   ├── Core/\n│   │   └── CoreLogger.swift\n"))
+        #expect(try folder.snapshot() == before)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import MFEKit
+import Testing
+
+/// What `mfe init` and `mfe create` generate, built, tested, run and linted for real: the
+/// real `swift` on the packages the built `mfe` writes. Each scenario generates once and checks
+/// several things on the same build. `MFE_SKIP_INTEGRATION=1` skips them for a quick run.
+@Suite("generated packages build, test and lint clean", .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil))
+struct ScaffoldIntegrationTests {
+    /// Runs `swift arguments…` in `directory`, failing the test with its output on a non-zero
+    /// exit; returns standard output and error together.
+    @discardableResult
+    static func swift(_ arguments: [String], in directory: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await SubprocessRunner().run("swift", arguments, workingDirectory: directory)
+        let output = result.standardOutput + result.standardError
+        #expect(result.status == 0, "swift \(arguments.joined(separator: " ")) in \(directory) failed:\n\(output.suffix(4000))", sourceLocation: sourceLocation)
+        return output
+    }
+
+    /// `mfe …` in `directory`, expected to succeed.
+    static func mfe(_ arguments: [String], in directory: String) async throws {
+        let result = try await MFEBinary.run(arguments, in: directory)
+        #expect(result.status == 0, "mfe \(arguments.joined(separator: " ")) failed:\n\(result.standardError)")
+    }
+
+    /// Lints the workspace at `root` with the same pipeline `mfe lint-graph` runs.
+    static func expectLintClean(_ root: String) async throws {
+        let output = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: root))
+        #expect(output.exitCode == 0)
+        #expect(output.report.findings.isEmpty, "\(output.standardOutput)")
+    }
+
+    /// Compiler warnings in build output (there must be none: generated code is warning-free
+    /// in the Swift 6 language mode).
+    static func warnings(in output: String) -> [String] {
+        output.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func aWorkspaceWithCreatedFeatures() async throws {
+        let folder = try ScratchFolder()
+        try await Self.mfe(["init", "Demo"], in: folder.path)
+        let root = folder.path + "/Demo"
+        try await Self.mfe(["create", "Core", "--layer", "foundation"], in: root)
+        try await Self.mfe(["create", "Search"], in: root)
+        try await Self.mfe(["create", "Home", "--dependency", "Core", "--dependency", "Search"], in: root)
+        let home = root + "/Features/Home"
+
+        // The manifest as SwiftPM itself reads it: the five targets, wired the µFeature way.
+        let dump = try await Self.swift(["package", "dump-package"], in: home)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any])
+        var targets: [String: (type: String, dependencies: [String])] = [:]
+        for target in manifest["targets"] as? [[String: Any]] ?? [] {
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { entry -> String? in
+                if let byName = entry["byName"] as? [Any] { return byName.first as? String }
+                if let product = entry["product"] as? [Any] { return "\(product[0]) from \(product[1])" }
+                return nil
+            }
+            targets[target["name"] as? String ?? ""] = (target["type"] as? String ?? "", dependencies)
+        }
+        #expect(targets.keys.sorted() == ["Home", "HomeExample", "HomeInterface", "HomeTesting", "HomeTests"])
+        #expect(targets["Home"]?.dependencies == ["HomeInterface", "Core from Core", "SearchInterface from Search"])
+        #expect(targets["HomeInterface"]?.dependencies == [])
+        #expect(targets["HomeTesting"]?.dependencies == ["HomeInterface"])
+        #expect(targets["HomeTests"]?.dependencies == ["Home", "HomeTesting"])
+        #expect(targets["HomeTests"]?.type == "test")
+        #expect(targets["HomeExample"]?.dependencies == ["Home", "HomeTesting"])
+        #expect(targets["HomeExample"]?.type == "executable")
+        let products = (manifest["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(products == ["Home", "HomeInterface", "HomeTesting"])
+
+        // Builds (with Core and Search), warning-free; tests pass; the example runs on Linux.
+        let build = try await Self.swift(["build", "--build-tests"], in: home)
+        #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
+        let test = try await Self.swift(["test", "--skip-build"], in: home)
+        #expect(test.contains("Test run with 4 tests"), "\(test)")
+        let run = try await Self.swift(["run", "HomeExample"], in: home)
+        #expect(run.contains("Home shows 3 HomeItems:"), "\(run)")
+        let core = try await Self.swift(["test"], in: root + "/Foundation/Core")
+        #expect(Self.warnings(in: core).isEmpty, "\(Self.warnings(in: core))")
+        #expect(core.contains("Test run with 3 tests"), "\(core)")
+
+        try await Self.expectLintClean(root)
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func theFeedMeExample() async throws {
+        let folder = try ScratchFolder()
+        try await Self.mfe(["init", "FeedMe", "--example", "feedme"], in: folder.path)
+        let root = folder.path + "/FeedMe"
+
+        // The shell builds every feature; its tests check the wiring; the app runs on Linux.
+        let build = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
+        #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
+        let test = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
+        #expect(test.contains("Test run with 7 tests"), "\(test)")
+        let run = try await Self.swift(["run", "FeedMeApp"], in: root + "/Shell")
+        #expect(run.contains("selecting 'Becky's Burgers' shows restaurantOrder"), "\(run)")
+        #expect(run.contains("/about → About: hosts https://demo.microfrontends.com/about"), "\(run)")
+
+        // Env's Router and Configuration, and About's JSON bridge, tested on Linux.
+        let env = try await Self.swift(["test"], in: root + "/Foundation/Env")
+        #expect(env.contains("Suite \"Env router\" passed"), "\(env)")
+        let about = try await Self.swift(["test"], in: root + "/Features/About")
+        #expect(about.contains("Suite \"About message bridge\" passed"), "\(about)")
+        #expect(Self.warnings(in: env + about).isEmpty, "\(Self.warnings(in: env + about))")
+
+        try await Self.expectLintClean(root)
+    }
+}
