@@ -4,20 +4,9 @@ import MFEKit
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// The manifest reader `--loader` picks.
-enum ManifestLoaderKind: String, CaseIterable, ExpressibleByArgument {
-    /// The static reader: never runs manifest code, fast.
-    case `static`
-    /// `swift package dump-package`: exact, slower, runs manifest code.
-    case swiftpm
-
-    /// The loader for this choice.
-    var loader: any ManifestLoading {
-        switch self {
-        case .static: return ManifestReader()
-        case .swiftpm: return DumpPackageManifestLoader()
-        }
-    }
+extension ManifestLoaderKind: ExpressibleByArgument {
+    /// The loader `--loader` picks.
+    var loader: any ManifestLoading { makeLoader() }
 }
 
 /// `mfe lint-graph`: checks the layered dependency graph of a workspace.
