@@ -53,28 +53,21 @@ public struct AffectedPackages: Sendable, Equatable {
     /// dependents are the reverse closure of `PackageDependencies`, a breadth-first search:
     /// O(packages + dependencies).
     public init(workspace: Workspace, change: WorkspaceChange) {
-        let current = workspace.packages.map { (name: $0.name, directory: $0.directory) }
-        let removed = change.removedPackages.map { (name: $0.name, directory: $0.directory) }
-        let owners = current + removed
+        var owners: [String: String] = [:]
+        for removed in change.removedPackages { owners[removed.directory] = removed.name }
+        for package in workspace.packages { owners[package.directory] = package.name }
         var changed: Set<String> = []
         var workspaceFiles: [String] = []
         for file in change.files {
-            if file == "mfe.yml" {
-                workspaceFiles.append(file)
-                continue
-            }
-            let owner = owners
-                .filter { $0.directory == "." || file.hasPrefix($0.directory + "/") }
-                .max { Self.specificity(of: $0.directory) < Self.specificity(of: $1.directory) }
-            if let owner {
-                changed.insert(owner.name)
+            if file != "mfe.yml", let owner = Self.innermostOwner(of: file, in: owners) {
+                changed.insert(owner)
             } else {
                 workspaceFiles.append(file)
             }
         }
         var affected = changed
         if !workspaceFiles.isEmpty {
-            affected.formUnion(current.map(\.name))
+            affected.formUnion(workspace.packages.map(\.name))
         } else {
             let dependencies = PackageDependencies(graph: TargetGraph(workspace: workspace), removedPackages: change.removedPackages)
             affected = dependencies.dependents(of: changed)
@@ -82,8 +75,14 @@ public struct AffectedPackages: Sendable, Equatable {
         self.init(changed: changed.sorted(), affected: affected.sorted(), workspaceFiles: workspaceFiles.sorted())
     }
 
-    /// How deep a package directory is: the root package holds every file but is the outermost.
-    private static func specificity(of directory: String) -> Int {
-        directory == "." ? 0 : directory.utf8.count + 1
+    /// The package holding `file`: its folders are looked up from the deepest to the
+    /// workspace root (`.`, the root package), so nested packages win. O(depth) per file.
+    private static func innermostOwner(of file: String, in owners: [String: String]) -> String? {
+        var directory = Substring(file)
+        while let slash = directory.lastIndex(of: "/") {
+            directory = directory[..<slash]
+            if let owner = owners[String(directory)] { return owner }
+        }
+        return owners["."]
     }
 }
