@@ -43,6 +43,7 @@ struct AffectedCommand: AsyncParsableCommand {
         try await runCommand {
             let result = try await AffectedPipeline(manifestLoader: loader.loader).run(path: path, base: base, head: head)
             Terminal.writeOutput(AffectedRenderer().render(result, format: format))
+            if let note = AffectedRenderer().note(for: result) { Terminal.writeError(note) }
             return 0
         }
     }

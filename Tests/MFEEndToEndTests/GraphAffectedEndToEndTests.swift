@@ -105,6 +105,7 @@ struct AffectedEndToEndTests {
         try workspace.write("workspace: FeedMe\npackages: [Foundation/*, Features/*, Features/Browse/Tools, Shell]\nlayers:\n  foundation: [Env]\n  product: [Browse, About]\nshell:\n  path: Shell\n# touched\n", to: "mfe.yml")
         let result = try await MFEBinary.run(["affected", "--base", "main"], in: workspace.path)
         #expect(result.standardOutput == "About\nBrowse\nEnv\nShell\nTools\n")
+        #expect(result.standardError == "note: 'mfe.yml' changed outside every package, so every package is affected\n")
     }
 
     @Test func aDeletedPackageIsReportedByItsBaseName() async throws {

@@ -24,4 +24,13 @@ public struct AffectedRenderer: Sendable {
             return value.formatted()
         }
     }
+
+    /// The note for standard error explaining why every package is affected, naming up to
+    /// three of the files that changed outside every package; nil when none did.
+    public func note(for result: AffectedPackages) -> String? {
+        guard !result.workspaceFiles.isEmpty else { return nil }
+        let shown = result.workspaceFiles.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        let more = result.workspaceFiles.count > 3 ? " and \(result.workspaceFiles.count - 3) more" : ""
+        return "note: \(shown)\(more) changed outside every package, so every package is affected\n"
+    }
 }
