@@ -19,11 +19,15 @@ public struct WorkspaceChange: Sendable, Equatable {
     public var files: [String]
     /// Packages of the base revision that are gone.
     public var removedPackages: [RemovedPackage]
+    /// `--head` when it is not the commit checked out: the packages were read from the work
+    /// tree, which may differ from that revision's.
+    public var headNotCheckedOut: String?
 
     /// Creates a change.
-    public init(files: [String], removedPackages: [RemovedPackage] = []) {
+    public init(files: [String], removedPackages: [RemovedPackage] = [], headNotCheckedOut: String? = nil) {
         self.files = files
         self.removedPackages = removedPackages
+        self.headNotCheckedOut = headNotCheckedOut
     }
 }
 
@@ -38,12 +42,15 @@ public struct AffectedPackages: Sendable, Equatable {
     /// The changed files that belong to no package (the workspace `mfe.yml`, root files) and so
     /// affect everything, sorted.
     public var workspaceFiles: [String]
+    /// `--head` when it is not checked out (see `WorkspaceChange.headNotCheckedOut`).
+    public var headNotCheckedOut: String?
 
     /// Creates a result.
-    public init(changed: [String], affected: [String], workspaceFiles: [String] = []) {
+    public init(changed: [String], affected: [String], workspaceFiles: [String] = [], headNotCheckedOut: String? = nil) {
         self.changed = changed
         self.affected = affected
         self.workspaceFiles = workspaceFiles
+        self.headNotCheckedOut = headNotCheckedOut
     }
 
     /// Maps `change` onto `workspace`'s packages.
@@ -72,7 +79,7 @@ public struct AffectedPackages: Sendable, Equatable {
             let dependencies = PackageDependencies(graph: TargetGraph(workspace: workspace), removedPackages: change.removedPackages)
             affected = dependencies.dependents(of: changed)
         }
-        self.init(changed: changed.sorted(), affected: affected.sorted(), workspaceFiles: workspaceFiles.sorted())
+        self.init(changed: changed.sorted(), affected: affected.sorted(), workspaceFiles: workspaceFiles.sorted(), headNotCheckedOut: change.headNotCheckedOut)
     }
 
     /// The package holding `file`: its folders are looked up from the deepest to the

@@ -39,7 +39,9 @@ public struct WorkspaceChangeReader: Sendable {
             let fallback = directory == "." ? "root" : String(directory.split(separator: "/").last ?? "root")
             removed.append(RemovedPackage(name: Self.packageName(inManifest: manifest, path: repositoryPath) ?? fallback, directory: directory))
         }
-        return WorkspaceChange(files: files, removedPackages: removed)
+        var headNotCheckedOut: String?
+        if let head, try await repository.commit("HEAD") != headCommit { headNotCheckedOut = head }
+        return WorkspaceChange(files: files, removedPackages: removed, headNotCheckedOut: headNotCheckedOut)
     }
 
     /// Whether the workspace would hold a package in `directory`: it matches a `packages:` glob
