@@ -16,16 +16,16 @@ struct CreateCommand: AsyncParsableCommand {
     @Argument(help: "The µFeature's name, UpperCamelCase (e.g. Search).")
     var name: String
 
-    @Option(help: "The layer: product or foundation.")
+    @Option(help: ArgumentHelp("The layer: product or foundation.", valueName: "layer"))
     var layer: Layer = .product
 
-    @Option(help: "Where to create it (default: the current directory, or the workspace's layer folder).")
+    @Option(help: ArgumentHelp("Where to create it (default: the current directory, or the workspace's layer folder).", valueName: "dir"))
     var path: String?
 
-    @Option(name: .customLong("dependency"), help: "A workspace package to depend on (repeatable).")
+    @Option(name: .customLong("dependency"), help: ArgumentHelp("A workspace package to depend on (repeatable).", valueName: "name"))
     var dependencies: [String] = []
 
-    @Option(name: .customLong("web"), help: "Create a web feature hosting this URL, with a JSON message bridge.")
+    @Option(name: .customLong("web"), help: ArgumentHelp("Create a web feature hosting this URL, with a JSON message bridge.", valueName: "url"))
     var webURL: String?
 
     @Flag(inversion: .prefixedNo, help: "Generate the NAMEExample app (default: yes for product, no for foundation).")
@@ -46,4 +46,7 @@ struct CreateCommand: AsyncParsableCommand {
     }
 }
 
-extension Layer: ExpressibleByArgument {}
+extension Layer: ExpressibleByArgument {
+    /// `mfe create` makes product and foundation packages; `mfe init` makes the shell.
+    public static var allValueStrings: [String] { [Layer.product.rawValue, Layer.foundation.rawValue] }
+}

@@ -12,10 +12,10 @@ struct InitCommand: AsyncParsableCommand {
     @Argument(help: "The workspace name, UpperCamelCase; also names the shell app (NAMEApp).")
     var name: String
 
-    @Option(help: "The folder to create the workspace in (default: the current directory).")
+    @Option(help: ArgumentHelp("The folder to create the workspace in (default: the current directory).", valueName: "dir"))
     var path: String?
 
-    @Option(help: "Create a built-in example workspace: feedme.")
+    @Option(help: ArgumentHelp("Create a built-in example workspace: feedme.", valueName: "example"))
     var example: String?
 
     @OptionGroup var templates: TemplateOptions

@@ -22,7 +22,7 @@ struct TemplatesCommand: AsyncParsableCommand {
 
 /// `--templates DIR`, shared by create, init and templates.
 struct TemplateOptions: ParsableArguments {
-    @Option(help: "A folder of the team's own templates, laid out like mfe's built-in Templates/.")
+    @Option(help: ArgumentHelp("A folder of the team's own templates, laid out like mfe's built-in Templates/.", valueName: "dir"))
     var templates: String?
 
     /// The team's templates when given, else the built-in ones.

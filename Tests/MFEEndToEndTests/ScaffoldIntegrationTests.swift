@@ -23,11 +23,15 @@ struct ScaffoldIntegrationTests {
         #expect(result.status == 0, "mfe \(arguments.joined(separator: " ")) failed:\n\(result.standardError)")
     }
 
-    /// Lints the workspace at `root` with the same pipeline `mfe lint-graph` runs.
+    /// Runs the built `mfe lint-graph` on the workspace at `root`, with and without
+    /// `--imports`: exit 0 and not a single finding.
     static func expectLintClean(_ root: String) async throws {
-        let output = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: root))
-        #expect(output.exitCode == 0)
-        #expect(output.report.findings.isEmpty, "\(output.standardOutput)")
+        for extra in [[], ["--imports"]] {
+            let result = try await MFEBinary.run(["lint-graph"] + extra, in: root)
+            #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+            #expect(result.standardOutput.hasPrefix("0 errors, 0 warnings, 0 notices in "), "\(result.standardOutput)")
+            #expect(result.standardOutput.split(separator: "\n").count == 1, "\(result.standardOutput)")
+        }
     }
 
     /// Compiler warnings in build output (there must be none: generated code is warning-free

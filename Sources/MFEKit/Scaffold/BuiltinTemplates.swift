@@ -1731,6 +1731,7 @@ import {{name}}Interface
 /// `messageHandler` script handler and gets the bridge's JSON reply back, as in the hybrid
 /// web/native example:
 /// `const reply = await window.webkit.messageHandlers.messageHandler.postMessage(json)`.
+@MainActor
 struct {{name}}WebView {
     /// The script message handler name the page posts to.
     static let messageHandlerName = "messageHandler"
@@ -1744,7 +1745,6 @@ struct {{name}}WebView {
         Coordinator(bridge: bridge)
     }
 
-    @MainActor
     fileprivate func makeWebView(coordinator: Coordinator) -> WKWebView {
         let configuration = WKWebViewConfiguration()
         configuration.applicationNameForUserAgent = Self.applicationNameForUserAgent

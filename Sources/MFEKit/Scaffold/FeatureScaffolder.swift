@@ -105,9 +105,10 @@ public struct FeatureScaffolder: Sendable {
         if nameProblems.isEmpty, fileSystem.exists(destination) {
             problems.append("'\(shownDestination)' already exists; mfe never overwrites: choose another name, or remove the folder first")
         }
-        if !problems.isEmpty { throw InputErrors(problems) }
+        // A missing template is among the problems, so `template` is set when there are none.
+        guard problems.isEmpty, let template else { throw InputErrors(problems) }
 
-        let files = try TemplateRenderer().render(template!, context: specification.templateContext)
+        let files = try TemplateRenderer().render(template, context: specification.templateContext)
         let kind = request.webURL != nil ? "web µFeature" : "\(request.layer.rawValue) µFeature"
         var created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
         created += edits.map(\.summary)
