@@ -60,6 +60,9 @@ struct ManifestEvaluator {
     /// declared in the body are looked up, as seen by the statement at `enclosingPosition`.
     var enclosing: [ManifestEvaluator] = []
     var enclosingPosition = 0
+    /// Members, operators and types the manifest declares itself (in extensions and types):
+    /// a call that may resolve to one of them is refused, since its meaning is the manifest's.
+    var declaredNames: Set<String> = []
     /// Nesting of constant lookups, bounded so a self-referencing constant cannot recurse forever.
     var depth = 0
 
@@ -137,6 +140,9 @@ struct ManifestEvaluator {
                 record(variable, at: index)
             } else if let function = declaration.as(FunctionDeclSyntax.self) {
                 functions[function.name.text] = function
+                declaredNames.insert(function.name.text)
+            } else {
+                recordDeclaredNames(declaration)
             }
         }
         if bindings["package"] == nil, enclosing.isEmpty {
@@ -235,6 +241,38 @@ struct ManifestEvaluator {
                 for token in binding.pattern.tokens(viewMode: .sourceAccurate) where Self.isIdentifier(token) {
                     taint(token.text, at: Syntax(binding), "the pattern '\(binding.pattern.trimmedDescription)'", index: index)
                 }
+            }
+        }
+    }
+
+    /// Records the names a type or extension declaration introduces: the type's own name and
+    /// its members' names (functions, operators, properties, enum cases), nested types too.
+    private mutating func recordDeclaredNames(_ declaration: DeclSyntax) {
+        var members: MemberBlockItemListSyntax?
+        var container = ""
+        if let type = declaration.asProtocol(NamedDeclSyntax.self) {
+            declaredNames.insert(type.name.text)
+            container = type.name.text
+        } else if let extensionDecl = declaration.as(ExtensionDeclSyntax.self) {
+            container = extensionDecl.extendedType.trimmedDescription
+        }
+        if let group = declaration.asProtocol(DeclGroupSyntax.self) { members = group.memberBlock.members }
+        for member in members ?? [] {
+            let decl = member.decl
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                declaredNames.insert(function.name.text)
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    for token in binding.pattern.tokens(viewMode: .sourceAccurate) where Self.isIdentifier(token) {
+                        declaredNames.insert(token.text)
+                    }
+                }
+            } else if let cases = decl.as(EnumCaseDeclSyntax.self) {
+                for element in cases.elements { declaredNames.insert(element.name.text) }
+            } else if decl.is(InitializerDeclSyntax.self) {
+                declaredNames.insert(container + ".init")
+            } else {
+                recordDeclaredNames(decl)
             }
         }
     }
@@ -466,7 +504,7 @@ struct ManifestEvaluator {
         }) {
             return value
         }
-        if let operands = Self.operands(of: expression, joinedBy: "+") {
+        if let operands = try operands(of: expression, joinedBy: "+") {
             var result: [T] = []
             for operand in operands { result += try list(operand, at: position, expected: expected, element: element) }
             return result
@@ -489,6 +527,27 @@ struct ManifestEvaluator {
             return []  // `[Target]()`
         }
         throw cannotEvaluate(expression, expected: expected)
+    }
+
+    /// The operands of `a op b op c` when every operator is `op`; refused when the manifest
+    /// declares its own `op`.
+    func operands(of expression: ExprSyntax, joinedBy operatorText: String) throws -> [ExprSyntax]? {
+        guard let operands = Self.operands(of: expression, joinedBy: operatorText) else { return nil }
+        if declaredNames.contains(operatorText) {
+            throw refusal(expression, "\(Self.describe(expression)), which uses the manifest's own '\(operatorText)',")
+        }
+        return operands
+    }
+
+    /// A factory call (see `factoryCall(_:qualifiers:)`), refused when the manifest declares a
+    /// member or type of that name itself.
+    func factory(_ expression: ExprSyntax, qualifiers: Set<String>) throws -> FactoryCall? {
+        guard let call = Self.factoryCall(expression, qualifiers: qualifiers) else { return nil }
+        let calledName = call.name == "init" ? call.node.calledExpression.trimmedDescription : call.name
+        if declaredNames.contains(calledName) || (call.name == "init" && declaredNames.contains(calledName + ".init")) {
+            throw refusal(call.node, "\(Self.describe(call.node)), which may call the manifest's own '\(calledName)',")
+        }
+        return call
     }
 
     /// The operands of `a op b op c` when every operator is `op`.
@@ -531,7 +590,7 @@ struct ManifestEvaluator {
         }) {
             return value
         }
-        if let operands = Self.operands(of: expression, joinedBy: "+") {
+        if let operands = try operands(of: expression, joinedBy: "+") {
             var result = ""
             for operand in operands { result += try string(operand, at: position) }
             return result
