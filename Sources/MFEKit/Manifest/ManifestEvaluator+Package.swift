@@ -17,6 +17,9 @@ extension ManifestEvaluator {
         guard let call = try factory(Self.unwrap(initializer), qualifiers: ["Package"]), call.name == "init" else {
             throw cannotEvaluate(initializer, expected: "'Package(...)'")
         }
+        if let reassignment = mutations[packageVariable]?.first(where: { $0.index > binding.index }) {
+            throw refusal(reassignment.node, "\(Self.describe(reassignment.node)), which replaces '\(packageVariable)',")
+        }
         let position = binding.index
         var name: String?
         var targets: [Target] = []
