@@ -52,7 +52,6 @@ struct ManifestEvaluator {
     var mutations: [String: [Mutation]] = [:]
     /// Keyed by the root variable name.
     var taints: [String: [Taint]] = [:]
-    var statementCount = 0
     /// The variable holding the `Package(...)`: `package`, or the only constant initialised
     /// with `Package(...)` (PackageDescription dumps whichever package was created).
     var packageVariable = "package"
@@ -179,7 +178,6 @@ struct ManifestEvaluator {
                 recordExpressionStatement(expression, at: index, sideEffects)
             }
         }
-        statementCount = items.count
         if !taints.isEmpty { propagateTaintsThroughConstants() }
         return items
     }
@@ -289,7 +287,8 @@ struct ManifestEvaluator {
             recordEffects(of: Syntax(mutation.kind.expression), at: index, sideEffects)
             return
         }
-        if let ignored = ignoredPackageAssignment(expression), ignored { return }
+        // Anything else, `package.platforms = …` included: its effects decide (settings are
+        // outside the model).
         recordEffects(of: Syntax(expression), at: index, sideEffects)
     }
 
@@ -326,12 +325,6 @@ struct ManifestEvaluator {
 
     static let modelledPackageMembers: Set<String> = ["targets", "dependencies", "products", "name"]
 
-    /// Package properties that do not change the model: assigning them is ignored.
-    static let packageSettingMembers: Set<String> = [
-        "platforms", "swiftLanguageVersions", "swiftLanguageModes", "cLanguageStandard", "cxxLanguageStandard",
-        "defaultLocalization", "pkgConfig", "providers", "traits",
-    ]
-
     private func mutableKey(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
             return reference.baseName.text
@@ -342,17 +335,6 @@ struct ManifestEvaluator {
             return "package." + member.declName.baseName.text  // keyed by role, whatever the variable's name
         }
         return nil
-    }
-
-    /// Whether `expression` is `package.platforms = …` or another setting outside the model.
-    private func ignoredPackageAssignment(_ expression: ExprSyntax) -> Bool? {
-        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
-              let member = elements[0].as(MemberAccessExprSyntax.self),
-              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == packageVariable
-        else { return nil }
-        return Self.packageSettingMembers.contains(member.declName.baseName.text)
     }
 
     private mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
