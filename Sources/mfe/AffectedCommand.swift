@@ -1,11 +1,49 @@
 import ArgumentParser
 import MFEKit
 
-/// `mfe affected` (placeholder: replaced by the issue that builds it).
+extension AffectedRenderer.Format: ExpressibleByArgument {}
+
+/// `mfe affected`: lists the workspace packages a git change touches and their dependents.
 struct AffectedCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "affected", abstract: "(in progress)")
+    static let configuration = CommandConfiguration(
+        commandName: "affected",
+        abstract: "List the packages a git change touches, and everything depending on them.",
+        discussion: """
+        Compares the merge base of --base and HEAD with HEAD plus the work tree (staged,
+        unstaged and untracked files), or with --head when given. A package is changed when
+        a file inside it changed (a file belongs to the innermost package); a deleted or moved
+        package is named from the base revision's manifest. A changed file in no package
+        (the workspace mfe.yml, a root file) affects every package.
+
+        Exit status: 0 success, 2 unusable input (not a git repository, unknown revision,
+        malformed mfe.yml or Package.swift).
+
+        Examples:
+          mfe affected --base origin/main
+          mfe affected --base origin/main --head HEAD --format json
+        """
+    )
+
+    @Argument(help: "The workspace folder.")
+    var path: String = "."
+
+    @Option(help: ArgumentHelp("The revision to compare with (its merge base with the head).", valueName: "rev"))
+    var base: String
+
+    @Option(help: ArgumentHelp("The revision to compare (default: HEAD plus uncommitted and untracked files).", valueName: "rev"))
+    var head: String?
+
+    @Option(help: "Output format: text (one package per line) or json ({\"changed\", \"affected\"}).")
+    var format: AffectedRenderer.Format = .text
+
+    @Option(help: "How to read Package.swift: 'static' (never runs manifest code) or 'swiftpm' (swift package dump-package).")
+    var loader: ManifestLoaderKind = .static
 
     func run() async throws {
-        try await runCommand { throw PlainInputError("'mfe affected' is not built yet") }
+        try await runCommand {
+            let result = try await AffectedPipeline(manifestLoader: loader.loader).run(path: path, base: base, head: head)
+            Terminal.writeOutput(AffectedRenderer().render(result, format: format))
+            return 0
+        }
     }
 }

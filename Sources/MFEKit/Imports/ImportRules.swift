@@ -59,6 +59,10 @@ public struct ImportRules: Sendable {
         let from = graph.nodes[node], to = graph.nodes[module]
         let fromPackage = graph.package(of: node), toPackage = graph.package(of: module)
         let entry: String
+        var packageHint = ""
+        if from.package != to.package, !graph.packageSuccessors[from.package].contains(to.package) {
+            packageHint = " (with .package(path: \"\(Self.relativePath(from: fromPackage.directory, to: toPackage.directory))\") in the package's dependencies)"
+        }
         if from.package == to.package {
             entry = "\"\(to.name)\""
         } else if let product = toPackage.manifest.products.first(where: { $0.kind != .executable && $0.kind != .plugin && $0.targets.contains(to.name) }) {
@@ -70,10 +74,20 @@ public struct ImportRules: Sendable {
         let rule = LintRule.implicitDependency
         return Finding(
             rule: rule.id, severity: rule.severity,
-            message: "\(from.name) imports \(to.name) but does not declare it; add \(entry) to the dependencies of \(from.name) in \(PathUtilities.relative(fromPackage.manifest.manifestPath, to: workspaceRoot)), or remove the import",
+            message: "\(from.name) imports \(to.name) but does not declare it; add \(entry) to the dependencies of \(from.name) in \(PathUtilities.relative(fromPackage.manifest.manifestPath, to: workspaceRoot))\(packageHint), or remove the import",
             file: sourceImport.file, line: sourceImport.declaration.line, column: sourceImport.declaration.column,
             from: from.name, to: to.name, fromPackage: fromPackage.name, toPackage: toPackage.name
         )
+    }
+
+    /// The path from package folder `from` to package folder `to`, both relative to the
+    /// workspace root: `../../Foundation/Env`.
+    static func relativePath(from: String, to: String) -> String {
+        let source = from == "." ? [] : from.split(separator: "/"), target = to == "." ? [] : to.split(separator: "/")
+        var common = 0
+        while common < source.count, common < target.count, source[common] == target[common] { common += 1 }
+        let parts = Array(repeating: "..", count: source.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     private func unusedFinding(from node: Int, to module: Int, at location: SourceLocation) -> Finding {
