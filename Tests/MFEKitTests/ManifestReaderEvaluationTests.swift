@@ -180,6 +180,11 @@ struct ManifestReaderRefusalTests {
         ("let core = Target.target(name: \"Core\")\nlet all = [core]\nlet package = Package(name: \"P\", targets: all)\nall[0].dependencies = [\"X\"]", 7, "which may change"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc addTests(to package: Package) { package.targets.append(.testTarget(name: \"T\")) }\naddTests(to: package)", 6, "the function call 'addTests(to: package)'"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.byName(name: unknown)])])", 4, "'unknown', which is not a constant of this manifest"),
+        ("extension Target.Dependency {\n    static func product(name: String) -> Self { .product(name: name, package: name) }\n}\nlet package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.product(name: \"X\")])])", 7, "the manifest's own 'product'"),
+        ("var package = Package(name: \"P\")\npackage = Package(name: \"Q\", targets: [.target(name: \"A\")])", 5, "which replaces 'package'"),
+        ("func + (lhs: [Target], rhs: [Target]) -> [Target] { lhs }\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")] + [.target(name: \"B\")])", 5, "the manifest's own '+'"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc apply(_ body: (Target) -> Void) { body(package.targets[0]) }\napply { $0.dependencies = [\"B\"] }", 6, "the function call 'apply { $0.dependencies"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc first() -> Target { package.targets[0] }\nfor t in [first()] { t.dependencies = [] }", 6, "the loop 'for t in [first()]"),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: flag ? [\"B\"] : [])])\nlet flag = true", 4, "the conditional"),
         ("import Foundation\nlet products: [Product]\nif ProcessInfo.processInfo.environment[\"DYNAMIC\"] != nil {\n    products = []\n} else {\n    products = [.library(name: \"L\", targets: [\"A\"])]\n}\nlet package = Package(name: \"P\", products: products)", 6, "the conditional 'if ProcessInfo"),
     ])

@@ -24,6 +24,7 @@ public struct DumpPackageManifestLoader: ManifestLoading {
         self.usesManifestCache = usesManifestCache
     }
 
+    /// Runs `swift package --package-path DIR dump-package` and converts its JSON.
     public func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
         let reader = ManifestReader(fileSystem: fileSystem)
         let manifestPath = try reader.manifestPath(inPackageDirectory: packageDirectory)

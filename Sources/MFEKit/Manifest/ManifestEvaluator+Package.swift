@@ -14,8 +14,11 @@ extension ManifestEvaluator {
         if let taint = taint(of: packageVariable, after: binding.index, before: Int.max) {
             throw refusal(taint.node, "\(taint.description), which may change '\(packageVariable)',")
         }
-        guard let call = Self.factoryCall(Self.unwrap(initializer), qualifiers: ["Package"]), call.name == "init" else {
+        guard let call = try factory(Self.unwrap(initializer), qualifiers: ["Package"]), call.name == "init" else {
             throw cannotEvaluate(initializer, expected: "'Package(...)'")
+        }
+        if let reassignment = mutations[packageVariable]?.first(where: { $0.index > binding.index }) {
+            throw refusal(reassignment.node, "\(Self.describe(reassignment.node)), which replaces '\(packageVariable)',")
         }
         let position = binding.index
         var name: String?
@@ -104,7 +107,7 @@ extension ManifestEvaluator {
                 try evaluator.target(initializer, at: index)
             }
         }
-        guard let call = Self.factoryCall(expression, qualifiers: Self.targetQualifiers), let kind = Self.targetKinds[call.name] else {
+        guard let call = try factory(expression, qualifiers: Self.targetQualifiers), let kind = Self.targetKinds[call.name] else {
             throw cannotEvaluate(expression, expected: "a target such as '.target(name:)'")
         }
         guard let nameExpression = call.argument("name") else {
@@ -153,7 +156,7 @@ extension ManifestEvaluator {
                 try evaluator.targetDependency(initializer, at: index)
             }
         }
-        guard let call = Self.factoryCall(expression, qualifiers: Self.targetDependencyQualifiers) else {
+        guard let call = try factory(expression, qualifiers: Self.targetDependencyQualifiers) else {
             throw cannotEvaluate(expression, expected: "a target dependency such as '\"Name\"' or '.product(name:package:)'")
         }
         guard let nameExpression = call.argument("name") else {
@@ -183,7 +186,7 @@ extension ManifestEvaluator {
                 try evaluator.condition(initializer, at: index)
             }
         }
-        guard let call = Self.factoryCall(expression, qualifiers: ["TargetDependencyCondition", "PackageDescription.TargetDependencyCondition"]),
+        guard let call = try factory(expression, qualifiers: ["TargetDependencyCondition", "PackageDescription.TargetDependencyCondition"]),
               call.name == "when", call.unlabelled.isEmpty
         else {
             throw cannotEvaluate(expression, expected: "a condition such as '.when(platforms: [.linux])'")
@@ -223,7 +226,7 @@ extension ManifestEvaluator {
            let name = Self.platformNames[member.declName.baseName.text] {
             return name
         }
-        if let call = Self.factoryCall(expression, qualifiers: ["Platform", "PackageDescription.Platform"]), call.name == "custom",
+        if let call = try factory(expression, qualifiers: ["Platform", "PackageDescription.Platform"]), call.name == "custom",
            let only = call.unlabelled.first, call.arguments.count == 1 {
             return try string(only, at: position)
         }
@@ -258,7 +261,7 @@ extension ManifestEvaluator {
                 try evaluator.packageDependency(initializer, at: index)
             }
         }
-        guard let call = Self.factoryCall(expression, qualifiers: Self.packageDependencyQualifiers), call.name == "package" else {
+        guard let call = try factory(expression, qualifiers: Self.packageDependencyQualifiers), call.name == "package" else {
             throw cannotEvaluate(expression, expected: "a package dependency such as '.package(url:from:)'")
         }
         let explicitName = try call.argument("name").map { try string($0, at: position) }
@@ -301,10 +304,10 @@ extension ManifestEvaluator {
     /// `.exact(_:)`, `.branch(_:)`, `.revision(_:)`.
     mutating func requirement(_ expression: ExprSyntax, at position: Int) throws -> Requirement {
         let expression = Self.unwrap(expression)
-        if let bounds = Self.operands(of: expression, joinedBy: "..<"), bounds.count == 2 {
+        if let bounds = try operands(of: expression, joinedBy: "..<"), bounds.count == 2 {
             return .range(lowerBound: try version(bounds[0], at: position), upperBound: try version(bounds[1], at: position))
         }
-        if let bounds = Self.operands(of: expression, joinedBy: "..."), bounds.count == 2 {
+        if let bounds = try operands(of: expression, joinedBy: "..."), bounds.count == 2 {
             let upper = try version(bounds[1], at: position)
             // PackageDescription turns `a...b` into `a..<c` with `c` one patch above `b`.
             let next = Version(upper.major, upper.minor, upper.patch + 1, prereleaseIdentifiers: upper.prereleaseIdentifiers, buildMetadataIdentifiers: upper.buildMetadataIdentifiers)
@@ -315,7 +318,7 @@ extension ManifestEvaluator {
                 try evaluator.requirement(initializer, at: index)
             }
         }
-        if let call = Self.factoryCall(expression, qualifiers: Self.requirementQualifiers), call.arguments.count == 1, let argument = call.arguments.first {
+        if let call = try factory(expression, qualifiers: Self.requirementQualifiers), call.arguments.count == 1, let argument = call.arguments.first {
             switch (call.name, argument.label) {
             case ("upToNextMajor", "from"): return .upToNextMajor(from: try version(argument.expression, at: position))
             case ("upToNextMinor", "from"): return .upToNextMinor(from: try version(argument.expression, at: position))
@@ -331,7 +334,8 @@ extension ManifestEvaluator {
     /// `"1.2.3"`, `Version(1, 2, 3)`, `Version("1.2.3")`, or a constant.
     mutating func version(_ expression: ExprSyntax, at position: Int) throws -> Version {
         let expression = Self.unwrap(expression)
-        if expression.is(StringLiteralExprSyntax.self) || Self.operands(of: expression, joinedBy: "+") != nil {
+        let isConcatenation = try operands(of: expression, joinedBy: "+") != nil
+        if expression.is(StringLiteralExprSyntax.self) || isConcatenation {
             let text = try string(expression, at: position)
             guard let version = Version(text) else {
                 throw LocatedInputError("'\(text)' is not a semantic version like '1.2.3'; SwiftPM rejects it, so write all three numbers", at: location(of: expression))
@@ -343,7 +347,7 @@ extension ManifestEvaluator {
                 try evaluator.version(initializer, at: index)
             }
         }
-        if let call = Self.factoryCall(expression, qualifiers: ["Version", "PackageDescription.Version"]), call.name == "init" {
+        if let call = try factory(expression, qualifiers: ["Version", "PackageDescription.Version"]), call.name == "init" {
             let numbers = call.unlabelled
             if numbers.count == 1 {
                 return try version(numbers[0], at: position)
@@ -383,7 +387,7 @@ extension ManifestEvaluator {
                 try evaluator.product(initializer, at: index)
             }
         }
-        guard let call = Self.factoryCall(expression, qualifiers: Self.productQualifiers),
+        guard let call = try factory(expression, qualifiers: Self.productQualifiers),
               ["library", "executable", "plugin"].contains(call.name),
               let nameExpression = call.argument("name")
         else {

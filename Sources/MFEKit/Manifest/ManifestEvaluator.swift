@@ -52,7 +52,6 @@ struct ManifestEvaluator {
     var mutations: [String: [Mutation]] = [:]
     /// Keyed by the root variable name.
     var taints: [String: [Taint]] = [:]
-    var statementCount = 0
     /// The variable holding the `Package(...)`: `package`, or the only constant initialised
     /// with `Package(...)` (PackageDescription dumps whichever package was created).
     var packageVariable = "package"
@@ -60,6 +59,9 @@ struct ManifestEvaluator {
     /// declared in the body are looked up, as seen by the statement at `enclosingPosition`.
     var enclosing: [ManifestEvaluator] = []
     var enclosingPosition = 0
+    /// Members, operators and types the manifest declares itself (in extensions and types):
+    /// a call that may resolve to one of them is refused, since its meaning is the manifest's.
+    var declaredNames: Set<String> = []
     /// Nesting of constant lookups, bounded so a self-referencing constant cannot recurse forever.
     var depth = 0
 
@@ -137,6 +139,9 @@ struct ManifestEvaluator {
                 record(variable, at: index)
             } else if let function = declaration.as(FunctionDeclSyntax.self) {
                 functions[function.name.text] = function
+                declaredNames.insert(function.name.text)
+            } else {
+                recordDeclaredNames(declaration)
             }
         }
         if bindings["package"] == nil, enclosing.isEmpty {
@@ -173,7 +178,6 @@ struct ManifestEvaluator {
                 recordExpressionStatement(expression, at: index, sideEffects)
             }
         }
-        statementCount = items.count
         if !taints.isEmpty { propagateTaintsThroughConstants() }
         return items
     }
@@ -239,6 +243,38 @@ struct ManifestEvaluator {
         }
     }
 
+    /// Records the names a type or extension declaration introduces: the type's own name and
+    /// its members' names (functions, operators, properties, enum cases), nested types too.
+    private mutating func recordDeclaredNames(_ declaration: DeclSyntax) {
+        var members: MemberBlockItemListSyntax?
+        var container = ""
+        if let type = declaration.asProtocol(NamedDeclSyntax.self) {
+            declaredNames.insert(type.name.text)
+            container = type.name.text
+        } else if let extensionDecl = declaration.as(ExtensionDeclSyntax.self) {
+            container = extensionDecl.extendedType.trimmedDescription
+        }
+        if let group = declaration.asProtocol(DeclGroupSyntax.self) { members = group.memberBlock.members }
+        for member in members ?? [] {
+            let decl = member.decl
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                declaredNames.insert(function.name.text)
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    for token in binding.pattern.tokens(viewMode: .sourceAccurate) where Self.isIdentifier(token) {
+                        declaredNames.insert(token.text)
+                    }
+                }
+            } else if let cases = decl.as(EnumCaseDeclSyntax.self) {
+                for element in cases.elements { declaredNames.insert(element.name.text) }
+            } else if decl.is(InitializerDeclSyntax.self) {
+                declaredNames.insert(container + ".init")
+            } else {
+                recordDeclaredNames(decl)
+            }
+        }
+    }
+
     static func isIdentifier(_ token: TokenSyntax) -> Bool {
         if case .identifier = token.tokenKind { return true }
         return false
@@ -251,7 +287,8 @@ struct ManifestEvaluator {
             recordEffects(of: Syntax(mutation.kind.expression), at: index, sideEffects)
             return
         }
-        if let ignored = ignoredPackageAssignment(expression), ignored { return }
+        // Anything else, `package.platforms = …` included: its effects decide (settings are
+        // outside the model).
         recordEffects(of: Syntax(expression), at: index, sideEffects)
     }
 
@@ -288,12 +325,6 @@ struct ManifestEvaluator {
 
     static let modelledPackageMembers: Set<String> = ["targets", "dependencies", "products", "name"]
 
-    /// Package properties that do not change the model: assigning them is ignored.
-    static let packageSettingMembers: Set<String> = [
-        "platforms", "swiftLanguageVersions", "swiftLanguageModes", "cLanguageStandard", "cxxLanguageStandard",
-        "defaultLocalization", "pkgConfig", "providers", "traits",
-    ]
-
     private func mutableKey(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
             return reference.baseName.text
@@ -304,17 +335,6 @@ struct ManifestEvaluator {
             return "package." + member.declName.baseName.text  // keyed by role, whatever the variable's name
         }
         return nil
-    }
-
-    /// Whether `expression` is `package.platforms = …` or another setting outside the model.
-    private func ignoredPackageAssignment(_ expression: ExprSyntax) -> Bool? {
-        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=",
-              let member = elements[0].as(MemberAccessExprSyntax.self),
-              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == packageVariable
-        else { return nil }
-        return Self.packageSettingMembers.contains(member.declName.baseName.text)
     }
 
     private mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
@@ -466,7 +486,7 @@ struct ManifestEvaluator {
         }) {
             return value
         }
-        if let operands = Self.operands(of: expression, joinedBy: "+") {
+        if let operands = try operands(of: expression, joinedBy: "+") {
             var result: [T] = []
             for operand in operands { result += try list(operand, at: position, expected: expected, element: element) }
             return result
@@ -489,6 +509,27 @@ struct ManifestEvaluator {
             return []  // `[Target]()`
         }
         throw cannotEvaluate(expression, expected: expected)
+    }
+
+    /// The operands of `a op b op c` when every operator is `op`; refused when the manifest
+    /// declares its own `op`.
+    func operands(of expression: ExprSyntax, joinedBy operatorText: String) throws -> [ExprSyntax]? {
+        guard let operands = Self.operands(of: expression, joinedBy: operatorText) else { return nil }
+        if declaredNames.contains(operatorText) {
+            throw refusal(expression, "\(Self.describe(expression)), which uses the manifest's own '\(operatorText)',")
+        }
+        return operands
+    }
+
+    /// A factory call (see `factoryCall(_:qualifiers:)`), refused when the manifest declares a
+    /// member or type of that name itself.
+    func factory(_ expression: ExprSyntax, qualifiers: Set<String>) throws -> FactoryCall? {
+        guard let call = Self.factoryCall(expression, qualifiers: qualifiers) else { return nil }
+        let calledName = call.name == "init" ? call.node.calledExpression.trimmedDescription : call.name
+        if declaredNames.contains(calledName) || (call.name == "init" && declaredNames.contains(calledName + ".init")) {
+            throw refusal(call.node, "\(Self.describe(call.node)), which may call the manifest's own '\(calledName)',")
+        }
+        return call
     }
 
     /// The operands of `a op b op c` when every operator is `op`.
@@ -531,7 +572,7 @@ struct ManifestEvaluator {
         }) {
             return value
         }
-        if let operands = Self.operands(of: expression, joinedBy: "+") {
+        if let operands = try operands(of: expression, joinedBy: "+") {
             var result = ""
             for operand in operands { result += try string(operand, at: position) }
             return result

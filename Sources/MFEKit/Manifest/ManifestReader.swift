@@ -15,6 +15,7 @@ public struct ManifestReader: ManifestLoading {
         self.fileSystem = fileSystem
     }
 
+    /// Reads the manifest SwiftPM would load in `packageDirectory` (see `manifestPath(inPackageDirectory:)`).
     public func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
         let path = try manifestPath(inPackageDirectory: packageDirectory)
         return try read(source: try readSource(at: path), manifestPath: path)

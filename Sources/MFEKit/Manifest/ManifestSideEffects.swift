@@ -53,12 +53,19 @@ struct ManifestSideEffects {
 
         var names: Set<String> = []
         var changesParameters = false
+        // A local whose origin is unknown (a function's result, a closure parameter of a call
+        // the analysis cannot follow) may be any object of the package: a write through it
+        // may change anything.
+        func resolvedOrAnything(_ root: String) -> Set<String> {
+            let roots = resolved[root] ?? []
+            return roots.isEmpty ? ["*"] : roots
+        }
         func record(_ chain: Chain) {
             guard let root = chain.root, !chain.members.contains(where: Self.settingProperties.contains) else { return }
             if aliases.locals.contains(root) {
                 // Rebinding a local, or changing a local value (arrays of settings): nothing
                 // outside the statement changes unless the local refers to a shared object.
-                if !chain.members.isEmpty { names.formUnion(resolved[root] ?? []) }
+                if !chain.members.isEmpty { names.formUnion(resolvedOrAnything(root)) }
                 if topLevelNames.contains(root), aliases.shadowed.contains(root) { names.insert(root) }
                 if !chain.members.isEmpty, resolved[root]?.contains(AliasCollector.parameterMarker) == true { changesParameters = true }
                 return
@@ -67,7 +74,8 @@ struct ManifestSideEffects {
                 changesParameters = true
                 return
             }
-            if let roots = resolved[root] {
+            if resolved[root] != nil {
+                let roots = resolvedOrAnything(root)
                 names.formUnion(roots)
                 if roots.contains(AliasCollector.parameterMarker) { changesParameters = true }
                 return

@@ -156,33 +156,43 @@ public struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
         "execution", "concurrent", "abi", "nonexhaustive", "specialized", "export",
     ]
 
+    /// True for the names given as `customConditions` (`-D` flags).
     public func isCustomConditionSet(name: String) throws -> Bool { customConditions.contains(name) }
 
+    /// True for features every Swift 6 compiler has, and the upcoming features of the Swift 6 mode.
     public func hasFeature(name: String) throws -> Bool {
         Self.baselineFeatures.contains(name) || (languageVersion.components[0] >= 6 && Self.swift6Features.contains(name))
     }
 
+    /// True for attributes this compiler knows.
     public func hasAttribute(name: String) throws -> Bool { Self.knownAttributes.contains(name) }
 
+    /// True for the toolchain's own modules on this host (and `extraImportableModules`).
     public func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {
         guard let module = importPath.first?.1 else { return false }
         return importableModules.contains(module)
     }
 
+    /// True for the host operating system (`Linux`, `macOS`, …).
     public func isActiveTargetOS(name: String) throws -> Bool { name == operatingSystem }
 
+    /// True for the host architecture.
     public func isActiveTargetArchitecture(name: String) throws -> Bool {
         name == architecture || (architecture == "arm64" && name == "aarch64")
     }
 
+    /// Always false: the host is neither a simulator nor Mac Catalyst.
     public func isActiveTargetEnvironment(name: String) throws -> Bool { false }
 
+    /// `_ObjC` on Apple platforms, `_Native` elsewhere.
     public func isActiveTargetRuntime(name: String) throws -> Bool {
         name == (operatingSystem == "macOS" ? "_ObjC" : "_Native")
     }
 
+    /// Always false: the host does not build arm64e.
     public func isActiveTargetPointerAuthentication(name: String) throws -> Bool { false }
 
+    /// `MachO`, `COFF` or `ELF`, by host.
     public func isActiveTargetObjectFormat(name: String) throws -> Bool {
         switch operatingSystem {
         case "macOS": return name == "MachO"
@@ -191,10 +201,13 @@ public struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
         }
     }
 
+    /// The host's pointer width.
     public var targetPointerBitWidth: Int { MemoryLayout<Int>.size * 8 }
 
+    /// Atomic widths up to twice the pointer width, as on the compiler's 64-bit targets.
     public var targetAtomicBitWidths: [Int] { targetPointerBitWidth == 64 ? [8, 16, 32, 64, 128] : [8, 16, 32, 64] }
 
+    /// The host's byte order.
     public var endianness: Endianness {
         #if _endian(big)
         return .big
