@@ -168,6 +168,29 @@ struct ComposeShellTests {
         #expect(unchecked.standardOutput.contains("About 2.1.0 (added)"))
     }
 
+    @Test func twoRunsShareTheRepositoryCacheSafely() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeWorld(fixture)
+        let base = "https://mfe.example.com/shared-\((fixture.root as NSString).lastPathComponent)/"
+        let remote: [String: String?] = ["GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.\(fixture.root)/repos/.insteadOf", "GIT_CONFIG_VALUE_0": base]
+        var shells: [String] = []
+        for name in ["ShellA", "ShellB"] {
+            let shell = try Self.shell(fixture, tools: "6.0", browseURL: base + "Browse")
+            try FileManager.default.moveItem(atPath: shell, toPath: fixture.root + "/" + name)
+            shells.append(name)
+        }
+        let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in
+            for shell in shells { group.addTask { try await fixture.mfe(["compose-shell", shell, "--no-lint"], environment: remote) } }
+            var results: [ProcessResult] = []
+            for try await result in group { results.append(result) }
+            return results
+        }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.standardError))")
+        let clones = try FileManager.default.contentsOfDirectory(atPath: fixture.cache + "/mfe/repositories").filter { $0.hasSuffix(".git") }
+        #expect(clones.count == 1 && clones[0].hasPrefix("browse-"))
+        #expect(fixture.contents(fixture.root + "/ShellA/Package.resolved") == fixture.contents(fixture.root + "/ShellB/Package.resolved"))
+    }
+
     @Test func composesAnXcodeProjectShellFromShellFeatures() async throws {
         let fixture = try ComposeFixture()
         try await Self.makeWorld(fixture)
