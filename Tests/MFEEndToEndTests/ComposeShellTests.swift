@@ -191,6 +191,40 @@ struct ComposeShellTests {
         #expect(fixture.contents(fixture.root + "/ShellA/Package.resolved") == fixture.contents(fixture.root + "/ShellB/Package.resolved"))
     }
 
+    @Test func resolvesTheDependenciesOfLocalPathPackagesAsSwiftPMDoes() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeWorld(fixture)
+        // Search lives in the workspace next to the shell (`.package(path:)`): never pinned,
+        // but SwiftPM resolves what it needs.
+        try fixture.write(fixture.manifest("Search", dependencies: [("file://" + fixture.path("Env"), "from: \"0.3.0\"", "Env")], tools: "6.0"), to: fixture.root + "/Features/Search/Package.swift")
+        try fixture.write("public let search = 1\n", to: fixture.root + "/Features/Search/Sources/Search/Search.swift")
+        let shell = fixture.root + "/Shell"
+        try fixture.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Shell",
+            dependencies: [
+                .package(path: "../Features/Search"),
+                .package(url: "file://\(fixture.path("Browse"))", from: "1.0.0"),
+            ],
+            targets: [.executableTarget(name: "Shell", dependencies: ["Search", .product(name: "Browse", package: "Browse")])]
+        )
+
+        """, to: shell + "/Package.swift")
+        try fixture.write("print(\"shell\")\n", to: shell + "/Sources/Shell/main.swift")
+        let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try #require(fixture.contents(shell + "/Package.resolved"))
+        #expect(written.contains("\"identity\" : \"env\""))
+        #expect(!written.contains("search"))
+        try FileManager.default.moveItem(atPath: shell + "/Package.resolved", toPath: fixture.root + "/mfe.resolved")
+        let fresh = try await fixture.swiftResolve(in: shell)
+        #expect(fresh.status == 0, "\(fresh.standardError)")
+        #expect(fixture.contents(shell + "/Package.resolved") == written)
+    }
+
     @Test func composesAnXcodeProjectShellFromShellFeatures() async throws {
         let fixture = try ComposeFixture()
         try await Self.makeWorld(fixture)

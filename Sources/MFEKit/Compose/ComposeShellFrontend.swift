@@ -217,6 +217,13 @@ public enum CompositionWorkspace {
             root = (directory as NSString).deletingLastPathComponent
             packages.append(WorkspacePackage(manifest: manifest, directory: PathUtilities.relative(directory, to: root), layer: .shell))
         }
+        for local in composition.localPackages {
+            let featurePath = PathUtilities.join(local.directory, "mfe.yml")
+            var feature: FeatureConfiguration?
+            if FileManager.default.fileExists(atPath: featurePath), case .feature(let value) = try ConfigurationParser().parseFile(at: featurePath) { feature = value }
+            let layer = feature?.layer ?? configuration?.layers[local.manifest.name]?.layer
+            packages.append(WorkspacePackage(manifest: local.manifest, directory: PathUtilities.relative(local.directory, to: root), layer: layer, featureConfiguration: feature))
+        }
         for package in composition.packages {
             let feature = features[package.location.identity] ?? nil
             let layer = feature?.layer ?? configuration?.layers[package.manifest.name]?.layer
