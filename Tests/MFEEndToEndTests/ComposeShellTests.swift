@@ -225,6 +225,24 @@ struct ComposeShellTests {
         #expect(fixture.contents(shell + "/Package.resolved") == written)
     }
 
+    @Test func readsTheVersionSpecificManifestSwiftPMWouldLoad() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeWorld(fixture)
+        // Legacy's Package.swift has no dependencies; its Swift 6 variant needs Env.
+        try fixture.write(fixture.manifest("Legacy", dependencies: [("file://" + fixture.path("Env"), "from: \"1.0.0\"", "Env")], tools: "6.0"), to: fixture.path("Legacy") + "/Package@swift-6.swift")
+        try await fixture.release("Legacy", manifest: fixture.manifest("Legacy", tools: "5.9"), tags: ["1.0.0"])
+        let shell = try fixture.shell(tools: "6.0", dependencies: [("file://" + fixture.path("Legacy"), "from: \"1.0.0\"", "Legacy")])
+        let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try #require(fixture.contents(shell + "/Package.resolved"))
+        #expect(written.contains("\"version\" : \"1.0.0\""))
+        #expect(written.contains("\"identity\" : \"env\""))
+        try FileManager.default.moveItem(atPath: shell + "/Package.resolved", toPath: fixture.root + "/mfe.resolved")
+        let fresh = try await fixture.swiftResolve(in: shell)
+        #expect(fresh.status == 0, "\(fresh.standardError)")
+        #expect(fixture.contents(shell + "/Package.resolved") == written)
+    }
+
     @Test func composesAnXcodeProjectShellFromShellFeatures() async throws {
         let fixture = try ComposeFixture()
         try await Self.makeWorld(fixture)
