@@ -107,7 +107,9 @@ public actor GitPackageSource: PackageSource {
     /// The git directory if it already exists, without fetching.
     private func existingRepository() -> String? {
         switch location.kind {
-        case .localSourceControl: return location.location
+        case .localSourceControl:
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: location.location, isDirectory: &isDirectory) && isDirectory.boolValue ? location.location : nil
         default:
             let path = cache.clonePath(for: location)
             return FileManager.default.fileExists(atPath: path) ? path : nil

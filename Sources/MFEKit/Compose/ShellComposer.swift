@@ -116,10 +116,11 @@ public struct ShellComposer: Sendable {
         var localPackages: [LocalPackage] = []
         switch request.shell {
         case .package(let directory):
-            let manifestPath = PathUtilities.join(directory, "Package.swift")
-            guard fileSystem.exists(manifestPath) else {
-                throw PlainInputError("'\(manifestPath)' does not exist; give the shell package's folder, or set 'shell.path' in the workspace mfe.yml")
+            guard fileSystem.exists(PathUtilities.join(directory, "Package.swift")) else {
+                throw PlainInputError("'\(PathUtilities.join(directory, "Package.swift"))' does not exist; give the shell package's folder, or set 'shell.path' in the workspace mfe.yml")
             }
+            // SwiftPM hashes the manifest it loads, which may be a `Package@swift-X` variant.
+            let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: directory)
             let bytes = try fileSystem.contents(of: manifestPath)
             guard let text = String(data: bytes, encoding: .utf8) else {
                 throw PlainInputError("'\(manifestPath)' is not UTF-8 text; save it as UTF-8")
