@@ -86,6 +86,10 @@ struct ComposeShellTests {
         let file = try ResolvedFileReader.parse(Data(try #require(fixture.contents(shell + "/Package.resolved")).utf8), path: "Package.resolved")
         #expect(file.pin(for: "env")?.state.summary == "0.3.4")
 
+        let unknown = try await fixture.mfe(["compose-shell", "Shell", "--update", "Serch", "--no-lint"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("'Serch'"))
+
         let json = try await fixture.mfe(["compose-shell", "Shell", "--update", "--no-lint", "--format", "json"])
         #expect(json.status == 0)
         #expect(json.standardOutput.contains("\"status\" : \"up-to-date\""))

@@ -79,6 +79,13 @@ public struct ComposeShellFrontend: Sendable {
             if options.format == .json { output.standardOutput(render(status: "conflict", composition: nil, path: request.outputPath, conflict: conflict)) }
             return 1
         }
+        if let names = options.update, !names.isEmpty {
+            let known = Set(composition.packages.map(\.location.identity))
+            let unknown = names.filter { !known.contains($0.lowercased()) }
+            if !unknown.isEmpty {
+                throw PlainInputError("--update names \(unknown.map { "'\($0)'" }.joined(separator: ", ")), which the shell does not depend on; the packages are \(composition.packages.map(\.location.identity).joined(separator: ", "))")
+            }
+        }
         let label = PathUtilities.relative(request.outputPath, to: FileManager.default.currentDirectoryPath)
         if options.check {
             if composition.isUpToDate {
