@@ -40,7 +40,7 @@ enum LintBenchmark: Benchmark {
         let lintTime = clock.measure { report = Linter().lint(workspace) }
         let renderTime = clock.measure { _ = JSONReportRenderer().render(report!) }
 
-        rows.append(("`mfe lint-graph` 1,000 packages / 5,000 targets / \(summary.dependencies) dependencies (load + lint + render, in process)", format(pipelineTime), "≤ 1 s", pipelineTime <= .seconds(1) ? "pass" : "FAIL"))
+        rows.append(("`mfe lint-graph` 1,000 packages / 5,000 targets / \(summary.dependencies.formatted()) dependencies (load + lint + render, in process)", format(pipelineTime), "≤ 1 s", pipelineTime <= .seconds(1) ? "pass" : "FAIL"))
         rows.append(("— load: find packages, parse mfe.yml and Package.swift (static reader)", format(loadTime), "", ""))
         rows.append(("— lint: target graph, rules, cycles", format(lintTime), "", ""))
         rows.append(("— render JSON", format(renderTime), "", ""))
@@ -59,8 +59,8 @@ enum LintBenchmark: Benchmark {
         let perManifest = swiftPMTotal / sample.count
         let extrapolated = perManifest * manifests.count
         let ratio = seconds(extrapolated) / max(seconds(pipelineTime), 1e-9)
-        rows.append(("`swift package --manifest-cache none dump-package`, \(sample.count) manifests measured (\(format(perManifest)) each\(failures > 0 ? ", \(failures) failed" : "")), extrapolated to \(manifests.count)", format(extrapolated), "", ""))
-        rows.append(("speed-up of `mfe lint-graph` over SwiftPM loading alone", String(format: "%.0f×", ratio), "≥ 100×", ratio >= 100 ? "pass" : "FAIL"))
+        rows.append(("`swift package --manifest-cache none dump-package`, \(sample.count) manifests measured (\(format(perManifest)) each\(failures > 0 ? ", \(failures) failed" : "")), extrapolated to \(manifests.count.formatted())", format(extrapolated), "", ""))
+        rows.append(("speed-up of `mfe lint-graph` over SwiftPM loading alone", "\(Int(ratio.rounded()).formatted())×", "≥ 100×", ratio >= 100 ? "pass" : "FAIL"))
 
         // (c) A 50,000-target ring: one cycle, found without recursion.
         let ring = ringWorkspace(size: ringSize)
@@ -68,7 +68,7 @@ enum LintBenchmark: Benchmark {
         let ringTime = clock.measure { ringReport = Linter().lint(ring) }
         let cycles = ringReport?.findings.filter { $0.rule == LintRule.cycle.id } ?? []
         let oneCycle = cycles.count == 1 && cycles[0].path?.count == ringSize + 1
-        rows.append(("\(ringSize.formatted())-target ring (graph + lint, in process): \(cycles.count) cycle finding, path of \(cycles.first?.path.map { $0.count - 1 } ?? 0) targets", format(ringTime), "≤ 5 s, one cycle", ringTime <= .seconds(5) && oneCycle ? "pass" : "FAIL"))
+        rows.append(("\(ringSize.formatted())-target ring (graph + lint, in process): \(cycles.count) cycle finding, path of \((cycles.first?.path.map { $0.count - 1 } ?? 0).formatted()) targets", format(ringTime), "≤ 5 s, one cycle", ringTime <= .seconds(5) && oneCycle ? "pass" : "FAIL"))
 
         print("| measurement | value | budget | result |")
         print("| --- | --- | --- | --- |")

@@ -9,14 +9,9 @@ struct AffectedCommand: AsyncParsableCommand {
         commandName: "affected",
         abstract: "List the packages a git change touches, and everything depending on them.",
         discussion: """
-        Compares the merge base of --base and HEAD with HEAD plus the work tree (staged,
-        unstaged and untracked files), or with --head when given. A package is changed when
-        a file inside it changed (a file belongs to the innermost package); a deleted or moved
-        package is named from the base revision's manifest. A changed file in no package
-        (the workspace mfe.yml, a root file) affects every package.
+        Compares the merge base of --base and HEAD with HEAD plus the work tree (staged, unstaged and untracked files), or with --head when given. A package is changed when a file inside it changed (a file belongs to the innermost package); a deleted or moved package is named from the base revision's manifest. A changed file in no package (the workspace mfe.yml, a root file) affects every package.
 
-        Exit status: 0 success, 2 unusable input (not a git repository, unknown revision,
-        malformed mfe.yml or Package.swift).
+        Exit status: 0 success, 2 unusable input (not a git repository, unknown revision, malformed mfe.yml or Package.swift).
 
         Examples:
           mfe affected --base origin/main
@@ -43,6 +38,7 @@ struct AffectedCommand: AsyncParsableCommand {
         try await runCommand {
             let result = try await AffectedPipeline(manifestLoader: loader.loader).run(path: path, base: base, head: head)
             Terminal.writeOutput(AffectedRenderer().render(result, format: format))
+            if let note = AffectedRenderer().note(for: result) { Terminal.writeError(note) }
             return 0
         }
     }

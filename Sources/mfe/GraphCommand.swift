@@ -9,11 +9,9 @@ struct GraphCommand: AsyncParsableCommand {
         commandName: "graph",
         abstract: "Export the target graph (dot, mermaid, json).",
         discussion: """
-        Nodes are targets, grouped by package and styled by layer (colour) and role (shape);
-        edges are target dependencies between workspace packages.
+        Nodes are targets, grouped by package and styled by layer (colour) and role (shape); edges are target dependencies between workspace packages.
 
-        Exit status: 0 success, 2 unusable input (missing path, malformed mfe.yml or
-        Package.swift, unknown package).
+        Exit status: 0 success, 2 unusable input (missing path, malformed mfe.yml or Package.swift, unknown package).
 
         Examples:
           mfe graph | dot -Tsvg > graph.svg

@@ -4,20 +4,9 @@ import MFEKit
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// The manifest reader `--loader` picks.
-enum ManifestLoaderKind: String, CaseIterable, ExpressibleByArgument {
-    /// The static reader: never runs manifest code, fast.
-    case `static`
-    /// `swift package dump-package`: exact, slower, runs manifest code.
-    case swiftpm
-
-    /// The loader for this choice.
-    var loader: any ManifestLoading {
-        switch self {
-        case .static: return ManifestReader()
-        case .swiftpm: return DumpPackageManifestLoader()
-        }
-    }
+extension ManifestLoaderKind: ExpressibleByArgument {
+    /// The loader `--loader` picks.
+    var loader: any ManifestLoading { makeLoader() }
 }
 
 /// `mfe lint-graph`: checks the layered dependency graph of a workspace.
@@ -26,33 +15,29 @@ struct LintGraphCommand: AsyncParsableCommand {
         commandName: "lint-graph",
         abstract: "Check the layered dependency graph of a workspace.",
         discussion: """
-        Reads every package of the workspace (mfe.yml 'packages:', or every folder with a
-        Package.swift) and reports dependencies that break the µFeature layer rules, target and
-        package cycles, product features without an Interface target and packages without a
-        layer. 'allow:' entries in mfe.yml and a baseline file accept known findings.
+        Reads every package of the workspace (mfe.yml 'packages:', or every folder with a Package.swift) and reports dependencies that break the µFeature layer rules, target and package cycles, product features without an Interface target, and packages without a layer. 'allow:' entries in mfe.yml and a baseline file accept known findings.
 
-        Exit status: 0 no errors, 1 error findings, 2 unusable input (missing path, malformed
-        mfe.yml, Package.swift or baseline).
+        Exit status: 0 no error findings; 1 error findings; 2 unusable input (missing path, malformed mfe.yml, Package.swift or baseline).
 
         Examples:
-          mfe lint-graph                                   # the workspace in this folder
+          mfe lint-graph                         # the workspace here
           mfe lint-graph ../FeedMe --format json
-          mfe lint-graph --format sarif > mfe.sarif        # for GitHub code scanning
-          mfe lint-graph --format github                   # annotations in GitHub Actions
+          mfe lint-graph --format sarif > mfe.sarif
+          mfe lint-graph --format github         # GitHub Actions
           mfe lint-graph --write-baseline mfe-baseline.json
           mfe lint-graph --baseline mfe-baseline.json --strict
-          mfe lint-graph --loader swiftpm                  # when a manifest is too dynamic
-          mfe lint-graph --imports                         # also check imports against dependencies
+          mfe lint-graph --loader swiftpm        # dynamic manifests
+          mfe lint-graph --imports               # check imports too
         """
     )
 
     @Argument(help: "The workspace folder.")
     var path: String = "."
 
-    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The output format.")
     var format: ReportFormat = .text
 
-    @Option(help: "How to read Package.swift: 'static' (never runs manifest code) or 'swiftpm' (swift package dump-package).")
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'.")
     var loader: ManifestLoaderKind = .static
 
     @Option(help: ArgumentHelp("Suppress the findings in this baseline file (default: 'baseline:' in mfe.yml).", valueName: "file"))

@@ -203,6 +203,18 @@ struct WorkspaceChangeReaderTests {
         }
     }
 
+    @Test func removedPackageFoldersMustMatchTheWorkspaceGlobs() {
+        let globbed = Workspace(root: "/w", configuration: WorkspaceConfiguration(name: "W", packages: ["Features/*", "Libraries/**", "Shell"], file: "mfe.yml"), packages: [])
+        #expect(WorkspaceChangeReader.isPackageDirectory("Features/Browse", of: globbed))
+        #expect(!WorkspaceChangeReader.isPackageDirectory("Features/Browse/Tests/Fixtures/Sample", of: globbed))
+        #expect(WorkspaceChangeReader.isPackageDirectory("Libraries/UI/Kit", of: globbed))
+        #expect(WorkspaceChangeReader.isPackageDirectory("Shell", of: globbed))
+        #expect(!WorkspaceChangeReader.isPackageDirectory(".", of: globbed))
+        let discovered = Workspace(root: "/w", configuration: nil, packages: [])
+        #expect(WorkspaceChangeReader.isPackageDirectory("Any/Where", of: discovered))
+        #expect(!WorkspaceChangeReader.isPackageDirectory("A/.build/checkouts/B", of: discovered))
+    }
+
     @Test func packageNameComesFromTheManifestLiteral() {
         #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(\n  name: \"Feed\",\n  targets: [])\n") == "Feed")
         #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet name = \"X\"\nlet package = Package(name: name)\n") == "X")

@@ -11,9 +11,25 @@ struct GraphRendererTests {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Goldens/Graph")
 
-    /// Feed Me plus an unassigned package whose names need escaping in every format.
+    /// Feed Me (Env ← Order ← Browse ← Shell) plus an unassigned package whose names need
+    /// escaping in every format.
     static var graph: TargetGraph {
-        var fixture = LintRuleTests.feedMe()
+        var fixture = WorkspaceFixture()
+        fixture.add("Env", layer: .foundation, targets: [
+            .init("Env"), .init("EnvTesting", .regular, ["Env"]), .init("EnvTests", .test, ["Env", "EnvTesting"]),
+        ])
+        fixture.add("Browse", layer: .product, dependsOn: ["Env", "Order"], targets: [
+            .init("BrowseInterface", .regular, ["Env/Env"]),
+            .init("Browse", .regular, ["BrowseInterface", "Order/OrderInterface"]),
+            .init("BrowseTesting", .regular, ["BrowseInterface", "Order/OrderTesting"]),
+            .init("BrowseTests", .test, ["Browse", "BrowseTesting"]),
+            .init("BrowseExample", .executable, ["Browse", "BrowseTesting"]),
+        ])
+        fixture.feature("Order", dependsOn: ["Env"], sourceDependencies: ["Env/Env"])
+        fixture.add("Shell", layer: .shell, dependsOn: ["Browse", "Order", "Env"], targets: [
+            .init("App", .executable, ["Browse/Browse", "Order/Order", "Env/Env"]),
+            .init("AppSupport"),
+        ])
         fixture.add("Odd-Pkg", layer: nil, dependsOn: ["Env"], targets: [
             .init("end", .regular, ["Env/Env"]), .init("Quote\"Target", .regular, ["end"]),
         ])

@@ -110,4 +110,34 @@ struct ImportScannerTests {
         #expect(imports.map(\.line) == [2, 4])
         #expect(imports.map(\.column) == [1, 3])
     }
+
+    /// Sources whose cut-off prefix must give what the whole file gives.
+    static let prefixCases: [String] = [
+        "import A\nfunc f() { let importer = 1; _ = \"import B\" }\n",
+        "import\n  A\nfunc f() {}\n",
+        "import struct\n  A.B\nlet x = 1\n",
+        "#if os(Linux) || os(macOS) || os(Windows)\nimport A\n#else\nimport B\n#endif\nstruct S { func f() {} }\n",
+        "import A\nlet text = \"\"\"\n  import B\n  \"\"\"\nimport C\n",
+        "/* import X */ import A /* import Y\n */\nfunc f() {}\n",
+        "let x = 1\n",
+        "",
+        "@testable import A; import B\nclass C {}\n",
+    ]
+
+    @Test(arguments: prefixCases)
+    func parsingThePrefixGivesWhatTheWholeFileGives(source: String) {
+        var text = source
+        let whole = text.withUTF8 { scanner.imports(inUTF8: $0, isPrefix: false) }
+        #expect(scanner.imports(in: source) == whole)
+    }
+
+    @Test func thePrefixEndsAfterTheLineOfTheLastImportWord() {
+        var text = "import A\nfunc f() {\n  reimport()\n  let imported = 1\n}\n"
+        #expect(text.withUTF8 { ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: $0) } == 9)
+        text = "let x = \"é\" // import\nfunc f() {}\n"
+        #expect(text.withUTF8 { ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: $0) } == 23)
+        text = "func f() {}"
+        #expect(text.withUTF8 { ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: $0) } == 0)
+        #expect(scanner.imports(in: "import\n  A\nfunc f() {}\n").map(\.module) == ["A"])
+    }
 }

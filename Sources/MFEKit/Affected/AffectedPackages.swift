@@ -19,11 +19,15 @@ public struct WorkspaceChange: Sendable, Equatable {
     public var files: [String]
     /// Packages of the base revision that are gone.
     public var removedPackages: [RemovedPackage]
+    /// `--head` when it is not the commit checked out: the packages were read from the work
+    /// tree, which may differ from that revision's.
+    public var headNotCheckedOut: String?
 
     /// Creates a change.
-    public init(files: [String], removedPackages: [RemovedPackage] = []) {
+    public init(files: [String], removedPackages: [RemovedPackage] = [], headNotCheckedOut: String? = nil) {
         self.files = files
         self.removedPackages = removedPackages
+        self.headNotCheckedOut = headNotCheckedOut
     }
 }
 
@@ -38,12 +42,15 @@ public struct AffectedPackages: Sendable, Equatable {
     /// The changed files that belong to no package (the workspace `mfe.yml`, root files) and so
     /// affect everything, sorted.
     public var workspaceFiles: [String]
+    /// `--head` when it is not checked out (see `WorkspaceChange.headNotCheckedOut`).
+    public var headNotCheckedOut: String?
 
     /// Creates a result.
-    public init(changed: [String], affected: [String], workspaceFiles: [String] = []) {
+    public init(changed: [String], affected: [String], workspaceFiles: [String] = [], headNotCheckedOut: String? = nil) {
         self.changed = changed
         self.affected = affected
         self.workspaceFiles = workspaceFiles
+        self.headNotCheckedOut = headNotCheckedOut
     }
 
     /// Maps `change` onto `workspace`'s packages.
@@ -53,37 +60,36 @@ public struct AffectedPackages: Sendable, Equatable {
     /// dependents are the reverse closure of `PackageDependencies`, a breadth-first search:
     /// O(packages + dependencies).
     public init(workspace: Workspace, change: WorkspaceChange) {
-        let current = workspace.packages.map { (name: $0.name, directory: $0.directory) }
-        let removed = change.removedPackages.map { (name: $0.name, directory: $0.directory) }
-        let owners = current + removed
+        var owners: [String: String] = [:]
+        for removed in change.removedPackages { owners[removed.directory] = removed.name }
+        for package in workspace.packages { owners[package.directory] = package.name }
         var changed: Set<String> = []
         var workspaceFiles: [String] = []
         for file in change.files {
-            if file == "mfe.yml" {
-                workspaceFiles.append(file)
-                continue
-            }
-            let owner = owners
-                .filter { $0.directory == "." || file.hasPrefix($0.directory + "/") }
-                .max { Self.specificity(of: $0.directory) < Self.specificity(of: $1.directory) }
-            if let owner {
-                changed.insert(owner.name)
+            if file != "mfe.yml", let owner = Self.innermostOwner(of: file, in: owners) {
+                changed.insert(owner)
             } else {
                 workspaceFiles.append(file)
             }
         }
         var affected = changed
         if !workspaceFiles.isEmpty {
-            affected.formUnion(current.map(\.name))
+            affected.formUnion(workspace.packages.map(\.name))
         } else {
             let dependencies = PackageDependencies(graph: TargetGraph(workspace: workspace), removedPackages: change.removedPackages)
             affected = dependencies.dependents(of: changed)
         }
-        self.init(changed: changed.sorted(), affected: affected.sorted(), workspaceFiles: workspaceFiles.sorted())
+        self.init(changed: changed.sorted(), affected: affected.sorted(), workspaceFiles: workspaceFiles.sorted(), headNotCheckedOut: change.headNotCheckedOut)
     }
 
-    /// How deep a package directory is: the root package holds every file but is the outermost.
-    private static func specificity(of directory: String) -> Int {
-        directory == "." ? 0 : directory.utf8.count + 1
+    /// The package holding `file`: its folders are looked up from the deepest to the
+    /// workspace root (`.`, the root package), so nested packages win. O(depth) per file.
+    private static func innermostOwner(of file: String, in owners: [String: String]) -> String? {
+        var directory = Substring(file)
+        while let slash = directory.lastIndex(of: "/") {
+            directory = directory[..<slash]
+            if let owner = owners[String(directory)] { return owner }
+        }
+        return owners["."]
     }
 }

@@ -39,7 +39,9 @@ public struct WorkspaceChangeReader: Sendable {
             let fallback = directory == "." ? "root" : String(directory.split(separator: "/").last ?? "root")
             removed.append(RemovedPackage(name: Self.packageName(inManifest: manifest, path: repositoryPath) ?? fallback, directory: directory))
         }
-        return WorkspaceChange(files: files, removedPackages: removed)
+        var headNotCheckedOut: String?
+        if let head, try await repository.commit("HEAD") != headCommit { headNotCheckedOut = head }
+        return WorkspaceChange(files: files, removedPackages: removed, headNotCheckedOut: headNotCheckedOut)
     }
 
     /// Whether the workspace would hold a package in `directory`: it matches a `packages:` glob
@@ -54,25 +56,35 @@ public struct WorkspaceChangeReader: Sendable {
         return !components.contains { $0.hasPrefix(".") || WorkspaceLoader.skippedDirectoryNames.contains(String($0)) }
     }
 
-    /// Glob matching of path components, `**` matching any number of them. Iterative over the
-    /// pattern's `**`s: at most components × pattern steps.
+    /// Glob matching of path components, `**` matching any number of them: a set of pattern
+    /// positions advanced one component at a time, at most components × pattern steps.
     private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
-        var states: Set<Int> = [pattern.startIndex]
-        for component in path {
-            var next: Set<Int> = []
-            var expanded = states
-            for state in states { var index = state; while index < pattern.endIndex, pattern[index] == "**" { index += 1; expanded.insert(index) } }
-            for state in expanded where state < pattern.endIndex {
-                if pattern[state] == "**" {
-                    next.insert(state)
-                } else if PathUtilities.matches(component, pattern: pattern[state]) {
-                    next.insert(state + 1)
+        /// `positions` plus every position reachable by letting `**`s match nothing.
+        func closure(_ positions: Set<Int>) -> Set<Int> {
+            var result = positions
+            for position in positions {
+                var index = position
+                while index < pattern.endIndex, pattern[index] == "**" {
+                    index += 1
+                    result.insert(index)
                 }
             }
-            states = next
-            if states.isEmpty { return false }
+            return result
         }
-        return states.contains { state in pattern[state...].allSatisfy { $0 == "**" } }
+        var positions = closure([pattern.startIndex])
+        for component in path {
+            var next: Set<Int> = []
+            for position in positions where position < pattern.endIndex {
+                if pattern[position] == "**" {
+                    next.insert(position)
+                } else if PathUtilities.matches(component, pattern: pattern[position]) {
+                    next.insert(position + 1)
+                }
+            }
+            positions = closure(next)
+            if positions.isEmpty { return false }
+        }
+        return positions.contains(pattern.endIndex)
     }
 
     /// `Package(name:)` of a manifest's text, read with the static `ManifestReader`; nil when

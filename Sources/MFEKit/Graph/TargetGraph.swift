@@ -211,6 +211,9 @@ private struct PackageResolver {
     let products: [[String: [String]]]
     /// The workspace packages each package declares dependencies on, in declaration order.
     private(set) var declared: [[(index: Int, dependency: PackageDependency)]] = []
+    /// Per package: the lowercased names a `.product(package:)` argument may use for each
+    /// declared workspace dependency (identity, `name:`, manifest name) → package indices.
+    private(set) var declaredByKey: [[String: [Int]]] = []
 
     init(packages: [WorkspacePackage], root: String) {
         self.packages = packages
@@ -237,6 +240,15 @@ private struct PackageResolver {
             packages[declaringIndex].manifest.dependencies.compactMap { dependency in
                 workspacePackage(for: dependency, declaredIn: declaringIndex).map { ($0, dependency) }
             }
+        }
+        self.declaredByKey = declared.map { entries in
+            var keys: [String: [Int]] = [:]
+            for entry in entries {
+                var names: Set<String> = [entry.dependency.identity, packages[entry.index].name.lowercased()]
+                if let explicit = entry.dependency.explicitName { names.insert(explicit.lowercased()) }
+                for name in names where keys[name]?.contains(entry.index) != true { keys[name, default: []].append(entry.index) }
+            }
+            return keys
         }
     }
 
@@ -278,11 +290,7 @@ private struct PackageResolver {
             let candidates: [Int]
             if let package {
                 let key = package.lowercased()
-                let declared = dependencies(of: declaringIndex).filter { entry in
-                    entry.dependency.identity == key || entry.dependency.explicitName?.lowercased() == key
-                        || packages[entry.index].name.lowercased() == key
-                }.map(\.index)
-                if !declared.isEmpty {
+                if let declared = declaredByKey[declaringIndex][key], !declared.isEmpty {
                     candidates = declared
                 } else if let index = byIdentity[key] ?? byName[key] {
                     candidates = [index]

@@ -25,7 +25,46 @@ public struct ImportScanner<Configuration: BuildConfiguration> {
     }
 
     /// The imports of the UTF-8 text in `buffer`, in source order.
+    ///
+    /// Only the part of the file up to the end of the line holding the last `import` word is
+    /// parsed: the lexer and parser read forward, so that prefix yields exactly the top-level
+    /// imports the whole file does, at a fraction of the cost (function bodies are what is
+    /// long). When an import of the prefix runs into the cut (`import` with its path on the
+    /// next line), the whole file is parsed instead.
     public func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
+        let cut = Self.prefixLength(holdingImportsOf: buffer)
+        if cut < buffer.count, let imports = imports(inUTF8: UnsafeBufferPointer(rebasing: buffer[0..<cut]), isPrefix: true) {
+            return imports
+        }
+        return imports(inUTF8: buffer, isPrefix: false) ?? []
+    }
+
+    /// The length of the shortest prefix of `buffer` holding every `import` keyword: up to the
+    /// end of the line of the last `import` standing as a word (0 when there is none).
+    static func prefixLength(holdingImportsOf buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        let keyword: [UInt8] = Array("import".utf8)
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
+        var index = buffer.count - keyword.count
+        while index >= 0 {
+            if buffer[index] == UInt8(ascii: "i"), buffer[index + 5] == UInt8(ascii: "t"),
+               (0..<6).allSatisfy({ buffer[index + $0] == keyword[$0] }),
+               index == 0 || !isIdentifierByte(buffer[index - 1]),
+               index + 6 == buffer.count || !isIdentifierByte(buffer[index + 6]) {
+                var end = index + 6
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                return min(end + 1, buffer.count)
+            }
+            index -= 1
+        }
+        return 0
+    }
+
+    /// The imports of `buffer`; nil when `isPrefix` and an import is cut off (has a syntax
+    /// error), so the caller parses the whole file.
+    func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, isPrefix: Bool) -> [ImportDeclaration]? {
         let file = Parser.parse(source: buffer)
         var found: [(declaration: ImportDeclSyntax, isActive: Bool, guards: Set<String>)] = []
         var pending: [(statements: CodeBlockItemListSyntax, isActive: Bool, guards: Set<String>)] = [(file.statements, true, [])]
@@ -48,6 +87,7 @@ public struct ImportScanner<Configuration: BuildConfiguration> {
             // Reversed so the stack pops clauses in source order.
             pending.append(contentsOf: nested.reversed())
         }
+        if isPrefix, found.contains(where: { $0.declaration.hasError }) { return nil }
         found.sort { $0.declaration.position < $1.declaration.position }
         var lines = LineCounter(buffer)
         return found.compactMap { entry in

@@ -57,7 +57,6 @@ public struct SARIFReportRenderer: Sendable {
             "version": "2.1.0",
             "runs": [[
                 "tool": ["driver": driver],
-                "automationDetails": ["id": "mfe/lint-graph/"],
                 "columnKind": "unicodeCodePoints",
                 "results": .array(results),
             ]],

@@ -40,6 +40,11 @@ struct LintRuleTests {
         ("BrowseTests", "Order/Order", "product-to-product BrowseTests->Order"),
         ("BrowseExample", "Order/OrderExample", "product-to-product BrowseExample->OrderExample"),
         ("BrowseInterface", "Order/Order", "product-to-product BrowseInterface->Order"),
+        // product-to-product wins over testing-to-implementation's neighbour rules: a testing
+        // target depending on another feature's implementation.
+        ("BrowseTesting", "Order/Order", "product-to-product BrowseTesting->Order"),
+        // product-to-product wins over production-to-testing when b is an example.
+        ("BrowseInterface", "Order/OrderExample", "product-to-product BrowseInterface->OrderExample"),
         // b is testing, not source: product-to-product does not match, production-to-testing does.
         ("Browse", "Order/OrderTesting", "production-to-testing Browse->OrderTesting"),
         ("BrowseInterface", "Env/EnvTesting", "production-to-testing BrowseInterface->EnvTesting"),
@@ -149,6 +154,19 @@ struct LintRuleTests {
         #expect(report.findings[0].file == "Alpha/Package.swift")
         #expect(report.findings[0].line == 5)
         #expect(report.exitCode == (severity == .error ? 1 : 0))
+    }
+
+    @Test func aFiftyThousandTargetRingIsOneCycleFinding() {
+        let count = 50_000
+        var fixture = WorkspaceFixture()
+        fixture.add("Ring", layer: .foundation, targets: (0..<count).map { .init("T\($0)", .regular, ["T\(($0 + 1) % count)"]) })
+        let report = fixture.lint()
+        let cycles = report.findings.filter { $0.rule == "cycle" }
+        #expect(report.findings.count == 1)
+        #expect(cycles.count == 1)
+        #expect(cycles.first?.path?.count == count + 1)
+        #expect(cycles.first?.path?.first == "T0")
+        #expect(report.summary.dependencies == count)
     }
 
     @Test func missingInterfaceAndUnassignedLayer() {
