@@ -86,6 +86,10 @@ struct ComposeShellTests {
         let file = try ResolvedFileReader.parse(Data(try #require(fixture.contents(shell + "/Package.resolved")).utf8), path: "Package.resolved")
         #expect(file.pin(for: "env")?.state.summary == "0.3.4")
 
+        let unknown = try await fixture.mfe(["compose-shell", "Shell", "--update", "Serch", "--no-lint"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("'Serch'"))
+
         let json = try await fixture.mfe(["compose-shell", "Shell", "--update", "--no-lint", "--format", "json"])
         #expect(json.status == 0)
         #expect(json.standardOutput.contains("\"status\" : \"up-to-date\""))
@@ -166,6 +170,81 @@ struct ComposeShellTests {
         let unchecked = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
         #expect(unchecked.status == 0)
         #expect(unchecked.standardOutput.contains("About 2.1.0 (added)"))
+    }
+
+    @Test func twoRunsShareTheRepositoryCacheSafely() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeWorld(fixture)
+        let base = "https://mfe.example.com/shared-\((fixture.root as NSString).lastPathComponent)/"
+        let remote: [String: String?] = ["GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "url.\(fixture.root)/repos/.insteadOf", "GIT_CONFIG_VALUE_0": base]
+        var shells: [String] = []
+        for name in ["ShellA", "ShellB"] {
+            let shell = try Self.shell(fixture, tools: "6.0", browseURL: base + "Browse")
+            try FileManager.default.moveItem(atPath: shell, toPath: fixture.root + "/" + name)
+            shells.append(name)
+        }
+        let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in
+            for shell in shells { group.addTask { try await fixture.mfe(["compose-shell", shell, "--no-lint"], environment: remote) } }
+            var results: [ProcessResult] = []
+            for try await result in group { results.append(result) }
+            return results
+        }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.standardError))")
+        let clones = try FileManager.default.contentsOfDirectory(atPath: fixture.cache + "/mfe/repositories").filter { $0.hasSuffix(".git") }
+        #expect(clones.count == 1 && clones[0].hasPrefix("browse-"))
+        #expect(fixture.contents(fixture.root + "/ShellA/Package.resolved") == fixture.contents(fixture.root + "/ShellB/Package.resolved"))
+    }
+
+    @Test func resolvesTheDependenciesOfLocalPathPackagesAsSwiftPMDoes() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeWorld(fixture)
+        // Search lives in the workspace next to the shell (`.package(path:)`): never pinned,
+        // but SwiftPM resolves what it needs.
+        try fixture.write(fixture.manifest("Search", dependencies: [("file://" + fixture.path("Env"), "from: \"0.3.0\"", "Env")], tools: "6.0"), to: fixture.root + "/Features/Search/Package.swift")
+        try fixture.write("public let search = 1\n", to: fixture.root + "/Features/Search/Sources/Search/Search.swift")
+        let shell = fixture.root + "/Shell"
+        try fixture.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Shell",
+            dependencies: [
+                .package(path: "../Features/Search"),
+                .package(url: "file://\(fixture.path("Browse"))", from: "1.0.0"),
+            ],
+            targets: [.executableTarget(name: "Shell", dependencies: ["Search", .product(name: "Browse", package: "Browse")])]
+        )
+
+        """, to: shell + "/Package.swift")
+        try fixture.write("print(\"shell\")\n", to: shell + "/Sources/Shell/main.swift")
+        let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try #require(fixture.contents(shell + "/Package.resolved"))
+        #expect(written.contains("\"identity\" : \"env\""))
+        #expect(!written.contains("search"))
+        try FileManager.default.moveItem(atPath: shell + "/Package.resolved", toPath: fixture.root + "/mfe.resolved")
+        let fresh = try await fixture.swiftResolve(in: shell)
+        #expect(fresh.status == 0, "\(fresh.standardError)")
+        #expect(fixture.contents(shell + "/Package.resolved") == written)
+    }
+
+    @Test func readsTheVersionSpecificManifestSwiftPMWouldLoad() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeWorld(fixture)
+        // Legacy's Package.swift has no dependencies; its Swift 6 variant needs Env.
+        try fixture.write(fixture.manifest("Legacy", dependencies: [("file://" + fixture.path("Env"), "from: \"1.0.0\"", "Env")], tools: "6.0"), to: fixture.path("Legacy") + "/Package@swift-6.swift")
+        try await fixture.release("Legacy", manifest: fixture.manifest("Legacy", tools: "5.9"), tags: ["1.0.0"])
+        let shell = try fixture.shell(tools: "6.0", dependencies: [("file://" + fixture.path("Legacy"), "from: \"1.0.0\"", "Legacy")])
+        let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try #require(fixture.contents(shell + "/Package.resolved"))
+        #expect(written.contains("\"version\" : \"1.0.0\""))
+        #expect(written.contains("\"identity\" : \"env\""))
+        try FileManager.default.moveItem(atPath: shell + "/Package.resolved", toPath: fixture.root + "/mfe.resolved")
+        let fresh = try await fixture.swiftResolve(in: shell)
+        #expect(fresh.status == 0, "\(fresh.standardError)")
+        #expect(fixture.contents(shell + "/Package.resolved") == written)
     }
 
     @Test func composesAnXcodeProjectShellFromShellFeatures() async throws {

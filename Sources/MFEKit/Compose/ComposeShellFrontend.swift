@@ -79,6 +79,13 @@ public struct ComposeShellFrontend: Sendable {
             if options.format == .json { output.standardOutput(render(status: "conflict", composition: nil, path: request.outputPath, conflict: conflict)) }
             return 1
         }
+        if let names = options.update, !names.isEmpty {
+            let known = Set(composition.packages.map(\.location.identity))
+            let unknown = names.filter { !known.contains($0.lowercased()) }
+            if !unknown.isEmpty {
+                throw PlainInputError("--update names \(unknown.map { "'\($0)'" }.joined(separator: ", ")), which the shell does not depend on; the packages are \(composition.packages.map(\.location.identity).joined(separator: ", "))")
+            }
+        }
         let label = PathUtilities.relative(request.outputPath, to: FileManager.default.currentDirectoryPath)
         if options.check {
             if composition.isUpToDate {
@@ -216,6 +223,13 @@ public enum CompositionWorkspace {
         if case .package(let directory) = request.shell, let manifest = composition.rootManifest {
             root = (directory as NSString).deletingLastPathComponent
             packages.append(WorkspacePackage(manifest: manifest, directory: PathUtilities.relative(directory, to: root), layer: .shell))
+        }
+        for local in composition.localPackages {
+            let featurePath = PathUtilities.join(local.directory, "mfe.yml")
+            var feature: FeatureConfiguration?
+            if FileManager.default.fileExists(atPath: featurePath), case .feature(let value) = try ConfigurationParser().parseFile(at: featurePath) { feature = value }
+            let layer = feature?.layer ?? configuration?.layers[local.manifest.name]?.layer
+            packages.append(WorkspacePackage(manifest: local.manifest, directory: PathUtilities.relative(local.directory, to: root), layer: layer, featureConfiguration: feature))
         }
         for package in composition.packages {
             let feature = features[package.location.identity] ?? nil

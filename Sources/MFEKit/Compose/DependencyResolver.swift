@@ -10,13 +10,16 @@ public struct RootRequirement: Sendable, Equatable {
     public var products: Set<String>?
     /// Where the requirement is written, for messages.
     public var declaration: SourceLocation?
+    /// The local (`.package(path:)`) package of the root that declares it, nil for the root itself.
+    public var requiredBy: String?
 
     /// Creates a root requirement.
-    public init(location: PackageLocation, requirement: Requirement, products: Set<String>?, declaration: SourceLocation? = nil) {
+    public init(location: PackageLocation, requirement: Requirement, products: Set<String>?, declaration: SourceLocation? = nil, requiredBy: String? = nil) {
         self.location = location
         self.requirement = requirement
         self.products = products
         self.declaration = declaration
+        self.requiredBy = requiredBy
     }
 }
 
@@ -104,7 +107,7 @@ public struct DependencyResolver: Sendable {
         for requirement in requirements {
             state.locations[requirement.location.identity] = state.locations[requirement.location.identity] ?? requirement.location
             state.constraints[requirement.location.identity, default: []].append(
-                SearchConstraint(requirement: requirement.requirement, products: requirement.products.map { .specific($0) } ?? .allProducts, origin: .root, declaration: requirement.declaration)
+                SearchConstraint(requirement: requirement.requirement, products: requirement.products.map { .specific($0) } ?? .allProducts, origin: .root, declaration: requirement.declaration, requiredBy: requirement.requiredBy)
             )
         }
         await search.prefetch(state)
@@ -161,6 +164,7 @@ struct SearchConstraint: Sendable {
     var products: ProductFilter
     var origin: ConstraintOrigin
     var declaration: SourceLocation?
+    var requiredBy: String?
 }
 
 struct SearchDecision: Sendable {
@@ -285,7 +289,7 @@ final class ResolutionSearch {
     }
 
     func statement(_ constraint: SearchConstraint, on identity: String, _ state: SearchState) -> String {
-        var text = "\(describe(constraint.origin, in: state)) needs \(name(identity, state)) \(constraint.requirement.summary)"
+        var text = "\(constraint.requiredBy ?? describe(constraint.origin, in: state)) needs \(name(identity, state)) \(constraint.requirement.summary)"
         if constraint.origin == .root, let declaration = constraint.declaration { text += " (\(declaration))" }
         return text
     }

@@ -63,6 +63,46 @@ enum DependencyRules {
         return result
     }
 
+    /// The `.package(path:)` dependencies of `manifest` that `products` need, with the
+    /// products used from each (the root's are all required, as SwiftPM resolves them too).
+    static func requiredLocalPackages(of manifest: PackageManifest, products: ProductFilter, baseDirectory: String) -> [(path: String, products: ProductFilter)] {
+        let local: [(PackageDependency, String)] = manifest.dependencies.compactMap { dependency in
+            guard case .fileSystem(let path) = dependency.kind else { return nil }
+            return (dependency, PathUtilities.absolute(path, relativeTo: baseDirectory))
+        }
+        guard !local.isEmpty else { return [] }
+        let targetsByName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var pending: [String]
+        switch products {
+        case .everything: pending = manifest.targets.map(\.name)
+        case .allProducts: pending = manifest.products.flatMap(\.targets)
+        case .specific(let names): pending = manifest.products.filter { names.contains($0.name) }.flatMap(\.targets)
+        }
+        var used: [Int: Set<String>] = [:]
+        var visited: Set<String> = []
+        while let name = pending.popLast() {
+            guard visited.insert(name).inserted, let target = targetsByName[name] else { continue }
+            for dependency in target.dependencies {
+                switch dependency.kind {
+                case .target(let other): pending.append(other)
+                case .byName(let other) where targetsByName[other] != nil: pending.append(other)
+                case .byName(let product), .product(let product, nil):
+                    if let index = local.firstIndex(where: { localMatches($0.0, $0.1, product) }) { used[index, default: []].insert(product) }
+                case .product(let product, let package?):
+                    if let index = local.firstIndex(where: { localMatches($0.0, $0.1, package) }) { used[index, default: []].insert(product) }
+                }
+            }
+        }
+        return local.enumerated().compactMap { index, item in
+            if products != .everything, used[index] == nil { return nil }
+            return (item.1, .specific(used[index] ?? []))
+        }
+    }
+
+    static func localMatches(_ dependency: PackageDependency, _ path: String, _ name: String) -> Bool {
+        name.lowercased() == PackageIdentity.identity(forLocation: path) || dependency.explicitName?.lowercased() == name.lowercased()
+    }
+
     /// Whether `package:` (or a by-name product) refers to `dependency`: its explicit name or
     /// its identity, compared case-insensitively as SwiftPM does.
     static func matches(_ dependency: PackageDependency, _ location: PackageLocation, packageName: String) -> Bool {

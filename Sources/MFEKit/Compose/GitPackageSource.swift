@@ -107,7 +107,9 @@ public actor GitPackageSource: PackageSource {
     /// The git directory if it already exists, without fetching.
     private func existingRepository() -> String? {
         switch location.kind {
-        case .localSourceControl: return location.location
+        case .localSourceControl:
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: location.location, isDirectory: &isDirectory) && isDirectory.boolValue ? location.location : nil
         default:
             let path = cache.clonePath(for: location)
             return FileManager.default.fileExists(atPath: path) ? path : nil
@@ -203,6 +205,10 @@ public actor GitPackageSource: PackageSource {
         } else {
             repository = try await self.repository()
         }
+        var file = file
+        if kind == "swift" {
+            file = try await manifestFileName(at: revision, in: repository!)
+        }
         let result = try await git.run(["cat-file", "-p", "\(revision):\(file)"], in: repository!)
         if result.status != 0 {
             guard try await commit(revision, in: repository!) != nil else {
@@ -213,6 +219,22 @@ public actor GitPackageSource: PackageSource {
         }
         cache.store(result.standardOutput, kind: kind, revision: revision)
         return result.standardOutput
+    }
+
+    /// The manifest SwiftPM loads at `revision`: a `Package@swift-X.Y.swift` variant for this
+    /// toolchain when the commit has one (chosen by the reader's rules), else `Package.swift`.
+    private func manifestFileName(at revision: String, in repository: String) async throws -> String {
+        let listing = try await git.run(["ls-tree", "--name-only", revision], in: repository)
+        let names = listing.standardOutput.split(separator: "\n").map(String.init)
+        let variants = names.filter { ManifestReader.versionOfSpecificManifest(named: $0) != nil }
+        guard listing.status == 0, names.contains("Package.swift"), !variants.isEmpty else { return "Package.swift" }
+        var files: [String: Data] = [:]
+        for name in variants + ["Package.swift"] {
+            let content = try await git.run(["cat-file", "-p", "\(revision):\(name)"], in: repository)
+            if content.status == 0 { files["/package/" + name] = Data(content.standardOutput.utf8) }
+        }
+        let chosen = try ManifestReader(fileSystem: TreeSnapshot(files: files)).manifestPath(inPackageDirectory: "/package")
+        return String(chosen.dropFirst("/package/".count))
     }
 
     public func manifest(atRevision revision: String) async throws -> PackageManifest {
@@ -290,4 +312,24 @@ extension ManifestReader: ManifestTextParsing {
     public func parseManifest(source: String, manifestPath: String) throws -> PackageManifest {
         try read(source: source, manifestPath: manifestPath)
     }
+}
+
+/// The root files of a commit as a read-only file system, so the manifest reader's
+/// version-specific manifest rules apply to manifests read from git.
+struct TreeSnapshot: FileSystem {
+    let files: [String: Data]
+
+    func contents(of path: String) throws -> Data {
+        guard let data = files[path] else { throw PlainInputError("no file '\(path)' in the commit") }
+        return data
+    }
+    func exists(_ path: String) -> Bool { files[path] != nil || isDirectory(path) }
+    func isDirectory(_ path: String) -> Bool { path == "/package" }
+    func contentsOfDirectory(_ path: String) throws -> [String] {
+        files.keys.filter { $0.hasPrefix(path + "/") }.map { String($0.dropFirst(path.count + 1)) }.sorted()
+    }
+    func createDirectory(_ path: String) throws { throw PlainInputError("a commit is read-only") }
+    func writeAtomically(_ data: Data, to path: String) throws { throw PlainInputError("a commit is read-only") }
+    func move(_ source: String, to destination: String) throws { throw PlainInputError("a commit is read-only") }
+    func remove(_ path: String) throws { throw PlainInputError("a commit is read-only") }
 }

@@ -47,6 +47,15 @@ public struct PinChange: Sendable, Equatable, Codable {
     }
 }
 
+/// A `.package(path:)` package of the shell: not pinned, but its dependencies are resolved.
+public struct LocalPackage: Sendable {
+    /// Its manifest.
+    public var manifest: PackageManifest
+    /// Its folder (absolute).
+    public var directory: String
+    var products: ProductFilter
+}
+
 /// The outcome of composing a shell, before anything is written.
 public struct Composition: Sendable {
     /// The root's name.
@@ -63,6 +72,8 @@ public struct Composition: Sendable {
     public var changes: [PinChange]
     /// The root manifest (nil for an Xcode-project shell).
     public var rootManifest: PackageManifest?
+    /// The root's `.package(path:)` packages, read from disk.
+    public var localPackages: [LocalPackage] = []
 
     /// Whether the file on disk already has exactly these bytes.
     public var isUpToDate: Bool {
@@ -102,12 +113,14 @@ public struct ShellComposer: Sendable {
         let formatVersion: Int
         let originHash: String
         var rootManifest: PackageManifest?
+        var localPackages: [LocalPackage] = []
         switch request.shell {
         case .package(let directory):
-            let manifestPath = PathUtilities.join(directory, "Package.swift")
-            guard fileSystem.exists(manifestPath) else {
-                throw PlainInputError("'\(manifestPath)' does not exist; give the shell package's folder, or set 'shell.path' in the workspace mfe.yml")
+            guard fileSystem.exists(PathUtilities.join(directory, "Package.swift")) else {
+                throw PlainInputError("'\(PathUtilities.join(directory, "Package.swift"))' does not exist; give the shell package's folder, or set 'shell.path' in the workspace mfe.yml")
             }
+            // SwiftPM hashes the manifest it loads, which may be a `Package@swift-X` variant.
+            let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: directory)
             let bytes = try fileSystem.contents(of: manifestPath)
             guard let text = String(data: bytes, encoding: .utf8) else {
                 throw PlainInputError("'\(manifestPath)' is not UTF-8 text; save it as UTF-8")
@@ -115,9 +128,16 @@ public struct ShellComposer: Sendable {
             let manifest = try parser.parseManifest(source: text, manifestPath: manifestPath)
             rootManifest = manifest
             rootName = manifest.name
-            requirements = DependencyRules.requiredDependencies(of: manifest, products: .everything, baseDirectory: directory).map {
+            var collected = DependencyRules.requiredDependencies(of: manifest, products: .everything, baseDirectory: directory).map {
                 RootRequirement(location: $0.location, requirement: $0.requirement, products: Self.products($0.products), declaration: $0.declaration)
             }
+            localPackages = try readLocalPackages(of: manifest, directory: directory)
+            for local in localPackages {
+                collected += DependencyRules.requiredDependencies(of: local.manifest, products: local.products, baseDirectory: local.directory).map {
+                    RootRequirement(location: $0.location, requirement: $0.requirement, products: Self.products($0.products), declaration: $0.declaration, requiredBy: local.manifest.name)
+                }
+            }
+            requirements = collected
             formatVersion = ResolvedFile.formatVersion(forToolsVersion: manifest.toolsVersion)
             originHash = SHA256Hex.originHash(rootManifests: [bytes])
         case .features(let features, let configurationFile):
@@ -153,8 +173,31 @@ public struct ShellComposer: Sendable {
             bytes: file.map(ResolvedFileWriter.render) ?? Data(),
             previousBytes: previousBytes,
             changes: Self.changes(from: previous?.pins ?? [], to: chosen),
-            rootManifest: rootManifest
+            rootManifest: rootManifest,
+            localPackages: localPackages
         )
+    }
+
+    /// The root's `.package(path:)` packages, transitively, read from disk: SwiftPM resolves
+    /// their source-control dependencies with the root's (they are never pinned themselves).
+    func readLocalPackages(of manifest: PackageManifest, directory: String) throws -> [LocalPackage] {
+        var result: [String: LocalPackage] = [:]
+        var pending = DependencyRules.requiredLocalPackages(of: manifest, products: .everything, baseDirectory: directory)
+        while let (path, products) = pending.popLast() {
+            if var known = result[path] {
+                guard let more = products.subtracting(known.products) else { continue }
+                known.products = known.products.union(more)
+                result[path] = known
+                pending += DependencyRules.requiredLocalPackages(of: known.manifest, products: more, baseDirectory: path)
+                continue
+            }
+            let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: path)
+            let text = String(decoding: try fileSystem.contents(of: manifestPath), as: UTF8.self)
+            let local = LocalPackage(manifest: try parser.parseManifest(source: text, manifestPath: manifestPath), directory: path, products: products)
+            result[path] = local
+            pending += DependencyRules.requiredLocalPackages(of: local.manifest, products: products, baseDirectory: path)
+        }
+        return result.keys.sorted().map { result[$0]! }
     }
 
     /// A root requirement's products: nil (every product) is kept for Xcode-project shells.

@@ -98,6 +98,23 @@ struct DependencyResolverTests {
         #expect(version(result["Env"]) == "1.0.0")
     }
 
+    @Test func followsOnlyTheDependenciesOfUsedProducts() async throws {
+        let snapshot = InMemoryPackageSource("SnapshotTesting")
+        snapshot.tag("1.0.0")
+        let env = InMemoryPackageSource("Env")
+        env.tag("1.0.0")
+        let browse = InMemoryPackageSource("Browse")
+        let revision = browse.tag("1.0.0", [(env, .upToNextMajor(from: Self.v("1.0.0")))])
+        // Browse's tests use SnapshotTesting; the shell links only the Browse library.
+        var manifest = browse.manifests[revision]!
+        let here = SourceLocation(file: "Browse/Package.swift", line: 1, column: 1)
+        manifest.dependencies.append(PackageDependency(.sourceControl(url: snapshot.location.location, requirement: .upToNextMajor(from: Self.v("1.0.0"))), location: here))
+        manifest.targets.append(Target(name: "BrowseTests", kind: .test, dependencies: [TargetDependency(.product(name: "SnapshotTesting", package: "SnapshotTesting"), location: here)], location: here))
+        browse.manifests[revision] = manifest
+        let result = try await resolve([snapshot, env, browse], [(browse, .upToNextMajor(from: Self.v("1.0.0")))])
+        #expect(Set(result.keys) == ["Browse", "Env"])
+    }
+
     @Test func explainsAConflictInMFETerms() async throws {
         let env = InMemoryPackageSource("Env")
         for tag in ["0.3.3", "1.0.0"] { env.tag(tag) }
