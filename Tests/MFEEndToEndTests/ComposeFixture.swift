@@ -74,6 +74,7 @@ final class ComposeFixture: @unchecked Sendable {
     }
 
     /// The shell package at `root/Shell`, depending on `dependencies` and using every product.
+    @discardableResult
     func shell(tools: String, dependencies: [(url: String, requirement: String, package: String)]) throws -> String {
         let directory = root + "/Shell"
         let declared = dependencies.map { "        .package(url: \"\($0.url)\", \($0.requirement)),\n" }.joined()
