@@ -23,19 +23,142 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
+        // The library, in layers: each module depends only on modules below it (README,
+        // "Architecture").
+
+        // Values, errors, paths, terminal, and the file-system and process protocols.
         .target(
-            name: "MFEKit",
+            name: "MFECore",
             dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
+        // Package.swift: the static reader, its evaluator, the dump-package loader.
+        .target(
+            name: "MFEManifest",
+            dependencies: [
+                "MFECore",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
+        // mfe.yml, workspace discovery, layers, and the target graph.
+        .target(
+            name: "MFEWorkspace",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // Findings, the lint-graph rules, allow entries and baselines.
+        .target(
+            name: "MFELint",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Package.resolved composition: the resolver, git package sources, the writer.
+        .target(
+            name: "MFECompose",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Templates and the plans of mfe init and mfe create; Templates/ is compiled in.
+        .target(
+            name: "MFEScaffold",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTemplatesPlugin"]
+        ),
+        // The packages a git change touches, and their dependents.
+        .target(
+            name: "MFEAffected",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+            ]
+        ),
+        // Swift import scanning and the implicit-/unused-dependency rules.
+        .target(
+            name: "MFEImports",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ]
+        ),
+        // Pure renderers: lint reports (text, json, sarif, github) and graphs (dot, mermaid, json).
+        .target(
+            name: "MFEReport",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+            ]
+        ),
+        // Command pipelines that combine the areas: load, analyse, render.
+        .target(
+            name: "MFEFrontend",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEReport",
+                "MFECompose",
+            ]
+        ),
+        // The one library product: re-exports every module, so `import MFEKit` is all it takes.
+        .target(
+            name: "MFEKit",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFECompose",
+                "MFEScaffold",
+                "MFEAffected",
+                "MFEImports",
+                "MFEReport",
+                "MFEFrontend",
+            ]
+        ),
+
+        // Build tools: Templates/ compiled into MFEScaffold at build time.
+        .executableTarget(
+            name: "embed-templates",
+            dependencies: ["MFECore"],
+            path: "Sources/embed-templates"
+        ),
+        .plugin(
+            name: "EmbedTemplatesPlugin",
+            capability: .buildTool(),
+            dependencies: ["embed-templates"],
+            path: "Sources/EmbedTemplatesPlugin"
+        ),
+
         .executableTarget(
             name: "mfe",
             dependencies: [
@@ -47,10 +170,21 @@ let package = Package(
             name: "mfe-bench",
             dependencies: ["MFEKit"]
         ),
-        .testTarget(
-            name: "MFEKitTests",
-            dependencies: ["MFEKit"]
+
+        // Helpers the unit tests share: temporary directories, workspace fixtures.
+        .target(
+            name: "MFETestSupport",
+            dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFELint"],
+            path: "Tests/MFETestSupport"
         ),
+        .testTarget(name: "MFEManifestTests", dependencies: ["MFECore", "MFEManifest", "MFETestSupport", .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax")]),
+        .testTarget(name: "MFEWorkspaceTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFETestSupport"]),
+        .testTarget(name: "MFELintTests", dependencies: ["MFECore", "MFEManifest", "MFELint", "MFETestSupport"]),
+        .testTarget(name: "MFEComposeTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFECompose"]),
+        .testTarget(name: "MFEScaffoldTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFEScaffold", "MFETestSupport", "embed-templates"]),
+        .testTarget(name: "MFEAffectedTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFEAffected", "MFETestSupport"]),
+        .testTarget(name: "MFEImportsTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFELint", "MFEImports", "MFEFrontend", "MFETestSupport"]),
+        .testTarget(name: "MFEReportTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFELint", "MFEReport", "MFETestSupport"]),
         .testTarget(
             name: "MFEEndToEndTests",
             dependencies: ["MFEKit", "mfe"]

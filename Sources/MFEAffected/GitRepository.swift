@@ -1,0 +1,108 @@
+import MFECore
+
+/// The git queries `mfe affected` needs, run through `ProcessRunning` with prompts and hooks
+/// disabled, so it is safe on CI and on untrusted checkouts.
+package struct GitRepository: Sendable {
+    /// The directory git runs in (the workspace root).
+    package var directory: String
+    let runner: any ProcessRunning
+
+    /// The environment every git call gets: never prompt for credentials, never take optional
+    /// locks (a read-only query must not fight an editor's `git status`), plain messages.
+    package static let environment: [String: String?] = [
+        "GIT_TERMINAL_PROMPT": "0",
+        "GIT_OPTIONAL_LOCKS": "0",
+        "GIT_ASKPASS": "",
+        "SSH_ASKPASS": "",
+        "LC_ALL": "C",
+    ]
+
+    /// Creates a repository handle for `directory`.
+    package init(directory: String, runner: any ProcessRunning = SubprocessRunner()) {
+        self.directory = directory
+        self.runner = runner
+    }
+
+    /// The path of `directory` relative to the repository's top level (`""` at the top), as
+    /// `git rev-parse --show-prefix` gives it. Throws an `InputError` when `directory` is not in
+    /// a git work tree.
+    package func prefix() async throws -> String {
+        let result = try await git(["rev-parse", "--is-inside-work-tree", "--show-prefix"])
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        guard result.status == 0, lines.first == "true" else {
+            throw PlainInputError("'\(directory)' is not inside a git work tree; run 'mfe affected' in a clone of the repository (\(Self.firstLine(of: result.standardError)))")
+        }
+        var prefix = lines.count > 1 ? String(lines[1]) : ""
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        return prefix
+    }
+
+    /// The commit `revision` names. Throws an `InputError` naming it when git does not know it.
+    package func commit(_ revision: String) async throws -> String {
+        let result = try await git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
+        let commit = Self.trimmed(result.standardOutput)
+        guard result.status == 0, !commit.isEmpty, !revision.hasPrefix("-") else {
+            throw PlainInputError("unknown revision '\(revision)' in '\(directory)'; give a branch, tag or commit the clone has (on CI, fetch it first, e.g. 'git fetch origin main' or 'fetch-depth: 0' in actions/checkout)")
+        }
+        return commit
+    }
+
+    /// The best common ancestor of two commits. Throws when they share no history.
+    package func mergeBase(_ first: String, _ second: String, names: (String, String)) async throws -> String {
+        let result = try await git(["merge-base", first, second])
+        let base = Self.trimmed(result.standardOutput)
+        guard result.status == 0, !base.isEmpty else {
+            throw PlainInputError("'\(names.0)' and '\(names.1)' have no common ancestor in '\(directory)'; give a base revision on the same history (on CI, fetch enough history, e.g. 'fetch-depth: 0')")
+        }
+        return base
+    }
+
+    /// The files that differ between `base` and `head`, or between `base` and the work tree
+    /// (staged, unstaged and untracked files) when `head` is nil; paths relative to the
+    /// repository's top level, renames split into their old and new paths, sorted.
+    package func changedFiles(from base: String, to head: String?) async throws -> [String] {
+        var arguments = ["diff", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z", base]
+        if let head { arguments.append(head) }
+        arguments.append("--")
+        var files = Set(nullSeparated(try await checked(arguments)))
+        if head == nil {
+            files.formUnion(nullSeparated(try await checked(["ls-files", "--others", "--exclude-standard", "--full-name", "-z"])))
+        }
+        return files.sorted()
+    }
+
+    /// The contents of `path` (relative to the top level) at `revision`, or nil when it does not
+    /// exist there.
+    package func contents(of path: String, at revision: String) async throws -> String? {
+        let result = try await git(["show", "--no-textconv", "\(revision):\(path)"])
+        return result.status == 0 ? result.standardOutput : nil
+    }
+
+    /// Runs git with hooks and prompts disabled.
+    func git(_ arguments: [String]) async throws -> ProcessResult {
+        try await runner.run("git", ["-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false"] + arguments, workingDirectory: directory, environment: Self.environment)
+    }
+
+    private func checked(_ arguments: [String]) async throws -> String {
+        let result = try await git(arguments)
+        guard result.status == 0 else {
+            throw PlainInputError("'git \(arguments.prefix(2).joined(separator: " "))' failed in '\(directory)': \(Self.firstLine(of: result.standardError))")
+        }
+        return result.standardOutput
+    }
+
+    private func nullSeparated(_ output: String) -> [String] {
+        output.split(separator: "\0").map(String.init).filter { !$0.isEmpty }
+    }
+
+    static func firstLine(of text: String) -> String {
+        text.split(separator: "\n").first.map { trimmed(String($0)) } ?? "no message"
+    }
+
+    static func trimmed(_ text: String) -> String {
+        var slice = Substring(text)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

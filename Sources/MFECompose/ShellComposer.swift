@@ -1,0 +1,245 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFEWorkspace
+
+/// What compose-shell is asked to do.
+package struct CompositionRequest: Sendable {
+    /// Where the requirements come from.
+    package enum Shell: Sendable, Equatable {
+        /// A shell package: its directory holds the `Package.swift` listing the MFEs.
+        case package(directory: String)
+        /// A shell that is an Xcode project: the `shell.features` of the workspace `mfe.yml`.
+        case features([ShellFeature], configurationFile: String)
+    }
+
+    /// The shell.
+    package var shell: Shell
+    /// The `Package.resolved` to write.
+    package var outputPath: String
+    /// Which pins may move.
+    package var policy: UpdatePolicy
+
+    /// Creates a request.
+    package init(shell: Shell, outputPath: String, policy: UpdatePolicy = .keepPins) {
+        self.shell = shell
+        self.outputPath = outputPath
+        self.policy = policy
+    }
+}
+
+/// A pin that changed, was added or was removed.
+package struct PinChange: Sendable, Equatable, Codable {
+    /// The package's name (its manifest name when known, else its identity).
+    package var package: String
+    /// The identity.
+    package var identity: String
+    /// The old state (`0.3.2`), nil when added.
+    package var from: String?
+    /// The new state (`0.3.3`), nil when removed.
+    package var to: String?
+
+    /// `Env 0.3.2 → 0.3.3`, `Env 0.3.3 (added)`, `Env 0.3.2 (removed)`.
+    package var summary: String {
+        switch (from, to) {
+        case let (from?, to?): return "\(package) \(from) → \(to)"
+        case let (nil, to?): return "\(package) \(to) (added)"
+        case let (from?, nil): return "\(package) \(from) (removed)"
+        default: return package
+        }
+    }
+}
+
+/// A `.package(path:)` package of the shell: not pinned, but its dependencies are resolved.
+package struct LocalPackage: Sendable {
+    /// Its manifest.
+    package var manifest: PackageManifest
+    /// Its folder (absolute).
+    package var directory: String
+    var products: ProductFilter
+}
+
+/// The outcome of composing a shell, before anything is written.
+package struct Composition: Sendable {
+    /// The root's name.
+    package var rootName: String
+    /// The packages chosen, sorted by identity.
+    package var packages: [ChosenPackage]
+    /// The file to write, nil when there is nothing to pin (SwiftPM removes the file then).
+    package var file: ResolvedFile?
+    /// Its bytes (empty when `file` is nil).
+    package var bytes: Data
+    /// The bytes on disk before the run, nil when there was no file.
+    package var previousBytes: Data?
+    /// What changed against the previous pins.
+    package var changes: [PinChange]
+    /// The root manifest (nil for an Xcode-project shell).
+    package var rootManifest: PackageManifest?
+    /// The root's `.package(path:)` packages, read from disk.
+    package var localPackages: [LocalPackage] = []
+
+    /// Whether the file on disk already has exactly these bytes.
+    package var isUpToDate: Bool {
+        file == nil ? previousBytes == nil : previousBytes == bytes
+    }
+}
+
+/// compose-shell's pipeline: read the shell's requirements and the existing pins, resolve
+/// against the repositories, and render the `Package.resolved` bytes. Writing is left to
+/// `write(_:to:)` so `--check` and lint can stop before anything touches the disk.
+package struct ShellComposer: Sendable {
+    let provider: any PackageSourceProvider
+    let parser: any ManifestTextParsing
+    let fileSystem: any FileSystem
+    let currentToolsVersion: ToolsVersion
+
+    /// Creates a composer.
+    package init(provider: any PackageSourceProvider, parser: any ManifestTextParsing, fileSystem: any FileSystem = LocalFileSystem(), currentToolsVersion: ToolsVersion = .current) {
+        self.provider = provider
+        self.parser = parser
+        self.fileSystem = fileSystem
+        self.currentToolsVersion = currentToolsVersion
+    }
+
+    /// Resolves the request; throws `CompositionConflict` when nothing fits and an
+    /// `InputError` for unusable input.
+    package func compose(_ request: CompositionRequest) async throws -> Composition {
+        var previousBytes: Data?
+        var previous: ResolvedFile?
+        if fileSystem.exists(request.outputPath) {
+            let data = try fileSystem.contents(of: request.outputPath)
+            previousBytes = data
+            previous = try ResolvedFileReader.parse(data, path: request.outputPath)
+        }
+        let rootName: String
+        let requirements: [RootRequirement]
+        let formatVersion: Int
+        let originHash: String
+        var rootManifest: PackageManifest?
+        var localPackages: [LocalPackage] = []
+        switch request.shell {
+        case .package(let directory):
+            guard fileSystem.exists(PathUtilities.join(directory, "Package.swift")) else {
+                throw PlainInputError("'\(PathUtilities.join(directory, "Package.swift"))' does not exist; give the shell package's folder, or set 'shell.path' in the workspace mfe.yml")
+            }
+            // SwiftPM hashes the manifest it loads, which may be a `Package@swift-X` variant.
+            let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: directory)
+            let bytes = try fileSystem.contents(of: manifestPath)
+            guard let text = String(data: bytes, encoding: .utf8) else {
+                throw PlainInputError("'\(manifestPath)' is not UTF-8 text; save it as UTF-8")
+            }
+            let manifest = try parser.parseManifest(source: text, manifestPath: manifestPath)
+            rootManifest = manifest
+            rootName = manifest.name
+            var collected = DependencyRules.requiredDependencies(of: manifest, products: .everything, baseDirectory: directory).map {
+                RootRequirement(location: $0.location, requirement: $0.requirement, products: Self.products($0.products), declaration: $0.declaration)
+            }
+            localPackages = try readLocalPackages(of: manifest, directory: directory)
+            for local in localPackages {
+                collected += DependencyRules.requiredDependencies(of: local.manifest, products: local.products, baseDirectory: local.directory).map {
+                    RootRequirement(location: $0.location, requirement: $0.requirement, products: Self.products($0.products), declaration: $0.declaration, requiredBy: local.manifest.name)
+                }
+            }
+            requirements = collected
+            formatVersion = ResolvedFile.formatVersion(forToolsVersion: manifest.toolsVersion)
+            originHash = SHA256Hex.originHash(rootManifests: [bytes])
+        case .features(let features, let configurationFile):
+            guard !features.isEmpty else {
+                throw PlainInputError("\(configurationFile): 'shell.features:' is empty; list the MFEs the app ships, each with 'url:' and a requirement")
+            }
+            let base = (configurationFile as NSString).deletingLastPathComponent
+            rootName = "the app (shell.features)"
+            requirements = features.map {
+                RootRequirement(location: PackageLocation(dependency: $0.url, relativeTo: base), requirement: $0.requirement, products: nil, declaration: $0.location)
+            }
+            formatVersion = ResolvedFile.formatVersion(forToolsVersion: currentToolsVersion)
+            originHash = SHA256Hex.originHash(rootManifests: [], dependencyLocations: requirements.map(\.location.location))
+        }
+        var duplicates: [String: RootRequirement] = [:]
+        for requirement in requirements {
+            if let other = duplicates[requirement.location.identity], other.location != requirement.location {
+                throw PlainInputError("\(requirement.declaration.map { "\($0): " } ?? "")'\(requirement.location.location)' and '\(other.location.location)' have the same package identity '\(requirement.location.identity)'; SwiftPM cannot tell them apart, keep one")
+            }
+            duplicates[requirement.location.identity] = requirement
+        }
+
+        let resolver = DependencyResolver(provider: provider, currentToolsVersion: currentToolsVersion)
+        let chosen = try await resolver.resolve(rootName: rootName, requirements: requirements, pins: previous?.pins ?? [], policy: request.policy)
+        let pins = chosen.map {
+            ResolvedPin(identity: $0.location.identity, kind: $0.location.kind, location: $0.location.location, name: $0.manifest.name, state: $0.state)
+        }
+        let file = pins.isEmpty ? nil : ResolvedFile(version: formatVersion, originHash: formatVersion >= 3 ? originHash : nil, pins: pins)
+        return Composition(
+            rootName: rootName,
+            packages: chosen,
+            file: file,
+            bytes: file.map(ResolvedFileWriter.render) ?? Data(),
+            previousBytes: previousBytes,
+            changes: Self.changes(from: previous?.pins ?? [], to: chosen),
+            rootManifest: rootManifest,
+            localPackages: localPackages
+        )
+    }
+
+    /// The root's `.package(path:)` packages, transitively, read from disk: SwiftPM resolves
+    /// their source-control dependencies with the root's (they are never pinned themselves).
+    func readLocalPackages(of manifest: PackageManifest, directory: String) throws -> [LocalPackage] {
+        var result: [String: LocalPackage] = [:]
+        var pending = DependencyRules.requiredLocalPackages(of: manifest, products: .everything, baseDirectory: directory)
+        while let (path, products) = pending.popLast() {
+            if var known = result[path] {
+                guard let more = products.subtracting(known.products) else { continue }
+                known.products = known.products.union(more)
+                result[path] = known
+                pending += DependencyRules.requiredLocalPackages(of: known.manifest, products: more, baseDirectory: path)
+                continue
+            }
+            let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: path)
+            let text = String(decoding: try fileSystem.contents(of: manifestPath), as: UTF8.self)
+            let local = LocalPackage(manifest: try parser.parseManifest(source: text, manifestPath: manifestPath), directory: path, products: products)
+            result[path] = local
+            pending += DependencyRules.requiredLocalPackages(of: local.manifest, products: products, baseDirectory: path)
+        }
+        return result.keys.sorted().map { result[$0]! }
+    }
+
+    /// A root requirement's products: nil (every product) is kept for Xcode-project shells.
+    static func products(_ filter: ProductFilter) -> Set<String>? {
+        if case .specific(let names) = filter { return names }
+        return nil
+    }
+
+    /// The pins that moved, were added or were removed, sorted by package name.
+    static func changes(from old: [ResolvedPin], to new: [ChosenPackage]) -> [PinChange] {
+        var changes: [PinChange] = []
+        let oldByIdentity = Dictionary(old.map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
+        let newIdentities = Set(new.map(\.location.identity))
+        for package in new {
+            let name = package.manifest.name
+            if let pin = oldByIdentity[package.location.identity] {
+                if pin.state != package.state {
+                    changes.append(PinChange(package: name, identity: package.location.identity, from: pin.state.summary, to: package.state.summary))
+                }
+            } else {
+                changes.append(PinChange(package: name, identity: package.location.identity, from: nil, to: package.state.summary))
+            }
+        }
+        for pin in old where !newIdentities.contains(pin.identity) {
+            changes.append(PinChange(package: pin.name ?? pin.identity, identity: pin.identity, from: pin.state.summary, to: nil))
+        }
+        return changes.sorted { ($0.package.lowercased(), $0.identity) < ($1.package.lowercased(), $1.identity) }
+    }
+
+    /// Writes the composition atomically; removes the file when there is nothing to pin, as
+    /// SwiftPM does. Leaves the file alone when its bytes already match.
+    package func write(_ composition: Composition, to path: String) throws {
+        if composition.isUpToDate { return }
+        if composition.file == nil {
+            if fileSystem.exists(path) { try fileSystem.remove(path) }
+            return
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !fileSystem.isDirectory(directory) { try fileSystem.createDirectory(directory) }
+        try fileSystem.writeAtomically(composition.bytes, to: path)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Path arithmetic on plain strings (POSIX separators), shared by loaders and renderers.
+public enum PathUtilities {
+    /// `path` made absolute against `base` and normalised (no `.`/`..` components, no
+    /// trailing slash).
+    public static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        return normalize(joined)
+    }
+
+    /// Removes `.` and `..` components and repeated or trailing slashes.
+    package static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if component == "..", isAbsolute { continue }
+            parts.append(component)
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// `path` relative to `base` when it lies inside `base`; `.` when equal; else `path`.
+    package static func relative(_ path: String, to base: String) -> String {
+        let path = normalize(path), base = normalize(base)
+        if path == base { return "." }
+        let prefix = base == "/" ? "/" : base + "/"
+        if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        return path
+    }
+
+    /// `base/component`, without doubling slashes; `component` alone when absolute.
+    package static func join(_ base: String, _ component: String) -> String {
+        if component.hasPrefix("/") { return component }
+        if base.isEmpty || base == "." { return component }
+        return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    /// Whether `name` matches the glob `pattern` (one path component: `*`, `?`, `[abc]`).
+    package static func matches(_ name: Substring, pattern: Substring) -> Bool {
+        fnmatch(String(pattern), String(name), 0) == 0
+    }
+}

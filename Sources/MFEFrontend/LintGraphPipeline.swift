@@ -1,0 +1,152 @@
+import Foundation
+import MFECore
+import MFELint
+import MFEManifest
+import MFEReport
+import MFEWorkspace
+
+/// What `mfe lint-graph` was asked to do, in library terms.
+public struct LintGraphRequest: Sendable, Equatable {
+    /// The workspace folder.
+    package var path: String
+    /// The output format.
+    package var format: ReportFormat
+    /// `--baseline FILE` (relative to the working directory); nil uses mfe.yml's `baseline:`.
+    package var baselinePath: String?
+    /// `--write-baseline FILE`: where to write a baseline accepting every current finding.
+    package var writeBaselinePath: String?
+    /// `--strict`: warnings are errors.
+    package var strict: Bool
+    /// Whether `additionalFindings` runs the `--imports` rules.
+    package var importsChecked: Bool
+
+    /// Creates a request.
+    public init(path: String = ".", format: ReportFormat = .text, baselinePath: String? = nil, writeBaselinePath: String? = nil, strict: Bool = false, importsChecked: Bool = false) {
+        self.path = path
+        self.format = format
+        self.baselinePath = baselinePath
+        self.writeBaselinePath = writeBaselinePath
+        self.strict = strict
+        self.importsChecked = importsChecked
+    }
+}
+
+/// What a lint run produced, described as data: what to print and which files to write.
+public struct LintGraphOutput: Sendable, Equatable {
+    /// The rendered report, for standard output.
+    public var standardOutput: String
+    /// Notes for standard error (e.g. where the baseline was written).
+    public var standardError: String
+    /// The Markdown job summary (`github` format only).
+    package var stepSummary: String?
+    /// A baseline to write: absolute path and bytes.
+    package var baselineFile: (path: String, data: Data)?
+    /// The report.
+    package var report: LintReport
+    /// The process exit code: 1 with error findings, else 0.
+    public var exitCode: Int32 { report.exitCode }
+
+    public static func == (lhs: LintGraphOutput, rhs: LintGraphOutput) -> Bool {
+        lhs.standardOutput == rhs.standardOutput && lhs.standardError == rhs.standardError && lhs.stepSummary == rhs.stepSummary
+            && lhs.baselineFile?.path == rhs.baselineFile?.path && lhs.baselineFile?.data == rhs.baselineFile?.data && lhs.report == rhs.report
+    }
+}
+
+/// `mfe lint-graph` as a pipeline: load the workspace and the baseline, lint, render. Nothing
+/// is written here; `write(_:)` performs the planned writes.
+public struct LintGraphPipeline: Sendable {
+    let manifestLoader: any ManifestLoading
+    let fileSystem: any FileSystem
+
+    /// Creates a pipeline reading manifests with `manifestLoader`.
+    public init(manifestLoader: any ManifestLoading, fileSystem: any FileSystem = LocalFileSystem()) {
+        self.manifestLoader = manifestLoader
+        self.fileSystem = fileSystem
+    }
+
+    /// Runs `request`. `additionalFindings` (the `--imports` analysis) gets the loaded
+    /// workspace and graph; its findings go through `allow:`, the baseline and `--strict`.
+    /// Throws an `InputError` when the workspace, a manifest, mfe.yml or the baseline cannot be
+    /// used.
+    public func run(
+        _ request: LintGraphRequest,
+        context: ReportContext = ReportContext(),
+        additionalFindings: (@Sendable (Workspace, TargetGraph) async throws -> [Finding])? = nil
+    ) async throws -> LintGraphOutput {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: request.path)
+        var options = LintOptions(strict: request.strict, importsChecked: request.importsChecked)
+        if let (baseline, file) = try loadBaseline(request, workspace: workspace) {
+            options.baseline = baseline
+            options.baselineFile = file
+        }
+        let graph = TargetGraph(workspace: workspace)
+        let linter = Linter()
+        let extra = try await additionalFindings?(workspace, graph) ?? []
+        let findings = linter.findings(in: workspace, graph: graph) + extra
+        var report = linter.process(findings, workspace: workspace, graph: graph, options: options)
+        var standardError = ""
+        var baselineFile: (path: String, data: Data)?
+        if let writePath = request.writeBaselinePath {
+            let baseline = Baseline(accepting: report.baselineCandidates)
+            let path = PathUtilities.absolute(writePath)
+            baselineFile = (path, baseline.encoded())
+            options.baseline = baseline
+            options.baselineFile = workspace.relativePath(path)
+            report = linter.process(findings, workspace: workspace, graph: graph, options: options)
+            standardError += "wrote \(SummaryLine.count(baseline.entries.count, "finding")) to the baseline '\(writePath)'\n"
+        }
+        var renderContext = context
+        renderContext.elapsed = context.elapsed ?? (clock.now - start)
+        let output: String
+        var stepSummary: String?
+        switch request.format {
+        case .text: output = TextReportRenderer().render(report, context: renderContext)
+        case .json: output = JSONReportRenderer().render(report)
+        case .sarif: output = SARIFReportRenderer().render(report, context: renderContext)
+        case .github:
+            output = GitHubReportRenderer().render(report, context: renderContext)
+            stepSummary = GitHubReportRenderer().stepSummary(report, context: renderContext)
+        }
+        return LintGraphOutput(standardOutput: output, standardError: standardError, stepSummary: stepSummary, baselineFile: baselineFile, report: report)
+    }
+
+    /// The baseline to apply and its file as findings print it: `--baseline` (which must
+    /// exist), else mfe.yml's `baseline:` when that file exists.
+    func loadBaseline(_ request: LintGraphRequest, workspace: Workspace) throws -> (Baseline, String)? {
+        let path: String
+        if let given = request.baselinePath {
+            path = PathUtilities.absolute(given)
+            guard fileSystem.exists(path) else {
+                throw PlainInputError("the baseline '\(given)' does not exist; create it with 'mfe lint-graph --write-baseline \(given)'")
+            }
+        } else if let configured = workspace.configuration?.baseline {
+            path = PathUtilities.absolute(configured, relativeTo: workspace.root)
+            guard fileSystem.exists(path) else { return nil }
+        } else {
+            return nil
+        }
+        let file = workspace.relativePath(path)
+        return (try Baseline.decode(try fileSystem.contents(of: path), file: file), file)
+    }
+
+    /// Performs the writes `output` plans: the baseline (atomically), and the step summary
+    /// appended to `stepSummaryPath` (`$GITHUB_STEP_SUMMARY`) when given.
+    public func write(_ output: LintGraphOutput, stepSummaryPath: String?) throws {
+        if let (path, data) = output.baselineFile {
+            try fileSystem.writeAtomically(data, to: path)
+        }
+        if let summary = output.stepSummary, let stepSummaryPath, !stepSummaryPath.isEmpty {
+            guard let handle = FileHandle(forWritingAtPath: stepSummaryPath) ?? {
+                _ = FileManager.default.createFile(atPath: stepSummaryPath, contents: nil)
+                return FileHandle(forWritingAtPath: stepSummaryPath)
+            }() else {
+                throw PlainInputError("cannot write the step summary '\(stepSummaryPath)' named by GITHUB_STEP_SUMMARY; check that its folder exists")
+            }
+            defer { try? handle.close() }
+            handle.seekToEndOfFile()
+            handle.write(Data(summary.utf8))
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import SwiftIfConfig
+import SwiftParser
+import SwiftSyntax
+
+/// Reads the `import` declarations of a Swift source file with SwiftParser, evaluating the
+/// `#if` blocks around them for a build configuration.
+///
+/// Imports are only legal at file scope, so only the top-level statements and the clauses of
+/// top-level `#if` blocks are visited (iteratively: nesting depth cannot overflow the stack).
+/// Imports in inactive clauses are reported too, marked inactive: a dependency imported only
+/// for another platform is still used.
+package struct ImportScanner<Configuration: BuildConfiguration> {
+    /// The configuration `#if` conditions are evaluated against.
+    package var configuration: Configuration
+
+    /// Creates a scanner evaluating `#if` for `configuration`.
+    package init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// The imports of `source`, in source order.
+    package func imports(in source: String) -> [ImportDeclaration] {
+        var source = source
+        return source.withUTF8 { imports(inUTF8: $0) }
+    }
+
+    /// The imports of the UTF-8 text in `buffer`, in source order.
+    ///
+    /// Only the part of the file up to the end of the line holding the last `import` word is
+    /// parsed: the lexer and parser read forward, so that prefix yields exactly the top-level
+    /// imports the whole file does, at a fraction of the cost (function bodies are what is
+    /// long). When an import of the prefix runs into the cut (`import` with its path on the
+    /// next line), the whole file is parsed instead.
+    package func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
+        let cut = Self.prefixLength(holdingImportsOf: buffer)
+        if cut < buffer.count, let imports = imports(inUTF8: UnsafeBufferPointer(rebasing: buffer[0..<cut]), isPrefix: true) {
+            return imports
+        }
+        return imports(inUTF8: buffer, isPrefix: false) ?? []
+    }
+
+    /// The length of the shortest prefix of `buffer` holding every `import` keyword: up to the
+    /// end of the line of the last `import` standing as a word (0 when there is none).
+    static func prefixLength(holdingImportsOf buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        let keyword: [UInt8] = Array("import".utf8)
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
+        var index = buffer.count - keyword.count
+        while index >= 0 {
+            if buffer[index] == UInt8(ascii: "i"), buffer[index + 5] == UInt8(ascii: "t"),
+               (0..<6).allSatisfy({ buffer[index + $0] == keyword[$0] }),
+               index == 0 || !isIdentifierByte(buffer[index - 1]),
+               index + 6 == buffer.count || !isIdentifierByte(buffer[index + 6]) {
+                var end = index + 6
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+                return min(end + 1, buffer.count)
+            }
+            index -= 1
+        }
+        return 0
+    }
+
+    /// The imports of `buffer`; nil when `isPrefix` and an import is cut off (has a syntax
+    /// error), so the caller parses the whole file.
+    func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, isPrefix: Bool) -> [ImportDeclaration]? {
+        let file = Parser.parse(source: buffer)
+        var found: [(declaration: ImportDeclSyntax, isActive: Bool, guards: Set<String>)] = []
+        var pending: [(statements: CodeBlockItemListSyntax, isActive: Bool, guards: Set<String>)] = [(file.statements, true, [])]
+        while let (statements, isActive, guards) = pending.popLast() {
+            var nested: [(CodeBlockItemListSyntax, Bool, Set<String>)] = []
+            for item in statements {
+                if let declaration = item.item.as(ImportDeclSyntax.self) {
+                    found.append((declaration, isActive, guards))
+                } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
+                    let active = isActive ? ifConfig.activeClause(in: configuration).clause : nil
+                    var clauseGuards = guards
+                    for clause in ifConfig.clauses {
+                        if let condition = clause.condition { clauseGuards.formUnion(Self.canImportModules(in: condition)) }
+                        if case .statements(let inner) = clause.elements {
+                            nested.append((inner, isActive && clause.id == active?.id, clauseGuards))
+                        }
+                    }
+                }
+            }
+            // Reversed so the stack pops clauses in source order.
+            pending.append(contentsOf: nested.reversed())
+        }
+        if isPrefix, found.contains(where: { $0.declaration.hasError }) { return nil }
+        found.sort { $0.declaration.position < $1.declaration.position }
+        var lines = LineCounter(buffer)
+        return found.compactMap { entry in
+            let declaration = entry.declaration
+            let path = declaration.path.map(\.name.text)
+            guard let module = path.first, !module.isEmpty else { return nil }
+            let offset = declaration.positionAfterSkippingLeadingTrivia.utf8Offset
+            let (line, column) = lines.lineAndColumn(atOffset: offset)
+            return ImportDeclaration(
+                module: module,
+                path: path,
+                kind: declaration.importKindSpecifier.flatMap { ImportDeclaration.Kind(rawValue: $0.text) } ?? .module,
+                attributes: declaration.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription },
+                accessLevel: declaration.modifiers.first?.name.text,
+                line: line,
+                column: column,
+                isActive: entry.isActive,
+                isGuardedByCanImport: entry.guards.contains(module)
+            )
+        }
+    }
+
+    /// The modules named by `canImport(…)` anywhere in an `#if` condition.
+    static func canImportModules(in condition: ExprSyntax) -> Set<String> {
+        var modules: Set<String> = []
+        var pending: [Syntax] = [Syntax(condition)]
+        while let node = pending.popLast() {
+            if let call = node.as(FunctionCallExprSyntax.self),
+               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "canImport",
+               let argument = call.arguments.first?.expression.trimmedDescription,
+               let module = argument.split(separator: ".").first {
+                modules.insert(String(module))
+            }
+            pending.append(contentsOf: node.children(viewMode: .sourceAccurate))
+        }
+        return modules
+    }
+}
+
+/// Turns UTF-8 offsets, visited in increasing order, into 1-based lines and columns in one
+/// pass over the bytes.
+private struct LineCounter {
+    let buffer: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    var line = 1
+    var lineStart = 0
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func lineAndColumn(atOffset target: Int) -> (line: Int, column: Int) {
+        let end = min(target, buffer.count)
+        while offset < end {
+            if buffer[offset] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = offset + 1
+            }
+            offset += 1
+        }
+        return (line, end - lineStart + 1)
+    }
+}

@@ -1,0 +1,51 @@
+import MFECore
+import MFEManifest
+
+/// Finds a target's Swift source files the way SwiftPM does: in `path:` or the first
+/// predefined folder holding `NAME`, limited to `sources:`, minus `exclude:`, skipping hidden
+/// files and folders.
+package struct TargetSourceFiles: Sendable {
+    /// The folders SwiftPM searches for a target without `path:` (`predefinedSourceDirectories`).
+    package static let sourceDirectories = ["Sources", "Source", "src", "srcs"]
+    /// The folders SwiftPM searches for a test target without `path:` (`predefinedTestDirectories`).
+    package static let testDirectories = ["Tests", "Sources", "Source", "src", "srcs"]
+
+    let fileSystem: any FileSystem
+
+    /// Creates a finder reading `fileSystem`.
+    package init(fileSystem: any FileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// The target's folder relative to the package root: `path:` when given, else the first
+    /// predefined folder that holds `NAME`, else `Target.defaultPath`.
+    package func directory(of target: Target, inPackage packageDirectory: String) -> String {
+        if let path = target.path { return PathUtilities.normalize(path) }
+        let candidates = target.kind == .test ? Self.testDirectories : Self.sourceDirectories
+        for candidate in candidates where fileSystem.isDirectory(PathUtilities.join(packageDirectory, candidate + "/" + target.name)) {
+            return candidate + "/" + target.name
+        }
+        return target.defaultPath
+    }
+
+    /// The absolute paths of the target's `.swift` files, sorted. A target folder that does not
+    /// exist has no sources (SwiftPM reports that itself; the import rules have nothing to read).
+    package func swiftFiles(of target: Target, inPackage packageDirectory: String) throws -> [String] {
+        let targetDirectory = PathUtilities.normalize(PathUtilities.join(packageDirectory, directory(of: target, inPackage: packageDirectory)))
+        let excluded = Set(target.exclude.map { PathUtilities.normalize(PathUtilities.join(targetDirectory, $0)) })
+        let roots = (target.sources ?? ["."]).map { PathUtilities.normalize(PathUtilities.join(targetDirectory, $0)) }
+        var files: Set<String> = []
+        var pending = roots.reversed().filter { !excluded.contains($0) }
+        while let path = pending.popLast() {
+            if fileSystem.isDirectory(path) {
+                for name in try fileSystem.contentsOfDirectory(path) where !name.hasPrefix(".") {
+                    let child = path + "/" + name
+                    if !excluded.contains(child) { pending.append(child) }
+                }
+            } else if path.hasSuffix(".swift"), fileSystem.exists(path) {
+                files.insert(path)
+            }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFEWorkspace
+import SwiftIfConfig
+
+/// One import of one source file.
+package struct SourceImport: Sendable, Hashable {
+    /// The source file, relative to the workspace root.
+    package var file: String
+    /// The import declaration.
+    package var declaration: ImportDeclaration
+
+    /// Creates a source import.
+    package init(file: String, declaration: ImportDeclaration) {
+        self.file = file
+        self.declaration = declaration
+    }
+}
+
+/// The imports of every Swift source file of one target.
+package struct TargetImports: Sendable, Equatable {
+    /// The package's name.
+    package var package: String
+    /// The target's name.
+    package var target: String
+    /// How many Swift files were read.
+    package var fileCount: Int
+    /// Every import, ordered by file then line.
+    package var imports: [SourceImport]
+
+    /// Creates a target's imports.
+    package init(package: String, target: String, fileCount: Int, imports: [SourceImport]) {
+        self.package = package
+        self.target = target
+        self.fileCount = fileCount
+        self.imports = imports
+    }
+}
+
+/// Reads the imports of every Swift target of a workspace, parsing files in parallel in a
+/// bounded task group (one task per target, at most `maximumConcurrency` at once).
+package struct WorkspaceImportReader<Configuration: BuildConfiguration & Sendable>: Sendable {
+    /// The target kinds whose sources are Swift modules another target could import, or that
+    /// import them.
+    package static var scannedKinds: Set<Target.Kind> { [.regular, .executable, .test, .macro] }
+
+    let configuration: Configuration
+    let fileSystem: any FileSystem
+    let maximumConcurrency: Int
+
+    /// Creates a reader evaluating `#if` for `configuration`.
+    package init(configuration: Configuration, fileSystem: any FileSystem = LocalFileSystem(), maximumConcurrency: Int? = nil) {
+        self.configuration = configuration
+        self.fileSystem = fileSystem
+        self.maximumConcurrency = max(1, maximumConcurrency ?? ProcessInfo.processInfo.activeProcessorCount * 2)
+    }
+
+    /// The imports of every scanned target, in package then target declaration order.
+    package func read(_ workspace: Workspace) async throws -> [TargetImports] {
+        var jobs: [(package: WorkspacePackage, target: Target)] = []
+        for package in workspace.packages {
+            for target in package.manifest.targets where Self.scannedKinds.contains(target.kind) {
+                jobs.append((package, target))
+            }
+        }
+        let root = workspace.root
+        return try await withThrowingTaskGroup(of: (Int, TargetImports).self) { group in
+            var results = [TargetImports?](repeating: nil, count: jobs.count)
+            var next = 0
+            func addNext() {
+                guard next < jobs.count else { return }
+                let index = next, job = jobs[index]
+                next += 1
+                group.addTask { (index, try read(job.target, of: job.package, workspaceRoot: root)) }
+            }
+            for _ in 0..<maximumConcurrency { addNext() }
+            while let (index, imports) = try await group.next() {
+                results[index] = imports
+                addNext()
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// The imports of one target's files.
+    func read(_ target: Target, of package: WorkspacePackage, workspaceRoot: String) throws -> TargetImports {
+        let packageDirectory = PathUtilities.join(workspaceRoot, package.directory)
+        let files = try TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: packageDirectory)
+        let scanner = ImportScanner(configuration: configuration)
+        var imports: [SourceImport] = []
+        for file in files {
+            let relative = PathUtilities.relative(file, to: workspaceRoot)
+            let data = try fileSystem.contents(of: file)
+            let declarations = data.withUnsafeBytes { raw in
+                scanner.imports(inUTF8: raw.bindMemory(to: UInt8.self))
+            }
+            imports += declarations.map { SourceImport(file: relative, declaration: $0) }
+        }
+        return TargetImports(package: package.name, target: target.name, fileCount: files.count, imports: imports)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import MFECore
+
+/// A baseline: the findings a team has accepted for now, so that `mfe lint-graph` fails only
+/// on new ones. Entries are matched by fingerprint, which survives moved lines and reworded
+/// messages; the other fields are there for people reading the file.
+///
+/// The file is JSON, one entry per line, sorted, with sorted keys, so it diffs well and the
+/// same findings always give the same bytes:
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "findings": [
+///     {"file": "Features/Browse/Package.swift", "fingerprint": "…", "from": "Browse", "rule": "product-to-product", "to": "RestaurantOrder"}
+///   ]
+/// }
+/// ```
+package struct Baseline: Sendable, Equatable {
+    /// One accepted finding.
+    package struct Entry: Sendable, Hashable, Codable {
+        /// The finding's fingerprint: what is matched.
+        package var fingerprint: String
+        /// The rule id.
+        package var rule: String
+        /// The finding's file, relative to the workspace root.
+        package var file: String
+        /// The depending target, for edge rules.
+        package var from: String?
+        /// The target depended on, for edge rules.
+        package var to: String?
+        /// The cycle path, for cycles.
+        package var path: [String]?
+        /// The package, for package-level findings.
+        package var feature: String?
+        /// The line of the entry in the baseline file it was read from (not written).
+        package var line: Int?
+
+        /// Creates an entry.
+        package init(fingerprint: String, rule: String, file: String, from: String? = nil, to: String? = nil, path: [String]? = nil, feature: String? = nil, line: Int? = nil) {
+            self.fingerprint = fingerprint
+            self.rule = rule
+            self.file = file
+            self.from = from
+            self.to = to
+            self.path = path
+            self.feature = feature
+            self.line = line
+        }
+
+        /// The entry accepting `finding`.
+        package init(_ finding: Finding) {
+            self.init(fingerprint: finding.fingerprint, rule: finding.rule, file: finding.file, from: finding.from, to: finding.to, path: finding.path, feature: finding.feature)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case fingerprint, rule, file, from, to, path, feature
+        }
+
+        /// How the entry reads: `product-to-product Browse -> RestaurantOrder`.
+        var summary: String {
+            if let from, let to { return "'\(rule)' \(from) -> \(to)" }
+            if let path { return "'\(rule)' \(path.joined(separator: " -> "))" }
+            if let feature { return "'\(rule)' \(feature)" }
+            return "'\(rule)' in \(file)"
+        }
+    }
+
+    /// The baseline file format version.
+    package static let formatVersion = 1
+
+    /// The accepted findings, sorted.
+    package var entries: [Entry]
+
+    /// Creates a baseline of `entries`, sorted.
+    package init(entries: [Entry]) {
+        self.entries = entries.sorted(by: Baseline.ordered)
+    }
+
+    /// The baseline accepting every finding in `findings` (except the baseline's and
+    /// `allow:`'s own findings, which a baseline cannot accept).
+    package init(accepting findings: [Finding]) {
+        var seen: Set<String> = []
+        let entries = findings.filter { !LintRule.metaRuleIDs.contains($0.rule) && seen.insert($0.fingerprint).inserted }.map(Entry.init)
+        self.init(entries: entries)
+    }
+
+    private static func ordered(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        let left = [lhs.file, lhs.rule, lhs.from ?? "", lhs.to ?? "", lhs.path?.joined(separator: "\u{1F}") ?? "", lhs.feature ?? "", lhs.fingerprint]
+        let right = [rhs.file, rhs.rule, rhs.from ?? "", rhs.to ?? "", rhs.path?.joined(separator: "\u{1F}") ?? "", rhs.feature ?? "", rhs.fingerprint]
+        return left.lexicographicallyPrecedes(right)
+    }
+
+    /// The file's bytes: deterministic, one entry per line, trailing newline.
+    package func encoded() -> Data {
+        let findings: [JSONValue] = entries.map { entry in
+            var object: [String: JSONValue] = ["fingerprint": .string(entry.fingerprint), "rule": .string(entry.rule), "file": .string(entry.file)]
+            if let from = entry.from { object["from"] = .string(from) }
+            if let to = entry.to { object["to"] = .string(to) }
+            if let path = entry.path { object["path"] = .array(path.map(JSONValue.string)) }
+            if let feature = entry.feature { object["feature"] = .string(feature) }
+            return .object(object)
+        }
+        let document: JSONValue = ["version": .int(Baseline.formatVersion), "findings": .array(findings)]
+        return Data(document.formatted(inlineDepth: 2).utf8)
+    }
+
+    /// Parses baseline bytes read from `file` (for messages), recording each entry's line.
+    package static func decode(_ data: Data, file: String) throws -> Baseline {
+        struct FileFormat: Decodable {
+            var version: Int
+            var findings: [Entry]
+        }
+        let format: FileFormat
+        do {
+            format = try JSONDecoder().decode(FileFormat.self, from: data)
+        } catch {
+            throw LocatedInputError("'\(file)' is not an mfe baseline (\(describe(error))); write a new one with 'mfe lint-graph --write-baseline \(file)'", at: location(of: error, in: data, file: file))
+        }
+        guard format.version == formatVersion else {
+            throw LocatedInputError("baseline version \(format.version) is not supported (this mfe reads version \(formatVersion)); write a new one with 'mfe lint-graph --write-baseline \(file)'", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        // Each entry's line: where its fingerprint is written, in file order.
+        let text = String(decoding: data, as: UTF8.self)
+        var lineOf: [String: [Int]] = [:]
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for entry in format.findings where line.contains("\"\(entry.fingerprint)\"") {
+                if lineOf[entry.fingerprint]?.last != number + 1 { lineOf[entry.fingerprint, default: []].append(number + 1) }
+            }
+        }
+        var used: [String: Int] = [:]
+        var entries: [Entry] = []
+        for var entry in format.findings {
+            let lines = lineOf[entry.fingerprint] ?? []
+            let position = used[entry.fingerprint, default: 0]
+            entry.line = position < lines.count ? lines[position] : lines.last ?? 1
+            used[entry.fingerprint] = position + 1
+            entries.append(entry)
+        }
+        var baseline = Baseline(entries: [])
+        baseline.entries = entries
+        return baseline
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "'\(key.stringValue)' is missing at \(path(context.codingPath))"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "wrong value at \(path(context.codingPath))"
+        case DecodingError.dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "bad value at \(path(context.codingPath))"
+        default:
+            return "not valid JSON"
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.isEmpty ? "the top level" : "'\(text.hasPrefix(".") ? String(text.dropFirst()) : text)'"
+    }
+
+    /// The line and column a JSON error mentions (`around line 3, column 5`), else 1:1.
+    private static func location(of error: any Error, in data: Data, file: String) -> SourceLocation {
+        var texts = ["\(error)"]
+        if case DecodingError.dataCorrupted(let context) = error, let underlying = context.underlyingError {
+            texts.append("\(underlying)")
+            texts.append((underlying as NSError).userInfo.values.map { "\($0)" }.joined(separator: " "))
+        }
+        for text in texts {
+            if let match = text.firstMatch(of: /line (\d+), column (\d+)/), let line = Int(match.1), let column = Int(match.2) {
+                return SourceLocation(file: file, line: line, column: column)
+            }
+        }
+        return SourceLocation(file: file, line: 1, column: 1)
+    }
+}

@@ -1,0 +1,645 @@
+import MFECore
+import SwiftIfConfig
+import SwiftSyntax
+
+/// Evaluates the declarative part of a parsed manifest: collects the active top-level
+/// statements once (with `#if` resolved for the host), then evaluates `package` by the type
+/// each position expects, looking constants up by name. Anything outside that subset is a
+/// located refusal, never a guess.
+struct ManifestEvaluator {
+    /// A top-level `let`/`var`.
+    struct Binding {
+        var name: String
+        /// The index of the declaring statement among the active top-level statements.
+        var index: Int
+        var initializer: ExprSyntax?
+        var node: Syntax
+    }
+
+    /// A top-level statement changing a variable in a way the evaluator models.
+    struct Mutation {
+        enum Kind {
+            case append(ExprSyntax)
+            case appendContents(ExprSyntax)
+            case assign(ExprSyntax)
+
+            var expression: ExprSyntax {
+                switch self {
+                case .append(let expression), .appendContents(let expression), .assign(let expression): return expression
+                }
+            }
+        }
+        var index: Int
+        var kind: Kind
+        var node: Syntax
+    }
+
+    /// A top-level statement that may change a variable in a way the evaluator cannot model.
+    struct Taint {
+        var index: Int
+        var node: Syntax
+        /// What to call the statement in a message; by default its kind and first line,
+        /// computed only when the taint is reported.
+        var label: String?
+
+        var description: String { label ?? ManifestEvaluator.describe(node) }
+    }
+
+    let file: String
+    let converter: SourceLocationConverter
+    let configuration: HostBuildConfiguration
+    var bindings: [String: Binding] = [:]
+    /// Keyed by `name` or `package.member`.
+    var mutations: [String: [Mutation]] = [:]
+    /// Keyed by the root variable name.
+    var taints: [String: [Taint]] = [:]
+    /// The variable holding the `Package(...)`: `package`, or the only constant initialised
+    /// with `Package(...)` (PackageDescription dumps whichever package was created).
+    var packageVariable = "package"
+    /// For a closure body: the evaluator of the scope around it (at most one), where names not
+    /// declared in the body are looked up, as seen by the statement at `enclosingPosition`.
+    var enclosing: [ManifestEvaluator] = []
+    var enclosingPosition = 0
+    /// Members, operators and types the manifest declares itself (in extensions and types):
+    /// a call that may resolve to one of them is refused, since its meaning is the manifest's.
+    var declaredNames: Set<String> = []
+    /// Nesting of constant lookups, bounded so a self-referencing constant cannot recurse forever.
+    var depth = 0
+
+    init(file: String, converter: SourceLocationConverter, configuration: HostBuildConfiguration) {
+        self.file = file
+        self.converter = converter
+        self.configuration = configuration
+    }
+
+    // MARK: - Locations and refusals
+
+    func location(of node: some SyntaxProtocol) -> MFECore.SourceLocation {
+        let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return MFECore.SourceLocation(file: file, line: position.line, column: position.column)
+    }
+
+    static let refusalAdvice = "cannot be read without running the manifest; run with '--loader swiftpm' to evaluate it with SwiftPM"
+
+    /// A refusal at `node`: `subject` is what the reader met there (lowercase).
+    func refusal(_ node: some SyntaxProtocol, _ subject: String) -> LocatedInputError {
+        LocatedInputError("\(subject) \(Self.refusalAdvice)", at: location(of: node))
+    }
+
+    /// A refusal naming the expression itself and what was expected there.
+    func cannotEvaluate(_ expression: some SyntaxProtocol, expected: String) -> LocatedInputError {
+        refusal(expression, "\(Self.describe(expression)) (where \(expected) is expected)")
+    }
+
+    /// A short description of an expression for messages: its kind and its first line of text.
+    static func describe(_ node: some SyntaxProtocol) -> String {
+        var text = node.trimmedDescription
+        if let newline = text.firstIndex(where: \.isNewline) { text = String(text[..<newline]) + "…" }
+        if text.count > 60 { text = String(text.prefix(57)) + "…" }
+        let expression = Syntax(node)
+        let kind: String
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            kind = call.calledExpression.is(DeclReferenceExprSyntax.self) ? "the function call" : "the call"
+        } else if expression.is(ClosureExprSyntax.self) {
+            kind = "the closure"
+        } else if expression.is(DeclReferenceExprSyntax.self) {
+            kind = "'\(text)', which is not a constant of this manifest,"
+            return kind
+        } else if expression.is(MemberAccessExprSyntax.self) {
+            kind = "the member"
+        } else if expression.is(TernaryExprSyntax.self) || expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self)
+                    || expression.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
+            kind = "the conditional"
+        } else if expression.is(ForStmtSyntax.self) || expression.is(WhileStmtSyntax.self) || expression.is(RepeatStmtSyntax.self) {
+            kind = "the loop"
+        } else if expression.is(SubscriptCallExprSyntax.self) {
+            kind = "the subscript"
+        } else {
+            kind = "the expression"
+        }
+        return "\(kind) '\(text)'"
+    }
+
+    // MARK: - Collecting top-level statements
+
+    /// Walks the active top-level statements (with `#if` resolved), recording constants and
+    /// functions, then the modelled mutations and the names other statements may change.
+    mutating func collect(_ file: SourceFileSyntax) throws {
+        try collect(file.statements)
+    }
+
+    /// Collects the active statements of `statements` (a file or a closure body) and returns them.
+    @discardableResult
+    mutating func collect(_ statements: CodeBlockItemListSyntax) throws -> [CodeBlockItemSyntax.Item] {
+        var items: [CodeBlockItemSyntax.Item] = []
+        try flatten(statements, into: &items)
+        var functions: [String: FunctionDeclSyntax] = [:]
+        for (index, item) in items.enumerated() {
+            guard case .decl(let declaration) = item else { continue }
+            if let variable = declaration.as(VariableDeclSyntax.self) {
+                record(variable, at: index)
+            } else if let function = declaration.as(FunctionDeclSyntax.self) {
+                functions[function.name.text] = function
+                declaredNames.insert(function.name.text)
+            } else {
+                recordDeclaredNames(declaration)
+            }
+        }
+        if bindings["package"] == nil, enclosing.isEmpty {
+            let candidates = bindings.values.filter { binding in
+                binding.initializer.flatMap { Self.factoryCall(Self.unwrap($0), qualifiers: ["Package"]) }?.name == "init"
+            }
+            if candidates.count == 1 { packageVariable = candidates[0].name }
+        }
+        let sideEffects = ManifestSideEffects(topLevelNames: Set(bindings.keys), functions: functions)
+        for (index, item) in items.enumerated() {
+            switch item {
+            case .decl(let declaration):
+                if let variable = declaration.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        if let initializer = binding.initializer {
+                            recordEffects(of: Syntax(initializer.value), at: index, sideEffects)
+                        }
+                        if let accessors = binding.accessorBlock {
+                            recordEffects(of: Syntax(accessors), at: index, sideEffects)
+                        }
+                    }
+                } else if declaration.is(IfConfigDeclSyntax.self) {
+                    // An active clause holding something other than statements.
+                    taint("*", at: Syntax(declaration), nil, index: index)
+                }
+                // Imports, functions, types and extensions change nothing by being declared.
+            case .stmt(let statement):
+                if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
+                    recordExpressionStatement(expression, at: index, sideEffects)
+                } else {
+                    recordEffects(of: Syntax(statement), at: index, sideEffects)
+                }
+            case .expr(let expression):
+                recordExpressionStatement(expression, at: index, sideEffects)
+            }
+        }
+        if !taints.isEmpty { propagateTaintsThroughConstants() }
+        return items
+    }
+
+    /// A change made through a constant is a change to the values it refers to (targets,
+    /// products and dependencies are objects in PackageDescription): `let all = [core]` then
+    /// `all[0].dependencies = []` changes `core` too.
+    private mutating func propagateTaintsThroughConstants() {
+        var references: [String: Set<String>] = [:]
+        for binding in bindings.values {
+            guard let initializer = binding.initializer else { continue }
+            var roots: Set<String> = []
+            for chain in ManifestSideEffects.Chain.all(in: initializer) {
+                guard let root = chain.root, root != binding.name, bindings[root] != nil,
+                      !chain.members.contains(where: ManifestSideEffects.settingProperties.contains) else { continue }
+                roots.insert(root)
+            }
+            references[binding.name] = roots
+        }
+        for (name, found) in taints where name != "*" {
+            var seen: Set<String> = [name]
+            var pending = Array(references[name] ?? [])
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                taints[next, default: []].append(contentsOf: found)
+                pending += references[next] ?? []
+            }
+        }
+    }
+
+    private func flatten(_ list: CodeBlockItemListSyntax, into items: inout [CodeBlockItemSyntax.Item]) throws {
+        for item in list {
+            if case .decl(let declaration) = item.item, let ifConfig = declaration.as(IfConfigDeclSyntax.self) {
+                let (clause, diagnostics) = ifConfig.activeClause(in: configuration)
+                if let problem = diagnostics.first(where: { $0.diagMessage.severity == .error }) {
+                    throw refusal(problem.node, "the '#if' condition '\(problem.node.trimmedDescription)' (\(ManifestReader.lowercasingFirst(problem.message)))")
+                }
+                guard let clause, let elements = clause.elements else { continue }
+                if case .statements(let statements) = elements {
+                    try flatten(statements, into: &items)
+                } else {
+                    items.append(item.item)
+                }
+            } else {
+                items.append(item.item)
+            }
+        }
+    }
+
+    private mutating func record(_ variable: VariableDeclSyntax, at index: Int) {
+        for binding in variable.bindings {
+            if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+                let name = identifier.identifier.text
+                bindings[name] = Binding(name: name, index: index, initializer: binding.initializer?.value, node: Syntax(binding))
+                if binding.accessorBlock != nil {
+                    taint(name, at: Syntax(binding), "the computed variable '\(name)'", index: index)
+                }
+            } else {
+                for token in binding.pattern.tokens(viewMode: .sourceAccurate) where Self.isIdentifier(token) {
+                    taint(token.text, at: Syntax(binding), "the pattern '\(binding.pattern.trimmedDescription)'", index: index)
+                }
+            }
+        }
+    }
+
+    /// Records the names a type or extension declaration introduces: the type's own name and
+    /// its members' names (functions, operators, properties, enum cases), nested types too.
+    private mutating func recordDeclaredNames(_ declaration: DeclSyntax) {
+        var members: MemberBlockItemListSyntax?
+        var container = ""
+        if let type = declaration.asProtocol(NamedDeclSyntax.self) {
+            declaredNames.insert(type.name.text)
+            container = type.name.text
+        } else if let extensionDecl = declaration.as(ExtensionDeclSyntax.self) {
+            container = extensionDecl.extendedType.trimmedDescription
+        }
+        if let group = declaration.asProtocol(DeclGroupSyntax.self) { members = group.memberBlock.members }
+        for member in members ?? [] {
+            let decl = member.decl
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                declaredNames.insert(function.name.text)
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    for token in binding.pattern.tokens(viewMode: .sourceAccurate) where Self.isIdentifier(token) {
+                        declaredNames.insert(token.text)
+                    }
+                }
+            } else if let cases = decl.as(EnumCaseDeclSyntax.self) {
+                for element in cases.elements { declaredNames.insert(element.name.text) }
+            } else if decl.is(InitializerDeclSyntax.self) {
+                declaredNames.insert(container + ".init")
+            } else {
+                recordDeclaredNames(decl)
+            }
+        }
+    }
+
+    static func isIdentifier(_ token: TokenSyntax) -> Bool {
+        if case .identifier = token.tokenKind { return true }
+        return false
+    }
+
+    private mutating func recordExpressionStatement(_ expression: ExprSyntax, at index: Int, _ sideEffects: ManifestSideEffects) {
+        if let mutation = modelledMutation(expression) {
+            mutations[mutation.key, default: []].append(Mutation(index: index, kind: mutation.kind, node: Syntax(expression)))
+            // The appended expression itself may have effects (a closure, a function call).
+            recordEffects(of: Syntax(mutation.kind.expression), at: index, sideEffects)
+            return
+        }
+        // Anything else, `package.platforms = …` included: its effects decide (settings are
+        // outside the model).
+        recordEffects(of: Syntax(expression), at: index, sideEffects)
+    }
+
+    /// Taints every top-level name `node` may change.
+    private mutating func recordEffects(of node: Syntax, at index: Int, _ sideEffects: ManifestSideEffects) {
+        for name in sideEffects.changedNames(by: node).sorted() {
+            taint(name, at: node, nil, index: index)
+        }
+    }
+
+    /// `x.append(e)`, `x.append(contentsOf: e)`, `x += e`, `x = e` for a top-level variable `x`
+    /// or `package.targets` / `.dependencies` / `.products` / `.name`.
+    private func modelledMutation(_ expression: ExprSyntax) -> (key: String, kind: Mutation.Kind)? {
+        if let call = expression.as(FunctionCallExprSyntax.self),
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           member.declName.baseName.text == "append", member.declName.argumentNames == nil,
+           let base = member.base, let key = mutableKey(base),
+           call.arguments.count == 1, let argument = call.arguments.first,
+           call.trailingClosure == nil {
+            switch argument.label?.text {
+            case nil: return (key, .append(argument.expression))
+            case "contentsOf": return (key, .appendContents(argument.expression))
+            default: return nil
+            }
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let elements = Array(sequence.elements)
+            guard let key = mutableKey(elements[0]) else { return nil }
+            if elements[1].is(AssignmentExprSyntax.self) { return (key, .assign(elements[2])) }
+            if elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" { return (key, .appendContents(elements[2])) }
+        }
+        return nil
+    }
+
+    static let modelledPackageMembers: Set<String> = ["targets", "dependencies", "products", "name"]
+
+    private func mutableKey(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            return reference.baseName.text
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self),
+           let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == packageVariable,
+           Self.modelledPackageMembers.contains(member.declName.baseName.text) {
+            return "package." + member.declName.baseName.text  // keyed by role, whatever the variable's name
+        }
+        return nil
+    }
+
+    private mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
+        taints[name, default: []].append(Taint(index: index, node: node, label: label))
+    }
+
+    // MARK: - Constants
+
+    /// The first statement between `after` and `before` that may change `name` in a way the
+    /// evaluator cannot model.
+    func taint(of name: String, after: Int, before: Int) -> Taint? {
+        let candidates = (taints[name] ?? []) + (taints["*"] ?? [])
+        return candidates.filter { $0.index > after && $0.index < before }.min { $0.index < $1.index }
+    }
+
+    /// Evaluates the constant `reference` names, as seen by the statement at `position`, with
+    /// `evaluate`; `applying` folds in the modelled mutations between its declaration and there.
+    mutating func constant<T>(
+        _ reference: DeclReferenceExprSyntax,
+        at position: Int,
+        expected: String,
+        evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws -> T {
+        try constant(reference, at: position, expected: expected, evaluate: evaluate) { evaluator, value, mutation in
+            guard case .assign(let expression) = mutation.kind else {
+                throw evaluator.refusal(mutation.node, "\(Self.describe(mutation.node)) (a change to a value that is not a list)")
+            }
+            value = try evaluate(&evaluator, expression, mutation.index)
+        }
+    }
+
+    /// Evaluates the constant `reference` names, as seen by the statement at `position`, with
+    /// `evaluate`; `applying` folds in the modelled mutations between its declaration and there.
+    mutating func constant<T>(
+        _ reference: DeclReferenceExprSyntax,
+        at position: Int,
+        expected: String,
+        evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T,
+        applying: (inout ManifestEvaluator, inout T, Mutation) throws -> Void
+    ) throws -> T {
+        let name = reference.baseName.text
+        if bindings[name] == nil, var outer = enclosing.first {
+            return try outer.constant(reference, at: enclosingPosition, expected: expected, evaluate: evaluate, applying: applying)
+        }
+        guard reference.argumentNames == nil, let binding = bindings[name], binding.index < position else {
+            throw cannotEvaluate(reference, expected: expected)
+        }
+        // Values are objects in PackageDescription: a later change through any reference counts.
+        if let taint = taint(of: name, after: binding.index, before: Int.max) {
+            throw refusal(taint.node, "\(taint.description), which may change '\(name)',")
+        }
+        // `let x: T` then `x = …`: the first assignment initialises it.
+        var start = binding.index
+        var initial = binding.initializer
+        if initial == nil, let first = mutations[name]?.first(where: { $0.index > binding.index && $0.index < position }),
+           case .assign(let expression) = first.kind {
+            initial = expression
+            start = first.index
+        }
+        guard let initializer = initial else {
+            throw refusal(binding.node, "'\(name)' has no initial value and")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 64 else { throw refusal(reference, "the constant '\(name)' refers to itself and") }
+        var value = try evaluate(&self, initializer, start)
+        for mutation in mutations[name] ?? [] where mutation.index > start && mutation.index < position {
+            try applying(&self, &value, mutation)
+        }
+        return value
+    }
+
+    // MARK: - Closures
+
+    /// The value of `{ ... }()`, a closure without parameters called where it is written,
+    /// when its body is declarative: constants, modelled appends, `#if`, and one final
+    /// `return` (or a single expression). Nil when `expression` is not such a call.
+    mutating func immediatelyInvokedClosure<T>(
+        _ expression: ExprSyntax,
+        at position: Int,
+        evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws -> T? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+              call.additionalTrailingClosures.isEmpty,
+              let closure = Self.unwrap(call.calledExpression).as(ClosureExprSyntax.self)
+        else { return nil }
+        guard closure.signature == nil else { throw refusal(closure, "the closure with a signature") }
+        guard depth < 64 else { throw refusal(closure, "the closure nested this deep") }
+        var inner = ManifestEvaluator(file: file, converter: converter, configuration: configuration)
+        inner.enclosing = [self]
+        inner.enclosingPosition = position
+        inner.packageVariable = ""
+        inner.depth = depth + 1
+        let items = try inner.collect(closure.statements)
+        let result: ExprSyntax
+        if items.count == 1, case .expr(let only) = items[0] {
+            result = only
+        } else if case .stmt(let last)? = items.last, let returned = last.as(ReturnStmtSyntax.self)?.expression {
+            result = returned
+        } else {
+            throw refusal(closure, "\(Self.describe(closure)), which does not end in 'return',")
+        }
+        // An early `return` would make the final one unreachable; refuse rather than follow it.
+        for item in items.dropLast() {
+            if let early = Self.returnStatement(in: Syntax(item)) {
+                throw refusal(early, "the early 'return' in a closure")
+            }
+        }
+        return try evaluate(&inner, result, items.count - 1)
+    }
+
+    /// The first `return` in `node` outside nested closures and functions.
+    static func returnStatement(in node: Syntax) -> ReturnStmtSyntax? {
+        if let found = node.as(ReturnStmtSyntax.self) { return found }
+        if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
+        for child in node.children(viewMode: .sourceAccurate) {
+            if let found = returnStatement(in: child) { return found }
+        }
+        return nil
+    }
+
+    // MARK: - Generic shapes
+
+    /// Removes parentheses around a single expression.
+    static func unwrap(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            current = only.expression
+        }
+        return current
+    }
+
+    /// A list: an array literal, `a + b`, or a constant (with its appends folded in).
+    mutating func list<T>(
+        _ expression: ExprSyntax,
+        at position: Int,
+        expected: String,
+        element: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws -> [T] {
+        let expression = Self.unwrap(expression)
+        if let array = expression.as(ArrayExprSyntax.self) {
+            var result: [T] = []
+            result.reserveCapacity(array.elements.count)
+            for item in array.elements { result.append(try element(&self, item.expression, position)) }
+            return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.list(body, at: index, expected: expected, element: element)
+        }) {
+            return value
+        }
+        if let operands = try operands(of: expression, joinedBy: "+") {
+            var result: [T] = []
+            for operand in operands { result += try list(operand, at: position, expected: expected, element: element) }
+            return result
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return try constant(
+                reference, at: position, expected: expected,
+                evaluate: { evaluator, initializer, index in try evaluator.list(initializer, at: index, expected: expected, element: element) },
+                applying: { evaluator, value, mutation in
+                    switch mutation.kind {
+                    case .append(let item): value.append(try element(&evaluator, item, mutation.index))
+                    case .appendContents(let items): value += try evaluator.list(items, at: mutation.index, expected: expected, element: element)
+                    case .assign(let items): value = try evaluator.list(items, at: mutation.index, expected: expected, element: element)
+                    }
+                }
+            )
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+           call.calledExpression.is(ArrayExprSyntax.self) {
+            return []  // `[Target]()`
+        }
+        throw cannotEvaluate(expression, expected: expected)
+    }
+
+    /// The operands of `a op b op c` when every operator is `op`; refused when the manifest
+    /// declares its own `op`.
+    func operands(of expression: ExprSyntax, joinedBy operatorText: String) throws -> [ExprSyntax]? {
+        guard let operands = Self.operands(of: expression, joinedBy: operatorText) else { return nil }
+        if declaredNames.contains(operatorText) {
+            throw refusal(expression, "\(Self.describe(expression)), which uses the manifest's own '\(operatorText)',")
+        }
+        return operands
+    }
+
+    /// A factory call (see `factoryCall(_:qualifiers:)`), refused when the manifest declares a
+    /// member or type of that name itself.
+    func factory(_ expression: ExprSyntax, qualifiers: Set<String>) throws -> FactoryCall? {
+        guard let call = Self.factoryCall(expression, qualifiers: qualifiers) else { return nil }
+        let calledName = call.name == "init" ? call.node.calledExpression.trimmedDescription : call.name
+        if declaredNames.contains(calledName) || (call.name == "init" && declaredNames.contains(calledName + ".init")) {
+            throw refusal(call.node, "\(Self.describe(call.node)), which may call the manifest's own '\(calledName)',")
+        }
+        return call
+    }
+
+    /// The operands of `a op b op c` when every operator is `op`.
+    static func operands(of expression: ExprSyntax, joinedBy operatorText: String) -> [ExprSyntax]? {
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        var operands: [ExprSyntax] = []
+        for (offset, element) in sequence.elements.enumerated() {
+            if offset % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == operatorText else { return nil }
+            } else {
+                operands.append(element)
+            }
+        }
+        return operands.count > 1 ? operands : nil
+    }
+
+    /// A string: a literal (interpolating string constants), `a + b`, or a constant.
+    mutating func string(_ expression: ExprSyntax, at position: Int) throws -> String {
+        let expression = Self.unwrap(expression)
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            if let value = literal.representedLiteralValue { return value }
+            var result = ""
+            for segment in literal.segments {
+                switch segment {
+                case .stringSegment(let text):
+                    let single = literal.with(\.segments, [.stringSegment(text)])
+                    guard let value = single.representedLiteralValue else { throw cannotEvaluate(literal, expected: "a string") }
+                    result += value
+                case .expressionSegment(let interpolation):
+                    guard interpolation.expressions.count == 1, let only = interpolation.expressions.first, only.label == nil else {
+                        throw cannotEvaluate(interpolation, expected: "a string")
+                    }
+                    result += try string(only.expression, at: position)
+                }
+            }
+            return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.string(body, at: index)
+        }) {
+            return value
+        }
+        if let operands = try operands(of: expression, joinedBy: "+") {
+            var result = ""
+            for operand in operands { result += try string(operand, at: position) }
+            return result
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return try constant(reference, at: position, expected: "a string") { evaluator, initializer, index in
+                try evaluator.string(initializer, at: index)
+            }
+        }
+        throw cannotEvaluate(expression, expected: "a string")
+    }
+
+    /// A string or `nil`.
+    mutating func optionalString(_ expression: ExprSyntax, at position: Int) throws -> String? {
+        if Self.unwrap(expression).is(NilLiteralExprSyntax.self) { return nil }
+        return try string(expression, at: position)
+    }
+
+    /// A list of strings.
+    mutating func strings(_ expression: ExprSyntax, at position: Int) throws -> [String] {
+        try list(expression, at: position, expected: "a list of strings") { evaluator, item, index in
+            try evaluator.string(item, at: index)
+        }
+    }
+
+    /// A list of strings or `nil`.
+    mutating func optionalStrings(_ expression: ExprSyntax, at position: Int) throws -> [String]? {
+        if Self.unwrap(expression).is(NilLiteralExprSyntax.self) { return nil }
+        return try strings(expression, at: position)
+    }
+
+    // MARK: - Calls
+
+    /// A call of a PackageDescription factory: `.name(...)` or `Qualifier.name(...)` where the
+    /// qualifier is one of `qualifiers`.
+    struct FactoryCall {
+        var name: String
+        var arguments: [(label: String?, expression: ExprSyntax)]
+        var node: FunctionCallExprSyntax
+
+        /// The argument labelled `label`.
+        func argument(_ label: String) -> ExprSyntax? {
+            arguments.first { $0.label == label }?.expression
+        }
+
+        /// The unlabelled arguments, in order.
+        var unlabelled: [ExprSyntax] { arguments.filter { $0.label == nil }.map(\.expression) }
+    }
+
+    /// `expression` as a factory call, or nil when it is not a call of a member of one of
+    /// `qualifiers` (or an implicit member).
+    static func factoryCall(_ expression: ExprSyntax, qualifiers: Set<String>) -> FactoryCall? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return nil }
+        let name: String
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            if let base = member.base {
+                let qualifier = base.trimmedDescription.filter { !$0.isWhitespace }
+                guard qualifiers.contains(qualifier) || qualifiers.contains("PackageDescription." + qualifier) || qualifier.hasPrefix("PackageDescription.") && qualifiers.contains(String(qualifier.dropFirst("PackageDescription.".count))) else { return nil }
+            }
+            name = member.declName.baseName.text
+        } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), qualifiers.contains(reference.baseName.text) {
+            // `Version(1, 2, 3)`, `Package(...)`: an initializer.
+            name = "init"
+        } else {
+            return nil
+        }
+        return FactoryCall(name: name, arguments: call.arguments.map { ($0.label?.text, $0.expression) }, node: call)
+    }
+}

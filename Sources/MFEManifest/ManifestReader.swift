@@ -1,0 +1,112 @@
+import Foundation
+import MFECore
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// Reads `Package.swift` without running it: parses it with SwiftParser and evaluates the
+/// declarative subset SwiftPM manifests use (literals, top-level constants, `+`, appends to
+/// `package.targets`, `#if` for the host), refusing with a located error whatever it cannot
+/// evaluate exactly.
+public struct ManifestReader: ManifestLoading {
+    let fileSystem: any FileSystem
+
+    /// Creates a reader that loads manifests from `fileSystem`.
+    public init(fileSystem: any FileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Reads the manifest SwiftPM would load in `packageDirectory` (see `manifestPath(inPackageDirectory:)`).
+    public func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
+        let path = try manifestPath(inPackageDirectory: packageDirectory)
+        return try read(source: try readSource(at: path), manifestPath: path)
+    }
+
+    /// Reads the manifest `source`, found at `manifestPath` (used in locations only).
+    package func read(source: String, manifestPath: String) throws -> PackageManifest {
+        let toolsVersion = try ToolsVersion.parseSpecification(in: source, manifestPath: manifestPath)
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
+        if tree.hasError, let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
+            // A missing node sits right after the previous token; like the compiler, point at
+            // the token that stands where it was expected.
+            var offset = diagnostic.position
+            if diagnostic.node.totalLength.utf8Length == 0, let next = diagnostic.node.nextToken(viewMode: .sourceAccurate),
+               offset == diagnostic.node.position {
+                offset = next.positionAfterSkippingLeadingTrivia
+            }
+            let position = converter.location(for: offset)
+            throw LocatedInputError(
+                "syntax error: \(Self.lowercasingFirst(diagnostic.message)); fix the manifest so that it compiles",
+                at: MFECore.SourceLocation(file: manifestPath, line: position.line, column: position.column)
+            )
+        }
+        var evaluator = ManifestEvaluator(
+            file: manifestPath,
+            converter: converter,
+            configuration: .forManifest(toolsVersion: toolsVersion)
+        )
+        try evaluator.collect(tree)
+        return try evaluator.evaluatePackage(toolsVersion: toolsVersion)
+    }
+
+    /// The manifest SwiftPM would load in `packageDirectory`: a `Package@swift-X.Y.Z.swift`,
+    /// `Package@swift-X.Y.swift` or `Package@swift-X.swift` matching this toolchain, else the
+    /// newest version-specific manifest not newer than the toolchain when its tools version is
+    /// above `Package.swift`'s or `Package.swift` needs a newer toolchain, else `Package.swift`.
+    package func manifestPath(inPackageDirectory packageDirectory: String) throws -> String {
+        let regular = PathUtilities.join(packageDirectory, "Package.swift")
+        guard fileSystem.exists(regular) else {
+            throw PlainInputError("no Package.swift in '\(packageDirectory)'; give the folder of a Swift package")
+        }
+        let current = ToolsVersion.current
+        for key in ["\(current.major).\(current.minor).\(current.patch)", "\(current.major).\(current.minor)", "\(current.major)"] {
+            let candidate = PathUtilities.join(packageDirectory, "Package@swift-\(key).swift")
+            if fileSystem.exists(candidate), !fileSystem.isDirectory(candidate) { return candidate }
+        }
+        var versioned: [ToolsVersion: String] = [:]
+        for name in (try? fileSystem.contentsOfDirectory(packageDirectory)) ?? [] {
+            if let version = Self.versionOfSpecificManifest(named: name) { versioned[version] = name }
+        }
+        guard let best = versioned.keys.filter({ $0 <= current }).max() else { return regular }
+        let specificPath = PathUtilities.join(packageDirectory, versioned[best]!)
+        let specificVersion = best < ToolsVersion(4, 0)
+            ? ToolsVersion(3, 1)
+            : try ToolsVersion.parseSpecification(in: try readSource(at: specificPath), manifestPath: specificPath, checkingSupport: false)
+        let regularVersion: ToolsVersion
+        do {
+            regularVersion = try ToolsVersion.parseSpecification(in: try readSource(at: regular), manifestPath: regular, checkingSupport: false)
+        } catch let error as LocatedInputError where error.message.hasPrefix("the manifest has no swift tools version") {
+            regularVersion = ToolsVersion(3, 1)
+        }
+        if specificVersion > regularVersion { return specificPath }
+        // A `Package.swift` this toolchain cannot load falls back to the closest variant.
+        return regularVersion <= current && regularVersion >= ToolsVersion.minimumSupported ? regular : specificPath
+    }
+
+    /// The version in `Package@swift-6.swift`, `Package@swift-5.9.swift`, `Package@swift-5.9.1.swift`.
+    package static func versionOfSpecificManifest(named name: String) -> ToolsVersion? {
+        guard name.hasPrefix("Package@swift-"), name.hasSuffix("swift"), name.count > "Package@swift-".count + "swift".count + 1 else { return nil }
+        // SwiftPM's pattern `^Package@swift-(\d+)(?:\.(\d+))?(?:\.(\d+))?.swift$` lets any character
+        // stand before `swift`.
+        let middle = name.dropFirst("Package@swift-".count).dropLast("swift".count).dropLast()
+        let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count else { return nil }
+        return ToolsVersion(numbers[0], numbers.count > 1 ? numbers[1] : 0, numbers.count > 2 ? numbers[2] : 0)
+    }
+
+    private func readSource(at path: String) throws -> String {
+        let data = try fileSystem.contents(of: path)
+        guard let source = String(data: data, encoding: .utf8) else {
+            throw PlainInputError("'\(path)' is not UTF-8 text; save the manifest as UTF-8")
+        }
+        return source
+    }
+
+    static func lowercasingFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,258 @@
+import MFECore
+
+/// A package as its `Package.swift` declares it: the value the manifest readers produce
+/// (the static reader and `swift package dump-package`), with the location of every
+/// declaration so findings can point at it.
+public struct PackageManifest: Sendable, Equatable {
+    /// The `name:` argument of `Package(...)`.
+    package var name: String
+    /// The `// swift-tools-version:` of the manifest.
+    package var toolsVersion: ToolsVersion
+    /// Declared package dependencies, in declaration order.
+    package var dependencies: [PackageDependency]
+    /// Declared targets, in declaration order.
+    package var targets: [Target]
+    /// Declared products, in declaration order.
+    package var products: [Product]
+    /// The `Package.swift` file this was read from.
+    package var manifestPath: String
+    /// Where `Package(` starts, for package-level findings.
+    package var location: SourceLocation
+
+    /// Creates a manifest value.
+    package init(
+        name: String,
+        toolsVersion: ToolsVersion,
+        dependencies: [PackageDependency] = [],
+        targets: [Target] = [],
+        products: [Product] = [],
+        manifestPath: String,
+        location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.toolsVersion = toolsVersion
+        self.dependencies = dependencies
+        self.targets = targets
+        self.products = products
+        self.manifestPath = manifestPath
+        self.location = location ?? SourceLocation(file: manifestPath, line: 1, column: 1)
+    }
+}
+
+/// A target declaration: `.target`, `.executableTarget`, `.testTarget`, `.macro`, `.plugin`,
+/// `.systemLibrary`, `.binaryTarget`.
+package struct Target: Sendable, Equatable {
+    /// The kind of target, as SwiftPM's `TargetDescription.TargetKind` names it.
+    package enum Kind: String, Sendable, Codable, CaseIterable {
+        case regular, executable, test, macro, plugin, system, binary
+    }
+
+    /// The target's name.
+    package var name: String
+    /// The target's kind.
+    package var kind: Kind
+    /// Declared dependencies, in declaration order.
+    package var dependencies: [TargetDependency]
+    /// The `path:` argument, if any (relative to the package root).
+    package var path: String?
+    /// The `exclude:` argument.
+    package var exclude: [String]
+    /// The `sources:` argument, if any.
+    package var sources: [String]?
+    /// Where the target declaration starts (the `.target(` call).
+    package var location: SourceLocation
+
+    /// Creates a target value.
+    package init(
+        name: String,
+        kind: Kind = .regular,
+        dependencies: [TargetDependency] = [],
+        path: String? = nil,
+        exclude: [String] = [],
+        sources: [String]? = nil,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.kind = kind
+        self.dependencies = dependencies
+        self.path = path
+        self.exclude = exclude
+        self.sources = sources
+        self.location = location
+    }
+
+    /// The directory holding the target's sources, relative to the package root, as SwiftPM
+    /// finds it by default (`Sources/NAME`, `Tests/NAME` for test targets, `Plugins/NAME`).
+    package var defaultPath: String {
+        switch kind {
+        case .test: return "Tests/\(name)"
+        case .plugin: return "Plugins/\(name)"
+        default: return "Sources/\(name)"
+        }
+    }
+}
+
+/// One entry of a target's `dependencies:` list.
+package struct TargetDependency: Sendable, Equatable {
+    /// How the dependency names what it depends on.
+    package enum Kind: Sendable, Equatable {
+        /// `"Name"` or `.byName(name:)`: a target of this package, or else a product.
+        case byName(String)
+        /// `.target(name:)`.
+        case target(String)
+        /// `.product(name:package:)`; `package` is nil only in the pre-5.2 form.
+        case product(name: String, package: String?)
+    }
+
+    /// What this entry names.
+    package var kind: Kind
+    /// The `condition: .when(platforms:)` platform names, if any (lowercase, as SwiftPM
+    /// writes them, e.g. `linux`, `ios`).
+    package var platforms: [String]?
+    /// The `condition: .when(traits:)` names, if any.
+    package var traits: [String]?
+    /// Where the entry is written in the `dependencies:` list.
+    package var location: SourceLocation
+
+    /// Creates a target dependency.
+    package init(_ kind: Kind, platforms: [String]? = nil, traits: [String]? = nil, location: SourceLocation) {
+        self.kind = kind
+        self.platforms = platforms
+        self.traits = traits
+        self.location = location
+    }
+
+    /// The name of the target or product this entry names.
+    package var name: String {
+        switch kind {
+        case .byName(let name), .target(let name), .product(let name, _): return name
+        }
+    }
+}
+
+/// A `.package(...)` entry of the package's `dependencies:` list.
+package struct PackageDependency: Sendable, Equatable {
+    /// Where the package comes from.
+    package enum Kind: Sendable, Equatable {
+        /// `.package(path:)` or `.package(name:path:)`.
+        case fileSystem(path: String)
+        /// `.package(url:...)`.
+        case sourceControl(url: String, requirement: Requirement)
+        /// `.package(id:...)`.
+        case registry(id: String, requirement: Requirement)
+    }
+
+    /// Where the package comes from.
+    package var kind: Kind
+    /// The `name:` argument, if given (SwiftPM's `nameForTargetDependencyResolutionOnly`).
+    package var explicitName: String?
+    /// Where the `.package(` entry is written.
+    package var location: SourceLocation
+
+    /// Creates a package dependency.
+    package init(_ kind: Kind, explicitName: String? = nil, location: SourceLocation) {
+        self.kind = kind
+        self.explicitName = explicitName
+        self.location = location
+    }
+
+    /// The package identity as SwiftPM derives it: the last path component of the URL or path,
+    /// lowercased, without a `.git` suffix; the registry id lowercased.
+    package var identity: String {
+        switch kind {
+        case .fileSystem(let path): return PackageIdentity.identity(forLocation: path)
+        case .sourceControl(let url, _): return PackageIdentity.identity(forLocation: url)
+        case .registry(let id, _): return id.lowercased()
+        }
+    }
+}
+
+/// SwiftPM's package identity rules (`PackageIdentity(urlString:)` / `PackageIdentity(path:)`).
+package enum PackageIdentity {
+    /// The identity of a package at a URL or path, as SwiftPM's `PackageIdentityParser`
+    /// computes it: the last path component (after one trailing slash is dropped), without a
+    /// case-sensitive `.git` suffix, lowercased.
+    package static func identity(forLocation location: String) -> String {
+        var end = location.endIndex
+        if location.last == "/" { end = location.index(before: end) }
+        let start = location[..<end].lastIndex(of: "/").map { location.index(after: $0) } ?? location.startIndex
+        var last = location[start..<end]
+        if last.hasSuffix(".git") { last = last.dropLast(4) }
+        return last.lowercased()
+    }
+}
+
+/// A requirement on a source-control or registry dependency, normalised as SwiftPM does:
+/// `from:`, `.upToNextMajor`, `.upToNextMinor` and `a..<b`/`a...b` all become ranges.
+package enum Requirement: Sendable, Equatable, Hashable {
+    /// `exact:` / `.exact(...)`.
+    case exact(Version)
+    /// A half-open range `lowerBound..<upperBound` (`a...b` becomes `a..<b.nextPatch`).
+    case range(lowerBound: Version, upperBound: Version)
+    /// `branch:` / `.branch(...)`.
+    case branch(String)
+    /// `revision:` / `.revision(...)`.
+    case revision(String)
+
+    /// `from: v`, which is `.upToNextMajor(from: v)`.
+    package static func upToNextMajor(from version: Version) -> Requirement {
+        .range(lowerBound: version, upperBound: Version(version.major + 1, 0, 0))
+    }
+
+    /// `.upToNextMinor(from: v)`.
+    package static func upToNextMinor(from version: Version) -> Requirement {
+        .range(lowerBound: version, upperBound: Version(version.major, version.minor + 1, 0))
+    }
+}
+
+/// A product declaration: `.library`, `.executable`, `.plugin`.
+package struct Product: Sendable, Equatable {
+    /// The kind of product.
+    package enum Kind: String, Sendable, Codable {
+        case library, staticLibrary, dynamicLibrary, executable, plugin, snippet, macro
+    }
+
+    /// The product's name.
+    package var name: String
+    /// The product's kind.
+    package var kind: Kind
+    /// The targets the product vends.
+    package var targets: [String]
+    /// Where the product is declared.
+    package var location: SourceLocation
+
+    /// Creates a product value.
+    package init(name: String, kind: Kind, targets: [String], location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.targets = targets
+        self.location = location
+    }
+}
+
+/// A `swift-tools-version`.
+package struct ToolsVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Version components.
+    package var major: Int, minor: Int, patch: Int
+
+    /// Creates a tools version.
+    package init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// `5.9`, `6.0.1`: patch shown only when not zero, as SwiftPM prints it.
+    package var description: String { patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)" }
+
+    package static func < (lhs: ToolsVersion, rhs: ToolsVersion) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    }
+}
+
+/// Reads a package's manifest into a `PackageManifest`.
+public protocol ManifestLoading: Sendable {
+    /// Loads the `Package.swift` in `packageDirectory`. Throws an `InputError` naming the
+    /// file and line when the manifest is malformed or cannot be evaluated.
+    func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest
+}

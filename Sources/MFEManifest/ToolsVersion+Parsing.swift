@@ -1,0 +1,123 @@
+import MFECore
+
+extension ToolsVersion {
+    /// The tools version of the running toolchain: the version `Package@swift-X.Y.swift` files
+    /// are chosen by, and the one suggested in error messages.
+    package static let current: ToolsVersion = {
+        let components = HostBuildConfiguration.toolchainVersion.components
+        return ToolsVersion(components[0], components.count > 1 ? components[1] : 0, components.count > 2 ? components[2] : 0)
+    }()
+
+    /// The oldest tools version SwiftPM still loads.
+    package static let minimumSupported = ToolsVersion(4, 0)
+
+    /// The specification line SwiftPM suggests for this version: `// swift-tools-version: 6.3.1`.
+    package var specification: String {
+        "// swift-tools-version: \(major).\(minor)\(patch == 0 ? "" : ".\(patch)")"
+    }
+
+    /// Parses a version specifier as SwiftPM's `ToolsVersion(string:)`: `major.minor` with an
+    /// optional `.patch`, then optional pre-release and build suffixes (ignored).
+    package init?(specifier: Substring) {
+        var rest = specifier
+        func number() -> Int? {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, let value = Int(digits) else { return nil }
+            rest = rest.dropFirst(digits.count)
+            return value
+        }
+        guard let major = number(), rest.first == "." else { return nil }
+        rest = rest.dropFirst()
+        guard let minor = number() else { return nil }
+        var patch = 0
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            guard let value = number() else { return nil }
+            patch = value
+        }
+        for marker in ["-", "+"] where rest.first == Character(marker) {
+            let end = marker == "-" ? rest.firstIndex(of: "+") ?? rest.endIndex : rest.endIndex
+            let suffix = rest[rest.index(after: rest.startIndex)..<end]
+            let valid = !suffix.isEmpty && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+            guard valid else { return nil }
+            rest = rest[end...]
+        }
+        guard rest.isEmpty else { return nil }
+        self.init(major, minor, patch)
+    }
+
+    /// Reads the `// swift-tools-version:` specification at the top of a manifest with
+    /// SwiftPM's rules (`ToolsVersionParser`): any horizontal spacing from 5.4 on, a
+    /// case-insensitive label, an optional `;` ending the version. Throws a located error saying
+    /// how to write it when it is missing or malformed, or (with `checkingSupport`) when SwiftPM
+    /// on this toolchain would not load that version.
+    package static func parseSpecification(in source: String, manifestPath: String, checkingSupport: Bool = true) throws -> ToolsVersion {
+        let scalars = source.unicodeScalars
+        let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
+        let leadingWhitespace = scalars[scalars.startIndex..<start]
+        let line = 1 + leadingWhitespace.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let lineEnd = scalars[start...].firstIndex { Self.isNewline($0) } ?? scalars.endIndex
+        let specification = Substring(scalars[start..<lineEnd])
+        let location = SourceLocation(file: manifestPath, line: line, column: 1)
+        let suggestion = "write '\(ToolsVersion.current.specification)' (or the oldest version the package supports) as the first line"
+
+        func fail(_ problem: String) -> LocatedInputError {
+            LocatedInputError("\(problem); \(suggestion)", at: location)
+        }
+
+        if source.isEmpty { throw LocatedInputError("the manifest is empty; \(suggestion), then 'let package = Package(...)'", at: location) }
+        let commentMarker = specification.prefix { $0 == "/" || $0 == "*" }
+        guard !commentMarker.isEmpty else { throw fail("the manifest has no swift tools version specification") }
+        let afterMarker = specification[commentMarker.endIndex...]
+        let spacingAfterMarker = afterMarker.prefix { $0.isWhitespace }
+        let fromLabel = afterMarker[spacingAfterMarker.endIndex...]
+
+        let label: Substring, spacingAfterLabel: Substring, versionStart: Substring.Index
+        if fromLabel.lowercased().hasPrefix("swift-tools-version:") {
+            let labelEnd = fromLabel.index(after: fromLabel.firstIndex(of: ":")!)
+            label = fromLabel[..<labelEnd]
+            versionStart = fromLabel[labelEnd...].firstIndex { !$0.isWhitespace } ?? fromLabel.endIndex
+            spacingAfterLabel = fromLabel[labelEnd..<versionStart]
+        } else {
+            versionStart = fromLabel.firstIndex { $0.isNumber } ?? fromLabel.endIndex
+            let labelEnd = fromLabel[..<versionStart].firstIndex { $0.isWhitespace } ?? versionStart
+            label = fromLabel[..<labelEnd]
+            spacingAfterLabel = fromLabel[labelEnd..<versionStart]
+        }
+        let versionEnd = fromLabel[versionStart...].firstIndex(of: ";") ?? fromLabel.endIndex
+        let specifier = fromLabel[versionStart..<versionEnd]
+
+        guard !label.isEmpty else { throw fail("the swift tools version specification has no 'swift-tools-version:' label") }
+        guard !specifier.isEmpty else { throw fail("the swift tools version specification has no version") }
+        guard commentMarker == "//" else { throw fail("the comment marker '\(commentMarker)' of the swift tools version specification must be '//'") }
+        guard label.lowercased() == "swift-tools-version:" else { throw fail("the swift tools version label '\(label)' is misspelt") }
+        guard let version = ToolsVersion(specifier: specifier) else { throw fail("the swift tools version '\(specifier)' is not a version like '6.0' or '5.9.1'") }
+
+        if version < ToolsVersion(5, 4) {
+            if !leadingWhitespace.allSatisfy({ $0 == "\n" }) {
+                throw fail("swift tools version \(version) allows only empty lines before the specification; move it to the first line")
+            }
+            if spacingAfterMarker != " " {
+                throw fail("swift tools version \(version) needs exactly one space between '//' and 'swift-tools-version:'")
+            }
+            if !spacingAfterLabel.isEmpty {
+                throw fail("swift tools version \(version) allows no space between 'swift-tools-version:' and the version")
+            }
+        }
+        guard checkingSupport else { return version }
+        if version < minimumSupported {
+            throw fail("swift tools version \(version) is no longer supported by SwiftPM (the oldest is \(minimumSupported))")
+        }
+        if version > current {
+            throw LocatedInputError("the manifest needs swift tools version \(version) but this toolchain is \(current); install a newer Swift toolchain or lower the package's tools version", at: location)
+        }
+        return version
+    }
+
+    private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import MFECore
+import MFELint
+
+/// Renders a report as DESIGN's JSON document:
+/// `{"findings": [...], "summary": {...}, "version": 1}` with sorted keys, findings in report
+/// order, and nothing that varies between runs (no timing), so the same input gives the same
+/// bytes.
+package struct JSONReportRenderer: Sendable {
+    /// The JSON document's format version.
+    package static let formatVersion = 1
+
+    /// Creates a renderer.
+    package init() {}
+
+    /// The JSON text for `report`, with a trailing newline.
+    package func render(_ report: LintReport) -> String {
+        document(report).formatted()
+    }
+
+    /// The JSON value for `report`.
+    package func document(_ report: LintReport) -> JSONValue {
+        let summary = report.summary
+        return [
+            "version": .int(Self.formatVersion),
+            "findings": .array(report.findings.map(Self.object)),
+            "summary": [
+                "errors": .int(summary.errors),
+                "warnings": .int(summary.warnings),
+                "notices": .int(summary.notices),
+                "packages": .int(summary.packages),
+                "targets": .int(summary.targets),
+                "dependencies": .int(summary.dependencies),
+            ],
+        ]
+    }
+
+    /// One finding: `rule`, `severity`, `message`, `file`, `line`, and `from`/`to`, `path` or
+    /// `feature` when the finding has them.
+    package static func object(_ finding: Finding) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "rule": .string(finding.rule),
+            "severity": .string(finding.severity.rawValue),
+            "message": .string(finding.message),
+            "file": .string(finding.file),
+            "line": .int(finding.line),
+        ]
+        if let from = finding.from { object["from"] = .string(from) }
+        if let to = finding.to { object["to"] = .string(to) }
+        if let path = finding.path { object["path"] = .array(path.map(JSONValue.string)) }
+        if let feature = finding.feature { object["feature"] = .string(feature) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import MFECore
+import MFELint
+
+/// The output formats of `mfe lint-graph --format`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// `file:line:col: severity: message [rule]` lines and a summary line.
+    case text
+    /// DESIGN's JSON document.
+    case json
+    /// SARIF 2.1.0 for GitHub code scanning.
+    case sarif
+    /// GitHub Actions workflow commands, plus a Markdown step summary.
+    case github
+}
+
+/// What renderers need besides the report. Renderers are pure: the same report and context
+/// give the same bytes, and none of them touches the file system.
+public struct ReportContext: Sendable, Equatable {
+    /// Whether text output may use ANSI colour.
+    package var color: Bool
+    /// How long the run took, shown in the text summary only (never in JSON or SARIF, which
+    /// must be byte-identical between runs).
+    package var elapsed: Duration?
+    /// Prefixed to every file path in `github` and `sarif` output, so paths are relative to
+    /// the repository root when the workspace is a folder inside it (`apps/ios/`).
+    package var repositoryPathPrefix: String
+    /// The tool version SARIF reports.
+    package var toolVersion: String
+
+    /// Creates a context.
+    public init(color: Bool = false, elapsed: Duration? = nil, repositoryPathPrefix: String = "", toolVersion: String = MFEKitVersion.current) {
+        self.color = color
+        self.elapsed = elapsed
+        self.repositoryPathPrefix = repositoryPathPrefix
+        self.toolVersion = toolVersion
+    }
+
+    /// `file` prefixed with `repositoryPathPrefix`.
+    func repositoryPath(_ file: String) -> String {
+        repositoryPathPrefix.isEmpty ? file : PathUtilities.join(repositoryPathPrefix, file)
+    }
+
+    /// The path of `workspaceRoot` inside the checked-out repository `repositoryRoot` (as
+    /// `$GITHUB_WORKSPACE` names it), with a trailing slash; empty when it is the repository
+    /// root or lies outside it.
+    public static func repositoryPathPrefix(workspaceRoot: String, repositoryRoot: String?) -> String {
+        guard let repositoryRoot, !repositoryRoot.isEmpty else { return "" }
+        let relative = PathUtilities.relative(workspaceRoot, to: PathUtilities.absolute(repositoryRoot))
+        if relative == "." || relative.hasPrefix("/") { return "" }
+        return relative + "/"
+    }
+}
+
+/// The summary line of a report: counts and (when known) time.
+package enum SummaryLine {
+    static func text(_ summary: LintSummary, elapsed: Duration?) -> String {
+        var text = "\(count(summary.errors, "error")), \(count(summary.warnings, "warning")), \(count(summary.notices, "notice"))"
+        text += " in \(count(summary.packages, "package")), \(count(summary.targets, "target")), \(count(summary.dependencies, "dependency", plural: "dependencies"))"
+        var suppressed: [String] = []
+        if summary.allowed > 0 { suppressed.append("\(summary.allowed) allowed by mfe.yml") }
+        if summary.baselined > 0 { suppressed.append("\(summary.baselined) in the baseline") }
+        if !suppressed.isEmpty { text += "; " + suppressed.joined(separator: ", ") }
+        if let elapsed { text += " (\(seconds(elapsed)))" }
+        return text
+    }
+
+    package static func count(_ value: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return String(format: "%.2fs", value)
+    }
+}

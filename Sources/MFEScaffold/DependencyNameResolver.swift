@@ -1,0 +1,139 @@
+import MFECore
+import MFEWorkspace
+
+/// Resolves `mfe create --dependency NAME` against a workspace: a foundation package's
+/// library, or a product feature's `…Interface` — never a product feature's implementation,
+/// testing or example target, and never the shell.
+struct DependencyNameResolver {
+    /// A dependency that cannot be wired, with what to do instead.
+    struct Problem: Error, Equatable {
+        var message: String
+    }
+
+    let workspace: Workspace
+    /// The new package's folder relative to the workspace root.
+    let newPackageDirectory: String
+    /// The new package's layer.
+    let layer: Layer
+    private var resolved: Set<String> = []
+
+    init(workspace: Workspace, newPackageDirectory: String, layer: Layer) {
+        self.workspace = workspace
+        self.newPackageDirectory = newPackageDirectory
+        self.layer = layer
+    }
+
+    /// Resolves `name`, a package name (`Core`, `Search`) or a library target name
+    /// (`SearchInterface`). Naming the same product twice is a problem too.
+    mutating func resolve(_ name: String) -> Result<FeatureDependency, Problem> {
+        let result = lookUp(name)
+        if case .success(let dependency) = result, !resolved.insert(dependency.product).inserted {
+            return .failure(Problem(message: "'--dependency \(name)' names '\(dependency.product)' a second time; give each dependency once"))
+        }
+        return result
+    }
+
+    private func lookUp(_ name: String) -> Result<FeatureDependency, Problem> {
+        if let package = workspace.package(named: name) {
+            switch package.layer {
+            case .shell:
+                return .failure(Problem(message: "'--dependency \(name)' is the shell app; nothing may depend on the shell, it depends on the features"))
+            case .product:
+                if layer == .foundation {
+                    return .failure(Problem(message: "'--dependency \(name)' is a product feature, and a foundation package must not depend on the product layer; move what you need into a foundation package"))
+                }
+                let interface = name + "Interface"
+                guard let product = libraryProduct(vending: interface, in: package) else {
+                    return .failure(Problem(message: "'--dependency \(name)' is a product feature without an '\(interface)' library; features use each other only through interfaces, so add '\(interface)' to \(package.directory)/Package.swift first"))
+                }
+                return .success(dependency(requested: name, package: package, product: product, module: interface))
+            case .foundation, nil:
+                guard let library = mainLibrary(of: package) else {
+                    return .failure(Problem(message: "'--dependency \(name)' has no library product to depend on; add '.library(name: \"\(name)\", targets: [\"\(name)\"])' to \(package.directory)/Package.swift"))
+                }
+                return .success(dependency(requested: name, package: package, product: library.product, module: library.module))
+            }
+        }
+        for package in workspace.packages {
+            guard let target = package.manifest.targets.first(where: { $0.name == name }) else { continue }
+            let role = Role(target)
+            if package.layer == .shell {
+                return .failure(Problem(message: "'--dependency \(name)' is a target of the shell app; nothing may depend on the shell"))
+            }
+            if package.layer == .product && role != .interface {
+                let feature = package.name
+                return .failure(Problem(message: "'--dependency \(name)' is \(role == .source ? "the implementation" : "the \(role.rawValue) target") of product feature '\(feature)'; depend on its interface instead: '--dependency \(feature)' (wires '\(feature)Interface')"))
+            }
+            if package.layer == .product && layer == .foundation {
+                return .failure(Problem(message: "'--dependency \(name)' belongs to product feature '\(package.name)', and a foundation package must not depend on the product layer"))
+            }
+            guard let product = libraryProduct(vending: name, in: package) else {
+                return .failure(Problem(message: "'--dependency \(name)' is a target of '\(package.name)' that no library product vends; add '.library(name: \"\(name)\", targets: [\"\(name)\"])' to \(package.directory)/Package.swift"))
+            }
+            return .success(dependency(requested: name, package: package, product: product, module: name))
+        }
+        let available = workspace.packages.filter { $0.layer != .shell }.map { "'\($0.name)'" }.sorted()
+        let lowered = name.lowercased()
+        if let close = workspace.packages.first(where: { $0.name.lowercased() == lowered }) {
+            return .failure(Problem(message: "unknown dependency '\(name)'; did you mean '\(close.name)'?"))
+        }
+        return .failure(Problem(message: "unknown dependency '\(name)': no package or library in the workspace has that name; \(available.isEmpty ? "the workspace has no packages yet, create it first with 'mfe create \(name)'" : "choose one of \(available.joined(separator: ", ")), or create it first with 'mfe create \(name)'")"))
+    }
+
+    private func dependency(requested: String, package: WorkspacePackage, product: String, module: String) -> FeatureDependency {
+        let relativePath = Self.relativePath(from: newPackageDirectory, to: package.directory)
+        let identity = package.directory == "." ? workspace.root.split(separator: "/").last.map(String.init) ?? package.name : String(package.directory.split(separator: "/").last!)
+        return FeatureDependency(requested: requested, path: relativePath, package: identity, product: product, module: module, layer: package.layer)
+    }
+
+    /// The library product that vends `target`, preferring one named like it.
+    private func libraryProduct(vending target: String, in package: WorkspacePackage) -> String? {
+        let libraries = package.manifest.products.filter { [.library, .staticLibrary, .dynamicLibrary].contains($0.kind) && $0.targets.contains(target) }
+        return (libraries.first { $0.name == target } ?? libraries.first)?.name
+    }
+
+    /// A foundation package's main library and the module to import: the product named like the
+    /// package, else its only library.
+    private func mainLibrary(of package: WorkspacePackage) -> (product: String, module: String)? {
+        let libraries = package.manifest.products.filter { [.library, .staticLibrary, .dynamicLibrary].contains($0.kind) }
+        guard let product = libraries.first(where: { $0.name == package.name }) ?? (libraries.count == 1 ? libraries.first : nil) else { return nil }
+        let module = product.targets.contains(product.name) ? product.name : (product.targets.first ?? product.name)
+        return (product.name, module)
+    }
+
+    /// The relative path from folder `from` to folder `to`, both relative to the same root.
+    static func relativePath(from: String, to: String) -> String {
+        let fromParts = PathUtilities.normalize(from).split(separator: "/").filter { $0 != "." }
+        let toParts = PathUtilities.normalize(to).split(separator: "/").filter { $0 != "." }
+        var common = 0
+        while common < fromParts.count, common < toParts.count, fromParts[common] == toParts[common] { common += 1 }
+        let parts = Array(repeating: "..", count: fromParts.count - common) + toParts[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
+
+/// The names already taken in a workspace: package, target and product names, compared
+/// case-insensitively (module names become folder names, and file systems may fold case).
+struct WorkspaceNames {
+    private var owners: [String: String] = [:]
+
+    init(_ workspace: Workspace) {
+        for package in workspace.packages {
+            let place = package.directory == "." ? "the workspace root" : package.directory
+            owners[package.name.lowercased()] = owners[package.name.lowercased()] ?? "package '\(package.name)' (\(place))"
+            for target in package.manifest.targets {
+                owners[target.name.lowercased()] = owners[target.name.lowercased()] ?? "a target of package '\(package.name)' (\(place))"
+            }
+            for product in package.manifest.products {
+                owners[product.name.lowercased()] = owners[product.name.lowercased()] ?? "a product of package '\(package.name)' (\(place))"
+            }
+        }
+    }
+
+    /// One problem per name in `names` already taken.
+    func clashes(with names: [String]) -> [String] {
+        names.compactMap { name in
+            owners[name.lowercased()].map { "'\(name)' is already used by \($0); module names must be unique in the workspace, so choose another feature name" }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFEWorkspace
+
+/// What `mfe create` was asked for.
+public struct CreateRequest: Sendable, Equatable {
+    /// The µFeature's name.
+    package var name: String
+    /// `--layer`: `product` (the default) or `foundation`.
+    package var layer: Layer
+    /// `--path`: where to create it outside a workspace, or a folder inside the workspace to use.
+    package var path: String?
+    /// `--dependency` names, in the order given.
+    package var dependencies: [String]
+    /// `--web URL`: a web feature hosting this page.
+    package var webURL: String?
+    /// `--example`/`--no-example`; nil for the layer's default (product: yes, foundation: no).
+    package var example: Bool?
+
+    /// Creates a request.
+    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil) {
+        self.name = name
+        self.layer = layer
+        self.path = path
+        self.dependencies = dependencies
+        self.webURL = webURL
+        self.example = example
+    }
+}
+
+/// Plans `mfe create`: checks the request against the workspace (if any), resolves
+/// dependencies, finds where the package goes and renders its template — all before anything
+/// is written, reporting every problem at once.
+public struct FeatureScaffolder: Sendable {
+    let catalog: TemplateCatalog
+    let manifestLoader: any ManifestLoading
+    let fileSystem: any FileSystem
+    let currentDirectory: String
+
+    /// Creates a scaffolder rendering `catalog`'s templates, reading workspace manifests with
+    /// `manifestLoader`, resolving relative paths against `currentDirectory`.
+    public init(catalog: TemplateCatalog, manifestLoader: any ManifestLoading, fileSystem: any FileSystem = LocalFileSystem(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.catalog = catalog
+        self.manifestLoader = manifestLoader
+        self.fileSystem = fileSystem
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The plan for `request`, or an `InputErrors` listing every problem found.
+    public func plan(_ request: CreateRequest) async throws -> ScaffoldPlan {
+        var problems: [String] = []
+        let nameProblems = NameValidation.problems(with: request.name, as: "the feature name")
+        problems += nameProblems
+        if request.layer == .shell {
+            problems.append("'--layer shell' is not a µFeature layer; 'mfe init' creates the shell, 'mfe create' takes '--layer product' or '--layer foundation'")
+        }
+        if let url = request.webURL {
+            if let problem = WebURLValidation.problem(with: url) { problems.append(problem) }
+            if request.layer != .product { problems.append("'--web' creates a product feature; drop '--layer \(request.layer.rawValue)' or '--web'") }
+        }
+        let example = request.example ?? (request.layer == .product)
+        let templateName = request.webURL != nil ? TemplateName.web : (request.layer == .foundation ? TemplateName.foundation : TemplateName.feature)
+        let template: Template?
+        do { template = try catalog.template(named: templateName) } catch {
+            problems.append(error.localizedDescription)
+            template = nil
+        }
+
+        let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
+        if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
+            throw PlainInputError("'--path \(request.path ?? base)' is a file; give a folder")
+        }
+        var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL)
+        if nameProblems.isEmpty {
+            problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst()))
+        }
+
+        let destination: String
+        var shownDestination: String
+        var edits: [PlannedEdit] = []
+        var workspaceRoot: String?
+        if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
+            workspaceRoot = root
+            let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
+            if nameProblems.isEmpty {
+                problems += WorkspaceNames(workspace).clashes(with: specification.targetNames)
+            }
+            let placement = try WorkspaceLayout(workspace: workspace, fileSystem: fileSystem).placement(for: request.layer)
+            if let edit = placement.edit { edits.append(edit) }
+            let relative = PathUtilities.join(placement.folder, request.name)
+            destination = PathUtilities.join(root, relative)
+            shownDestination = relative
+            var resolver = DependencyNameResolver(workspace: workspace, newPackageDirectory: relative, layer: request.layer)
+            for name in request.dependencies {
+                switch resolver.resolve(name) {
+                case .success(let dependency): specification.dependencies.append(dependency)
+                case .failure(let problem): problems.append(problem.message)
+                }
+            }
+        } else {
+            destination = PathUtilities.join(base, request.name)
+            shownDestination = PathUtilities.relative(destination, to: currentDirectory)
+            for name in request.dependencies {
+                problems.append("'--dependency \(name)' needs a workspace to find '\(name)' in; run 'mfe create' inside a workspace (a folder with an mfe.yml that has 'workspace:', made by 'mfe init'), or pass its --path")
+            }
+        }
+        if nameProblems.isEmpty, fileSystem.exists(destination) {
+            problems.append("'\(shownDestination)' already exists; mfe never overwrites: choose another name, or remove the folder first")
+        }
+        // A missing template is among the problems, so `template` is set when there are none.
+        guard problems.isEmpty, let template else { throw InputErrors(problems) }
+
+        let files = try TemplateRenderer().render(template, context: specification.templateContext)
+        let kind = request.webURL != nil ? "web µFeature" : "\(request.layer.rawValue) µFeature"
+        var created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
+        created += edits.map(\.summary)
+        var nextSteps = ["cd \(Self.shellQuoted(PathUtilities.relative(destination, to: currentDirectory)))", "swift build", "swift test"]
+        if example { nextSteps.append("swift run \(request.name)Example") }
+        if workspaceRoot != nil {
+            nextSteps.append("mfe lint-graph \(Self.upwards(from: shownDestination))")
+            if request.layer == .product {
+                nextSteps.append("wire \(request.name) into the shell: a .package(path:) entry and the \(request.name) and \(request.name)Interface products in its Package.swift, and \(request.name)Dependencies on its AppDependencies")
+            }
+        } else {
+            nextSteps.append("mfe lint-graph .")
+        }
+        return ScaffoldPlan(destination: destination, files: files, edits: edits, created: created, nextSteps: nextSteps)
+    }
+
+    /// `../..` leading from `relative` (a folder below the workspace root) back to the root.
+    static func upwards(from relative: String) -> String {
+        let depth = relative.split(separator: "/").count
+        return depth == 0 ? "." : Array(repeating: "..", count: depth).joined(separator: "/")
+    }
+
+    /// `path` quoted for a POSIX shell when it needs quoting.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = path.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "/._-+".unicodeScalars.contains($0) }
+        return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Checks `--web URL`: an absolute `http`/`https` URL, safe to place in a Swift string literal.
+enum WebURLValidation {
+    static func problem(with url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else {
+            return "'--web \(url)' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"
+        }
+        if url.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "\\" || $0.value == 0x7F }) {
+            return "'--web \(url)' holds spaces, quotes or backslashes; percent-encode them"
+        }
+        return nil
+    }
+}

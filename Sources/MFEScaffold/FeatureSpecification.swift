@@ -1,0 +1,161 @@
+import MFEWorkspace
+
+/// A µFeature to scaffold, fully resolved: the value a package template renders.
+package struct FeatureSpecification: Sendable, Equatable {
+    /// A sample value for fixtures and the shell's starting data.
+    package struct Sample: Sendable, Equatable {
+        /// The sample's identifier.
+        package var id: String
+        /// Its title.
+        package var title: String
+        /// Its one-line description.
+        package var subtitle: String
+
+        /// Creates a sample.
+        package init(id: String, title: String, subtitle: String) {
+            self.id = id
+            self.title = title
+            self.subtitle = subtitle
+        }
+    }
+
+    /// The package and main target name, e.g. `Search`.
+    package var name: String
+    /// Its layer: `product` or `foundation`.
+    package var layer: Layer
+    /// The template it is rendered from (`feature`, `foundation`, `web`, or a team's).
+    package var template: String
+    /// The name of the model type the feature shows, e.g. `SearchItem` or `Restaurant`.
+    package var model: String
+    /// Sample values of the model.
+    package var samples: [Sample]
+    /// Whether to generate the `NAMEExample` executable.
+    package var example: Bool
+    /// The web page of a web feature.
+    package var webURL: String?
+    /// Dependencies on other workspace packages.
+    package var dependencies: [FeatureDependency]
+    /// The product feature a selected item opens in the shell (Browse opens RestaurantOrder);
+    /// nil to stay in the feature.
+    package var opens: String?
+
+    /// Creates a specification.
+    package init(
+        name: String,
+        layer: Layer,
+        template: String,
+        model: String? = nil,
+        samples: [Sample]? = nil,
+        example: Bool,
+        webURL: String? = nil,
+        dependencies: [FeatureDependency] = [],
+        opens: String? = nil
+    ) {
+        self.name = name
+        self.layer = layer
+        self.template = template
+        self.model = model ?? name + "Item"
+        self.samples = samples ?? [
+            Sample(id: "1", title: "First \(name) item", subtitle: "Sample data from \(name)Testing"),
+            Sample(id: "2", title: "Second \(name) item", subtitle: "Replace with real fixtures"),
+            Sample(id: "3", title: "Third \(name) item", subtitle: "Shown by tests and the example app"),
+        ]
+        self.example = example
+        self.webURL = webURL
+        self.dependencies = dependencies
+        self.opens = opens
+    }
+
+    /// The targets the package declares, in the order the templates declare them.
+    package var targetNames: [String] {
+        var names = [name]
+        if layer == .product { names.append(name + "Interface") }
+        names += [name + "Testing", name + "Tests"]
+        if example { names.append(name + "Example") }
+        return names
+    }
+
+    /// The values templates see: `{{name}}`, `{{model}}`, `{{#dependencies}}`, ...
+    package var templateContext: [String: Any] {
+        var packages: [String] = []
+        for dependency in dependencies where !packages.contains(dependency.path) { packages.append(dependency.path) }
+        var context: [String: Any] = [
+            "name": name,
+            "variable": name.lowerCamelCased,
+            "layer": layer.rawValue,
+            "model": model,
+            "modelVariable": model.lowerCamelCased,
+            "models": Self.plural(of: model),
+            "modelsVariable": Self.plural(of: model).lowerCamelCased,
+            "samples": samples.map { ["id": Self.swiftString($0.id), "title": Self.swiftString($0.title), "subtitle": Self.swiftString($0.subtitle)] },
+            "example": example,
+            "exampleTarget": example ? name + "Example" : "",
+            "product": layer == .product,
+            "foundation": layer == .foundation,
+            "toolsVersion": "6.0",
+            "dependencies": dependencies.map(\.templateContext),
+            "hasDependencies": !dependencies.isEmpty,
+            "dependencyPackages": packages.map { ["path": Self.swiftString($0)] },
+            "targets": targetNames,
+        ]
+        if let webURL { context["url"] = Self.swiftString(webURL) }
+        return context
+    }
+
+    /// The English plural of a type name, for names like `fetchRestaurants()`:
+    /// `Category` → `Categories`, `Box` → `Boxes`, `MenuItem` → `MenuItems`.
+    static func plural(of name: String) -> String {
+        let lower = name.lowercased()
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
+            return name.dropLast() + "ies"
+        }
+        if ["s", "x", "z", "ch", "sh"].contains(where: { lower.hasSuffix($0) }) { return name + "es" }
+        return name + "s"
+    }
+
+    /// `text` escaped for use inside a Swift (and JSON, YAML double-quoted) string literal.
+    static func swiftString(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result
+    }
+}
+
+/// A dependency of a new µFeature on a workspace package, as `Package.swift` writes it.
+package struct FeatureDependency: Sendable, Equatable {
+    /// The name given with `--dependency`.
+    package var requested: String
+    /// The path of the package, relative to the new package (`../../Foundation/Core`).
+    package var path: String
+    /// The package argument of `.product(name:package:)`: the folder name, SwiftPM's identity.
+    package var package: String
+    /// The library product depended on: `Core`, `SearchInterface`.
+    package var product: String
+    /// The module to import: the product's target with that name, else its first target.
+    package var module: String
+    /// The layer of the package depended on.
+    package var layer: Layer?
+
+    /// Creates a dependency.
+    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?) {
+        self.requested = requested
+        self.path = path
+        self.package = package
+        self.product = product
+        self.module = module ?? product
+        self.layer = layer
+    }
+
+    var templateContext: [String: Any] {
+        ["requested": requested, "path": FeatureSpecification.swiftString(path), "package": FeatureSpecification.swiftString(package), "product": product, "module": module]
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import MFECore
+
+/// Performs a `ScaffoldPlan`: writes every file into a temporary folder next to the
+/// destination (so on the same file system), then moves that folder into place in one rename.
+/// It never overwrites anything, and on any failure removes what it made, so a half-written
+/// package is never left behind.
+public struct ScaffoldWriter: Sendable {
+    let fileSystem: any FileSystem
+
+    /// Creates a writer on `fileSystem`.
+    public init(fileSystem: any FileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Writes `plan`. Throws an `InputError` (and leaves the disk as it was) when the
+    /// destination exists, a planned path is unsafe, an edited file changed since it was
+    /// planned, or the file system refuses.
+    public func write(_ plan: ScaffoldPlan) throws {
+        let destination = PathUtilities.normalize(plan.destination)
+        for file in plan.files {
+            if let problem = TemplateRenderer.problem(withPath: file.path) {
+                throw PlainInputError("the planned file '\(file.path)' \(problem); nothing was written")
+            }
+        }
+        if fileSystem.exists(destination) {
+            throw PlainInputError("'\(destination)' already exists; choose another name or --path, mfe never overwrites")
+        }
+        for edit in plan.edits {
+            let current = try? fileSystem.contents(of: edit.path)
+            if current.map({ String(decoding: $0, as: UTF8.self) }) != edit.original {
+                throw PlainInputError("'\(edit.path)' changed while mfe was planning; run the command again")
+            }
+        }
+
+        let parent = (destination as NSString).deletingLastPathComponent
+        let createdParents = try createMissingFolders(parent)
+        let temporary = PathUtilities.join(parent, ".mfe-\((destination as NSString).lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        var moved = false
+        do {
+            try fileSystem.createDirectory(temporary)
+            for file in plan.files {
+                let path = PathUtilities.join(temporary, file.path)
+                try fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+                try fileSystem.writeAtomically(Data(file.contents.utf8), to: path)
+            }
+            try fileSystem.move(temporary, to: destination)
+            moved = true
+            for edit in plan.edits {
+                try fileSystem.writeAtomically(Data(edit.contents.utf8), to: edit.path)
+            }
+        } catch {
+            try? fileSystem.remove(moved ? destination : temporary)
+            for folder in createdParents.reversed() { try? fileSystem.remove(folder) }
+            if let inputError = error as? any InputError { throw inputError }
+            throw PlainInputError("cannot create '\(destination)': \(error.localizedDescription); nothing was left behind")
+        }
+    }
+
+    /// Creates `folder` and its missing ancestors, returning the ones it created, outermost first.
+    private func createMissingFolders(_ folder: String) throws -> [String] {
+        var missing: [String] = []
+        var current = folder
+        while !current.isEmpty, current != "/", !fileSystem.exists(current) {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        if !current.isEmpty, current != "/", !fileSystem.isDirectory(current) {
+            throw PlainInputError("'\(current)' is a file, not a folder; choose another --path")
+        }
+        let created = Array(missing.reversed())
+        for (index, path) in created.enumerated() {
+            do {
+                try fileSystem.createDirectory(path)
+            } catch {
+                for made in created[..<index].reversed() { try? fileSystem.remove(made) }
+                throw PlainInputError("cannot create the folder '\(path)': \(error.localizedDescription)")
+            }
+        }
+        return created
+    }
+}

@@ -1,0 +1,57 @@
+/// One file of a template: a path relative to the template folder, which may hold Mustache
+/// tags (`Sources/{{name}}/{{name}}Builder.swift.mustache`), and its text.
+package struct TemplateFile: Sendable, Equatable {
+    /// The path inside the template folder, `/`-separated.
+    package var path: String
+    /// The file's text: a Mustache template when `path` ends in `.mustache`, else copied as is.
+    package var contents: String
+
+    /// Creates a template file.
+    package init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+
+    /// Whether the file is rendered with Mustache (its name ends in `.mustache`).
+    package var isMustache: Bool { path.hasSuffix(Self.mustacheExtension) }
+
+    /// The suffix marking files rendered with Mustache.
+    package static let mustacheExtension = ".mustache"
+}
+
+/// A template: a folder of files under `Templates/` (built in) or a team's `--templates DIR`,
+/// with a `template.yml` describing it.
+package struct Template: Sendable, Equatable {
+    /// The folder name, e.g. `feature`.
+    package var name: String
+    /// `description:` from `template.yml`: one line shown by `mfe templates`.
+    package var summary: String
+    /// The files to render, sorted by path; `template.yml` itself is not among them.
+    package var files: [TemplateFile]
+
+    /// Creates a template.
+    package init(name: String, summary: String, files: [TemplateFile]) {
+        self.name = name
+        self.summary = summary
+        self.files = files.sorted { $0.path < $1.path }
+    }
+
+    /// The file in a template folder that describes it.
+    package static let descriptionFileName = "template.yml"
+}
+
+/// The templates mfe knows by name.
+package enum TemplateName {
+    /// A product µFeature: `X`, `XInterface`, `XTesting`, `XTests`, `XExample`.
+    package static let feature = "feature"
+    /// A foundation µFeature: `X`, `XTesting`, `XTests`, optionally `XExample`.
+    package static let foundation = "foundation"
+    /// A product µFeature whose UI hosts web content, with a JSON message bridge.
+    package static let web = "web"
+    /// A workspace's own files: `mfe.yml`, README, `.gitignore`, CI workflow.
+    package static let workspace = "workspace"
+    /// A workspace's shell app: composition root, router and app executable.
+    package static let shell = "shell"
+    /// Files the Feed Me example adds on top of the package templates.
+    package static let feedMe = "feedme"
+}

@@ -1,0 +1,83 @@
+import MFECore
+import Mustache
+
+/// Renders a template's paths and contents with Mustache into planned files, and checks that
+/// every path stays inside the package being created whatever the template or its variables
+/// say.
+package struct TemplateRenderer: Sendable {
+    /// Creates a renderer.
+    package init() {}
+
+    /// The files `template` produces for `context`, their paths relative to the new folder,
+    /// prefixed with `prefix` (for workspaces, where one template fills a subfolder).
+    ///
+    /// A file whose rendered path has an empty component is skipped: that is how a template
+    /// makes a file optional, with a variable that is empty when the file is not wanted (the
+    /// feature template's `Sources/{{exampleTarget}}/…` for `--no-example`). Mustache
+    /// output is plain text: nothing is HTML-escaped.
+    package func render(_ template: Template, context: [String: Any], prefix: String = "") throws -> [PlannedFile] {
+        var files: [PlannedFile] = []
+        var problems: [String] = []
+        var seen: Set<String> = []
+        for file in template.files {
+            let source = "\(template.name)/\(file.path)"
+            let renderedPath: String
+            do {
+                renderedPath = try Self.render(file.path, context: context)
+            } catch {
+                problems.append("template file '\(source)': its path is not a valid Mustache template (\(error)); fix the tags in the file name")
+                continue
+            }
+            var path = renderedPath
+            if file.isMustache { path.removeLast(TemplateFile.mustacheExtension.count) }
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            if components.contains(where: \.isEmpty) && !path.hasPrefix("/") { continue }
+            if let problem = Self.problem(withPath: path) {
+                problems.append("template file '\(source)' would be written to '\(path)', which \(problem); templates may only write inside the new package")
+                continue
+            }
+            let fullPath = prefix.isEmpty ? path : prefix + "/" + path
+            guard seen.insert(fullPath).inserted else {
+                problems.append("template file '\(source)' renders to '\(fullPath)', which another template file writes too; give the files distinct names")
+                continue
+            }
+            let contents: String
+            if file.isMustache {
+                do {
+                    contents = try Self.render(file.contents, context: context)
+                } catch {
+                    problems.append("template file '\(source)' is not a valid Mustache template: \(error); fix its tags")
+                    continue
+                }
+            } else {
+                contents = file.contents
+            }
+            files.append(PlannedFile(path: fullPath, contents: contents))
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return files
+    }
+
+    /// `text` rendered as plain text (no HTML escaping) against `context`.
+    static func render(_ text: String, context: [String: Any]) throws -> String {
+        try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text).render(context)
+    }
+
+    /// Why `path` (relative to the new package) is not a safe place to write, or nil when it is:
+    /// not absolute, no `.`/`..` components, no backslashes or control characters, and no
+    /// `.git` folder.
+    package static func problem(withPath path: String) -> String? {
+        if path.isEmpty { return "is empty" }
+        if path.hasPrefix("/") || path.hasPrefix("~") { return "is absolute" }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" || $0.value == 0x7F }) {
+            return "holds a backslash or control character"
+        }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty { return "has an empty path component" }
+            if component == "." || component == ".." { return "has a '\(component)' component" }
+            if component == ".git" { return "writes into a '.git' folder" }
+            if component.utf8.count > 255 { return "has a component longer than 255 bytes" }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import MFECore
+
+/// What `mfe init` was asked for.
+public struct InitRequest: Sendable, Equatable {
+    /// The workspace name; also the shell package's name.
+    package var name: String
+    /// `--path`: the folder to create the workspace in (default: the current directory).
+    package var path: String?
+    /// `--example`: a built-in example workspace to create, e.g. `feedme`.
+    package var example: String?
+
+    /// Creates a request.
+    public init(name: String, path: String? = nil, example: String? = nil) {
+        self.name = name
+        self.path = path
+        self.example = example
+    }
+}
+
+/// Plans `mfe init`: the workspace folder with its `mfe.yml`, README, CI workflow and shell
+/// package, plus the example's packages for `--example feedme`.
+public struct WorkspaceScaffolder: Sendable {
+    /// The examples `--example` accepts.
+    package static let examples = ["feedme"]
+    /// The folder the shell package is created in.
+    package static let shellFolder = "Shell"
+
+    let catalog: TemplateCatalog
+    let fileSystem: any FileSystem
+    let currentDirectory: String
+
+    /// Creates a scaffolder rendering `catalog`'s templates.
+    public init(catalog: TemplateCatalog, fileSystem: any FileSystem = LocalFileSystem(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.catalog = catalog
+        self.fileSystem = fileSystem
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The plan for `request`, or an `InputErrors` listing every problem found.
+    public func plan(_ request: InitRequest) throws -> ScaffoldPlan {
+        var problems = NameValidation.problems(with: request.name, as: "the workspace name")
+        if problems.isEmpty {
+            problems += NameValidation.problems(withDerivedNames: ShellSpecification.targetNames(workspace: request.name))
+        }
+        var features: [FeatureSpecification] = []
+        if let example = request.example {
+            if example == "feedme" {
+                features = FeedMeExample.features
+            } else {
+                problems.append("there is no example '\(example)'; use '--example \(Self.examples.joined(separator: "|"))', or leave it out for an empty workspace")
+            }
+        }
+        let clashing = Set(features.flatMap(\.targetNames).map { $0.lowercased() })
+        if problems.isEmpty, let clash = ShellSpecification.targetNames(workspace: request.name).first(where: { clashing.contains($0.lowercased()) }) ?? (clashing.contains(request.name.lowercased()) ? request.name : nil) {
+            problems.append("the workspace name '\(request.name)' makes the shell target '\(clash)', which the example already uses; choose another workspace name")
+        }
+        let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
+        let destination = PathUtilities.join(base, request.name)
+        if problems.isEmpty, fileSystem.exists(destination) {
+            problems.append("'\(PathUtilities.relative(destination, to: currentDirectory))' already exists; mfe never overwrites: choose another name or --path")
+        }
+        if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
+            problems.append("'--path \(request.path ?? base)' is a file; give a folder")
+        }
+        let templateNames = [TemplateName.workspace, TemplateName.shell] + features.map(\.template) + (features.isEmpty ? [] : [TemplateName.feedMe])
+        var templates: [String: Template] = [:]
+        for name in templateNames where templates[name] == nil {
+            do { templates[name] = try catalog.template(named: name) } catch { problems.append(error.localizedDescription) }
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+
+        let shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links)
+        let renderer = TemplateRenderer()
+        var files = try renderer.render(templates[TemplateName.workspace]!, context: shell.templateContext)
+        files += try renderer.render(templates[TemplateName.shell]!, context: shell.templateContext, prefix: Self.shellFolder)
+        for feature in features {
+            files += try renderer.render(templates[feature.template]!, context: feature.templateContext, prefix: ShellSpecification.folder(of: feature))
+        }
+        if !features.isEmpty {
+            files += try renderer.render(templates[TemplateName.feedMe]!, context: shell.templateContext)
+        }
+        var seen: Set<String> = []
+        let duplicates = files.map(\.path).filter { !seen.insert($0).inserted }
+        if !duplicates.isEmpty {
+            throw InputErrors(duplicates.map { "two templates write '\($0)'; give their files distinct names" })
+        }
+
+        let shown = PathUtilities.relative(destination, to: currentDirectory)
+        var created = ["workspace \(request.name) in \(shown)/: mfe.yml, README.md, CI workflow"]
+        created += features.map { "\($0.name) (\($0.webURL != nil ? "web" : $0.layer.rawValue) µFeature) in \(shown)/\(ShellSpecification.folder(of: $0))/" }
+        created.append("the shell app in \(shown)/\(Self.shellFolder)/: \(ShellSpecification.targetNames(workspace: request.name).joined(separator: ", "))")
+        let quoted = FeatureScaffolder.shellQuoted(shown)
+        var nextSteps = ["cd \(quoted)"]
+        if features.isEmpty {
+            nextSteps += ["mfe create Core --layer foundation", "mfe create Search --dependency Core", "mfe lint-graph"]
+        } else {
+            nextSteps += ["mfe lint-graph", "swift test --package-path Features/Browse", "swift run --package-path \(Self.shellFolder) \(request.name)App"]
+        }
+        return ScaffoldPlan(destination: destination, files: files, created: created, nextSteps: nextSteps)
+    }
+}
+
+/// The shell package `mfe init` creates: what its templates see.
+struct ShellSpecification {
+    let workspace: String
+    let features: [FeatureSpecification]
+    let shellFolder: String
+    /// The link path pattern of each feature's route, by feature name (default `/slug`).
+    var links: [String: String] = [:]
+
+    /// The shell's targets: the composition library, the app and the composition's tests.
+    static func targetNames(workspace: String) -> [String] {
+        [workspace + "Composition", workspace + "App", workspace + "CompositionTests"]
+    }
+
+    /// The folder of a feature in the workspace: `Foundation/Env`, `Features/Browse`.
+    static func folder(of feature: FeatureSpecification) -> String {
+        (feature.layer == .foundation ? "Foundation/" : "Features/") + feature.name
+    }
+
+    var templateContext: [String: Any] {
+        let products = features.filter { $0.layer == .product }
+        let foundations = features.filter { $0.layer == .foundation }
+        func caseName(_ name: String) -> String {
+            let lower = name.lowerCamelCased
+            return NameValidation.keywords.contains(lower) ? "`\(lower)`" : lower
+        }
+        let productContexts: [[String: Any]] = products.map { feature in
+            var context: [String: Any] = [
+                "name": feature.name,
+                "model": feature.model,
+                "variable": feature.name.lowerCamelCased,
+                "caseName": caseName(feature.name),
+                "slug": Self.slug(feature.name),
+                "package": feature.name,
+                "path": "../" + Self.folder(of: feature),
+                "web": feature.webURL != nil,
+                "samples": feature.samples.map { ["id": FeatureSpecification.swiftString($0.id), "title": FeatureSpecification.swiftString($0.title), "subtitle": FeatureSpecification.swiftString($0.subtitle)] },
+                "opensCaseName": feature.opens.map(caseName) ?? false,
+                "models": FeatureSpecification.plural(of: feature.model),
+                "modelsVariable": FeatureSpecification.plural(of: feature.model).lowerCamelCased,
+                "link": FeatureSpecification.swiftString(links[feature.name] ?? "/" + Self.slug(feature.name)),
+            ]
+            if let url = feature.webURL { context["url"] = FeatureSpecification.swiftString(url) }
+            return context
+        }
+        let routerModule = foundations.first { $0.name == FeedMeExample.routerModule }?.name
+        return [
+            "workspace": FeatureSpecification.swiftString(workspace),
+            "routerModule": routerModule ?? false,
+            "localRouterFile": routerModule == nil ? "Router.swift" : "",
+            "shellFolder": shellFolder,
+            "features": productContexts,
+            "hasFeatures": !products.isEmpty,
+            "foundations": foundations.map { ["name": $0.name, "package": $0.name, "path": "../" + Self.folder(of: $0)] },
+            "packages": features.map { ["path": "../" + Self.folder(of: $0), "name": $0.name, "folder": Self.folder(of: $0)] },
+            "hasPackages": !features.isEmpty,
+            "toolsVersion": "6.0",
+            "example": !features.isEmpty,
+        ]
+    }
+
+    /// `RestaurantOrder` → `restaurant-order`: the path segment of a feature's route.
+    static func slug(_ name: String) -> String {
+        var result = ""
+        for (index, character) in name.enumerated() {
+            if character.isUppercase, index > 0 { result += "-" }
+            result += character.lowercased()
+        }
+        return result
+    }
+}
+
+/// The Feed Me app of "Micro Frontends for Mobile": Env (foundation: Router, Configuration),
+/// Browse, RestaurantOrder, About (web) — composed by the shell.
+enum FeedMeExample {
+    /// The foundation package whose `Router` the shell uses.
+    static let routerModule = "Env"
+    /// The paths of the Feed Me website, which the shell's router maps to features.
+    static let links = ["Browse": "/restaurants", "RestaurantOrder": "/restaurants/{id}", "About": "/about"]
+
+    static let env = FeatureDependency(requested: "Env", path: "../../Foundation/Env", package: "Env", product: "Env", layer: .foundation)
+
+    static let features: [FeatureSpecification] = [
+        FeatureSpecification(
+            name: "Env", layer: .foundation, template: TemplateName.foundation, example: false
+        ),
+        FeatureSpecification(
+            name: "Browse", layer: .product, template: TemplateName.feature, model: "Restaurant",
+            samples: [
+                .init(id: "becky-s-burgers", title: "Becky's Burgers", subtitle: "Burgers · Open until 23:00"),
+                .init(id: "pizza-palace", title: "Pizza Palace", subtitle: "Pizza · Wood-fired since 1998"),
+                .init(id: "curry-corner", title: "Curry Corner", subtitle: "Indian · Vegetarian friendly"),
+            ],
+            example: true, dependencies: [env], opens: "RestaurantOrder"
+        ),
+        FeatureSpecification(
+            name: "RestaurantOrder", layer: .product, template: TemplateName.feature, model: "MenuItem",
+            samples: [
+                .init(id: "cheeseburger", title: "Cheeseburger", subtitle: "$11.50 · Cheddar, pickles, house sauce"),
+                .init(id: "margherita", title: "Margherita", subtitle: "$13.00 · Tomato, mozzarella, basil"),
+                .init(id: "dal-makhani", title: "Dal Makhani", subtitle: "$12.00 · Black lentils, butter, cream"),
+            ],
+            example: true, dependencies: [env]
+        ),
+        FeatureSpecification(
+            name: "About", layer: .product, template: TemplateName.web, example: true, webURL: "https://demo.microfrontends.com/about", dependencies: [env]
+        ),
+    ]
+}

@@ -1,0 +1,138 @@
+import MFECore
+import MFEManifest
+
+/// The contents of an `mfe.yml`: a workspace root's or a feature package's.
+package enum ConfigurationFile: Sendable, Equatable {
+    /// An `mfe.yml` with `workspace:` at a workspace root.
+    case workspace(WorkspaceConfiguration)
+    /// An `mfe.yml` with `feature:` at a feature package's root.
+    case feature(FeatureConfiguration)
+}
+
+/// A feature package's own `mfe.yml`: `feature:` and `layer:`.
+public struct FeatureConfiguration: Sendable, Equatable {
+    /// The feature's name.
+    package var feature: String
+    /// The feature's layer.
+    package var layer: Layer
+    /// The `mfe.yml` this came from.
+    package var file: String
+    /// Where `layer:` is written, for configuration-conflict messages.
+    package var layerLocation: SourceLocation
+
+    /// Creates a feature configuration.
+    package init(feature: String, layer: Layer, file: String, layerLocation: SourceLocation? = nil) {
+        self.feature = feature
+        self.layer = layer
+        self.file = file
+        self.layerLocation = layerLocation ?? SourceLocation(file: file, line: 1, column: 1)
+    }
+}
+
+/// A workspace root's `mfe.yml`.
+package struct WorkspaceConfiguration: Sendable, Equatable {
+    /// The `workspace:` name.
+    package var name: String
+    /// `packages:` globs of directories holding a `Package.swift`, relative to the workspace root.
+    package var packages: [String]
+    /// `layers:`: layers for packages without an `mfe.yml` of their own, keyed by package name.
+    package var layers: [String: LayerAssignment]
+    /// `allow:` entries: accepted exceptions.
+    package var allow: [AllowEntry]
+    /// `baseline:`: a baseline file, relative to the workspace root.
+    package var baseline: String?
+    /// `shell:`.
+    package var shell: ShellConfiguration?
+    /// The `mfe.yml` this came from.
+    package var file: String
+
+    /// Creates a workspace configuration.
+    package init(
+        name: String,
+        packages: [String] = [],
+        layers: [String: LayerAssignment] = [:],
+        allow: [AllowEntry] = [],
+        baseline: String? = nil,
+        shell: ShellConfiguration? = nil,
+        file: String
+    ) {
+        self.name = name
+        self.packages = packages
+        self.layers = layers
+        self.allow = allow
+        self.baseline = baseline
+        self.shell = shell
+        self.file = file
+    }
+}
+
+/// A package's layer as `layers:` assigns it, with where it is written.
+package struct LayerAssignment: Sendable, Equatable {
+    /// The layer.
+    package var layer: Layer
+    /// Where the package name is written under `layers:`.
+    package var location: SourceLocation
+
+    /// Creates an assignment.
+    package init(layer: Layer, location: SourceLocation) {
+        self.layer = layer
+        self.location = location
+    }
+}
+
+/// An `allow:` entry: an accepted exception to a rule.
+package struct AllowEntry: Sendable, Equatable, Hashable {
+    /// The rule id, e.g. `product-to-product`.
+    package var rule: String
+    /// The depending target or package.
+    package var from: String
+    /// The target or package depended on.
+    package var to: String
+    /// Why the exception is accepted (required).
+    package var reason: String
+    /// Where the entry starts in `mfe.yml`.
+    package var location: SourceLocation
+
+    /// Creates an allow entry.
+    package init(rule: String, from: String, to: String, reason: String, location: SourceLocation) {
+        self.rule = rule
+        self.from = from
+        self.to = to
+        self.reason = reason
+        self.location = location
+    }
+}
+
+/// `shell:` in the workspace `mfe.yml`.
+package struct ShellConfiguration: Sendable, Equatable {
+    /// `path:`: the shell package's directory, relative to the workspace root.
+    package var path: String?
+    /// `features:`: the MFEs of a shell that is an Xcode project (no `Package.swift` of its
+    /// own), with their requirements.
+    package var features: [ShellFeature]
+
+    /// Creates a shell configuration.
+    package init(path: String? = nil, features: [ShellFeature] = []) {
+        self.path = path
+        self.features = features
+    }
+}
+
+/// One `shell.features` entry: an MFE repository and its requirement, written as in
+/// `Package.swift`: `url:` plus exactly one of `from:`, `exact:`, `upToNextMinor:`,
+/// `range:` (`"1.0.0..<2.0.0"` or `"1.0.0...1.4.0"`), `branch:`, `revision:`.
+package struct ShellFeature: Sendable, Equatable {
+    /// The repository URL or local path.
+    package var url: String
+    /// The requirement.
+    package var requirement: Requirement
+    /// Where the entry starts in `mfe.yml`.
+    package var location: SourceLocation
+
+    /// Creates a shell feature.
+    package init(url: String, requirement: Requirement, location: SourceLocation) {
+        self.url = url
+        self.requirement = requirement
+        self.location = location
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import MFECore
+import MFEManifest
+import Yams
+
+/// Parses `mfe.yml` files (both forms) with Yams, keeping line and column of every value so
+/// that unknown keys and bad values are reported with file and line, never ignored.
+package struct ConfigurationParser: Sendable {
+    /// Creates a parser.
+    package init() {}
+
+    /// Parses the `mfe.yml` text `yaml` read from `file`.
+    package func parse(_ yaml: String, file: String) throws -> ConfigurationFile {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw LocatedInputError("'mfe.yml' is empty; write 'workspace: NAME' (a workspace root) or 'feature: NAME' and 'layer: product|foundation|shell' (a feature package)", at: SourceLocation(file: file, line: 1, column: 1))
+            }
+            root = node
+        } catch let error as YamlError {
+            throw Self.convert(error, file: file)
+        }
+        let reader = NodeReader(file: file)
+        let mapping = try reader.mapping(root, what: "the top level of mfe.yml")
+        let keys = Set(mapping.keys.compactMap(\.string))
+        if keys.contains("workspace") && keys.contains("feature") {
+            throw LocatedInputError("mfe.yml has both 'workspace:' and 'feature:'; a workspace root's mfe.yml has 'workspace:', a feature package's has 'feature:' and 'layer:'", at: reader.location(of: root))
+        }
+        if keys.contains("workspace") {
+            return .workspace(try parseWorkspace(mapping, reader: reader))
+        }
+        if keys.contains("feature") {
+            return .feature(try parseFeature(mapping, reader: reader))
+        }
+        throw LocatedInputError("mfe.yml has neither 'workspace:' nor 'feature:'; add 'workspace: NAME' at a workspace root, or 'feature: NAME' and 'layer: product|foundation|shell' in a feature package", at: reader.location(of: root))
+    }
+
+    /// Reads and parses the `mfe.yml` at `path`.
+    package func parseFile(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> ConfigurationFile {
+        let data = try fileSystem.contents(of: path)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PlainInputError("'\(path)' is not UTF-8 text; save it as UTF-8")
+        }
+        return try parse(text, file: path)
+    }
+
+    private func parseFeature(_ mapping: Node.Mapping, reader: NodeReader) throws -> FeatureConfiguration {
+        try reader.checkKeys(mapping, allowed: ["feature", "layer"], in: "a feature's mfe.yml")
+        let feature = try reader.requiredString(mapping, "feature", in: "a feature's mfe.yml")
+        guard let layerNode = mapping["layer"] else {
+            throw LocatedInputError("'layer:' is missing; add 'layer: product', 'layer: foundation' or 'layer: shell'", at: reader.location(of: mapping))
+        }
+        let layer = try reader.layer(layerNode)
+        return FeatureConfiguration(feature: feature, layer: layer, file: reader.file, layerLocation: reader.location(of: layerNode))
+    }
+
+    private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
+        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "allow", "baseline", "shell"], in: "a workspace mfe.yml")
+        var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
+        if let packages = mapping["packages"], !reader.isNull(packages) {
+            configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
+        }
+        if let layers = mapping["layers"], !reader.isNull(layers) {
+            let layerMapping = try reader.mapping(layers, what: "'layers:'")
+            for (key, value) in layerMapping {
+                let layer = try reader.layer(key)
+                guard !reader.isNull(value) else { continue }
+                for nameNode in try reader.sequence(value, what: "'layers.\(layer.rawValue):'") {
+                    let name = try reader.string(nameNode, what: "a package name under 'layers.\(layer.rawValue):'")
+                    if let earlier = configuration.layers[name] {
+                        throw LocatedInputError("'\(name)' is listed under both 'layers.\(earlier.layer.rawValue)' (line \(earlier.location.line)) and 'layers.\(layer.rawValue)'; keep it under one", at: reader.location(of: nameNode))
+                    }
+                    configuration.layers[name] = LayerAssignment(layer: layer, location: reader.location(of: nameNode))
+                }
+            }
+        }
+        if let allow = mapping["allow"], !reader.isNull(allow) {
+            for entry in try reader.sequence(allow, what: "'allow:'") {
+                let entryMapping = try reader.mapping(entry, what: "an 'allow:' entry")
+                try reader.checkKeys(entryMapping, allowed: ["rule", "from", "to", "reason"], in: "an 'allow:' entry")
+                let rule = try reader.requiredString(entryMapping, "rule", in: "an 'allow:' entry")
+                let from = try reader.requiredString(entryMapping, "from", in: "an 'allow:' entry")
+                let to = try reader.requiredString(entryMapping, "to", in: "an 'allow:' entry")
+                guard let reasonNode = entryMapping["reason"] else {
+                    throw LocatedInputError("this 'allow:' entry has no 'reason:'; every accepted exception needs one, e.g. reason: \"migration tracked in FM-123\"", at: reader.location(of: entry))
+                }
+                let reason = try reader.string(reasonNode, what: "'reason:'")
+                if reason.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw LocatedInputError("'reason:' is empty; say why the exception is accepted", at: reader.location(of: reasonNode))
+                }
+                configuration.allow.append(AllowEntry(rule: rule, from: from, to: to, reason: reason, location: reader.location(of: entry)))
+            }
+        }
+        if let baseline = mapping["baseline"], !reader.isNull(baseline) {
+            configuration.baseline = try reader.string(baseline, what: "'baseline:'")
+        }
+        if let shell = mapping["shell"], !reader.isNull(shell) {
+            let shellMapping = try reader.mapping(shell, what: "'shell:'")
+            try reader.checkKeys(shellMapping, allowed: ["path", "features"], in: "'shell:'")
+            var shellConfiguration = ShellConfiguration()
+            if let path = shellMapping["path"], !reader.isNull(path) {
+                shellConfiguration.path = try reader.string(path, what: "'shell.path:'")
+            }
+            if let features = shellMapping["features"], !reader.isNull(features) {
+                shellConfiguration.features = try reader.sequence(features, what: "'shell.features:'").map { try parseShellFeature($0, reader: reader) }
+            }
+            configuration.shell = shellConfiguration
+        }
+        return configuration
+    }
+
+    private func parseShellFeature(_ node: Node, reader: NodeReader) throws -> ShellFeature {
+        let mapping = try reader.mapping(node, what: "a 'shell.features:' entry")
+        let requirementKeys = ["from", "exact", "upToNextMinor", "range", "branch", "revision"]
+        try reader.checkKeys(mapping, allowed: ["url"] + requirementKeys, in: "a 'shell.features:' entry")
+        let url = try reader.requiredString(mapping, "url", in: "a 'shell.features:' entry")
+        let given = requirementKeys.filter { mapping[$0] != nil }
+        guard given.count == 1, let key = given.first, let valueNode = mapping[key] else {
+            throw LocatedInputError("a 'shell.features:' entry needs exactly one of \(requirementKeys.map { "'\($0):'" }.joined(separator: ", ")); found \(given.isEmpty ? "none" : given.map { "'\($0):'" }.joined(separator: ", "))", at: reader.location(of: node))
+        }
+        let value = try reader.string(valueNode, what: "'\(key):'")
+        func version(_ text: String) throws -> Version {
+            guard let version = Version(text) else {
+                throw LocatedInputError("'\(text)' is not a semantic version; write it as MAJOR.MINOR.PATCH, e.g. '1.2.0'", at: reader.location(of: valueNode))
+            }
+            return version
+        }
+        let requirement: Requirement
+        switch key {
+        case "from": requirement = .upToNextMajor(from: try version(value))
+        case "exact": requirement = .exact(try version(value))
+        case "upToNextMinor": requirement = .upToNextMinor(from: try version(value))
+        case "branch": requirement = .branch(value)
+        case "revision": requirement = .revision(value)
+        default:
+            if let range = value.range(of: "..<") {
+                let lower = try version(String(value[..<range.lowerBound]).trimmingCharacters(in: .whitespaces))
+                let upper = try version(String(value[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+                requirement = .range(lowerBound: lower, upperBound: upper)
+            } else if let range = value.range(of: "...") {
+                let lower = try version(String(value[..<range.lowerBound]).trimmingCharacters(in: .whitespaces))
+                let upper = try version(String(value[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+                requirement = .range(lowerBound: lower, upperBound: upper.nextPatch)
+            } else {
+                throw LocatedInputError("'range: \(value)' is not a range; write \"1.0.0..<2.0.0\" or \"1.0.0...1.4.0\"", at: reader.location(of: valueNode))
+            }
+        }
+        if case .range(let lower, let upper) = requirement, !(lower < upper) {
+            throw LocatedInputError("the range '\(value)' is empty; its upper bound must be above its lower bound", at: reader.location(of: valueNode))
+        }
+        return ShellFeature(url: url, requirement: requirement, location: reader.location(of: node))
+    }
+
+    static func convert(_ error: YamlError, file: String) -> LocatedInputError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) " } ?? ""
+            return LocatedInputError("malformed YAML: \(detail)\(problem); fix the syntax at this line (indent with spaces, quote values containing ':' or '#')", at: SourceLocation(file: file, line: mark.line, column: mark.column))
+        case .reader(let problem, _, _, _):
+            return LocatedInputError("unreadable YAML: \(problem); save the file as UTF-8", at: SourceLocation(file: file, line: 1, column: 1))
+        default:
+            return LocatedInputError("malformed YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+}
+
+/// Typed access to Yams nodes with located errors.
+private struct NodeReader {
+    let file: String
+
+    func location(of node: Node) -> SourceLocation {
+        let mark = node.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    func location(of mapping: Node.Mapping) -> SourceLocation {
+        SourceLocation(file: file, line: mapping.mark?.line ?? 1, column: mapping.mark?.column ?? 1)
+    }
+
+    func isNull(_ node: Node) -> Bool {
+        if case .scalar(let scalar) = node, scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
+            return true
+        }
+        return false
+    }
+
+    func mapping(_ node: Node, what: String) throws -> Node.Mapping {
+        guard case .mapping(let mapping) = node else {
+            throw LocatedInputError("\(what) must be a mapping of 'key: value' lines", at: location(of: node))
+        }
+        return mapping
+    }
+
+    func sequence(_ node: Node, what: String) throws -> [Node] {
+        guard case .sequence(let sequence) = node else {
+            throw LocatedInputError("\(what) must be a list ('- item' lines or '[a, b]')", at: location(of: node))
+        }
+        return Array(sequence)
+    }
+
+    func string(_ node: Node, what: String) throws -> String {
+        guard case .scalar(let scalar) = node, !isNull(node) else {
+            throw LocatedInputError("\(what) must be a single value, not \(describe(node))", at: location(of: node))
+        }
+        return scalar.string
+    }
+
+    func requiredString(_ mapping: Node.Mapping, _ key: String, in what: String) throws -> String {
+        guard let node = mapping[key] else {
+            throw LocatedInputError("'\(key):' is missing in \(what); add it", at: location(of: mapping))
+        }
+        let value = try string(node, what: "'\(key):'")
+        if value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw LocatedInputError("'\(key):' is empty in \(what); give it a value", at: location(of: node))
+        }
+        return value
+    }
+
+    func layer(_ node: Node) throws -> Layer {
+        let text = try string(node, what: "a layer")
+        guard let layer = Layer(rawValue: text) else {
+            throw LocatedInputError("'\(text)' is not a layer; use 'foundation', 'product' or 'shell'", at: location(of: node))
+        }
+        return layer
+    }
+
+    func checkKeys(_ mapping: Node.Mapping, allowed: [String], in what: String) throws {
+        var seen: Set<String> = []
+        for key in mapping.keys {
+            let name = try string(key, what: "a key")
+            guard allowed.contains(name) else {
+                let hint = allowed.min { editDistance($0, name) < editDistance($1, name) }
+                let suggestion = hint.flatMap { editDistance($0, name) <= 2 ? "; did you mean '\($0)'?" : nil } ?? "; the keys are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
+                throw LocatedInputError("unknown key '\(name)' in \(what)\(suggestion)", at: location(of: key))
+            }
+            guard seen.insert(name).inserted else {
+                throw LocatedInputError("'\(name):' appears twice in \(what); keep one", at: location(of: key))
+            }
+        }
+    }
+
+    private func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        case .scalar: return "an empty value"
+        }
+    }
+}

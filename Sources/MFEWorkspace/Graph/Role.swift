@@ -1,0 +1,67 @@
+import MFEManifest
+
+/// The part a target plays in its µFeature, derived from its name and kind as DESIGN's
+/// vocabulary says: test target → tests; executable ending in `Example` → example; name ending
+/// in `Interface` → interface; ending in `Testing` → testing; anything else → source.
+package enum Role: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// `X`: the feature's implementation.
+    case source
+    /// `XInterface`: the feature's public protocols and models.
+    case interface
+    /// `XTesting`: mocks and fixture data.
+    case testing
+    /// `XTests`: the test target.
+    case tests
+    /// `XExample`: the runnable example app.
+    case example
+
+    /// The role of a target named `name` of kind `kind`; the first matching clause wins.
+    package init(targetName name: String, kind: Target.Kind) {
+        if kind == .test {
+            self = .tests
+        } else if kind == .executable && name.hasSuffix("Example") {
+            self = .example
+        } else if name.hasSuffix("Interface") {
+            self = .interface
+        } else if name.hasSuffix("Testing") {
+            self = .testing
+        } else {
+            self = .source
+        }
+    }
+
+    /// The role of `target`.
+    package init(_ target: Target) {
+        self.init(targetName: target.name, kind: target.kind)
+    }
+
+    /// The suffix the role's naming convention adds to the feature name (`""` for source).
+    package var suffix: String {
+        switch self {
+        case .source: return ""
+        case .interface: return "Interface"
+        case .testing: return "Testing"
+        case .tests: return "Tests"
+        case .example: return "Example"
+        }
+    }
+
+    /// The feature name a target of this role is named after: `SearchInterface` → `Search`.
+    /// Names that do not follow the convention are returned unchanged.
+    package func featureName(ofTarget name: String) -> String {
+        guard !suffix.isEmpty, name.hasSuffix(suffix), name.count > suffix.count else { return name }
+        return String(name.dropLast(suffix.count))
+    }
+
+    private var rank: Int {
+        switch self {
+        case .source: return 0
+        case .interface: return 1
+        case .testing: return 2
+        case .tests: return 3
+        case .example: return 4
+        }
+    }
+
+    package static func < (lhs: Role, rhs: Role) -> Bool { lhs.rank < rhs.rank }
+}

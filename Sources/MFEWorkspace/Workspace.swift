@@ -1,0 +1,53 @@
+import MFECore
+import MFEManifest
+
+/// A loaded workspace: its configuration and its packages with their manifests and layers.
+public struct Workspace: Sendable, Equatable {
+    /// The workspace root directory (absolute, no trailing slash).
+    package var root: String
+    /// The root `mfe.yml`, if there is one.
+    package var configuration: WorkspaceConfiguration?
+    /// The packages, sorted by directory.
+    package var packages: [WorkspacePackage]
+
+    /// Creates a workspace value.
+    package init(root: String, configuration: WorkspaceConfiguration?, packages: [WorkspacePackage]) {
+        self.root = root
+        self.configuration = configuration
+        self.packages = packages
+    }
+
+    /// The package with manifest name `name`, if any.
+    package func package(named name: String) -> WorkspacePackage? {
+        packages.first { $0.name == name }
+    }
+
+    /// `path` relative to the workspace root when it lies inside it, else unchanged: the form
+    /// findings and messages print.
+    package func relativePath(_ path: String) -> String {
+        PathUtilities.relative(path, to: root)
+    }
+}
+
+/// A package of the workspace.
+package struct WorkspacePackage: Sendable, Equatable {
+    /// The package's manifest.
+    package var manifest: PackageManifest
+    /// The package directory, relative to the workspace root (`.` for the root itself).
+    package var directory: String
+    /// The package's layer, or nil when unassigned.
+    package var layer: Layer?
+    /// The package's own `mfe.yml`, if it has one.
+    package var featureConfiguration: FeatureConfiguration?
+
+    /// Creates a workspace package.
+    package init(manifest: PackageManifest, directory: String, layer: Layer?, featureConfiguration: FeatureConfiguration? = nil) {
+        self.manifest = manifest
+        self.directory = directory
+        self.layer = layer
+        self.featureConfiguration = featureConfiguration
+    }
+
+    /// The package's name (`Package(name:)`).
+    package var name: String { manifest.name }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import MFECore
+import MFEManifest
+
+/// Finds a workspace's packages, reads its `mfe.yml` files and manifests, and assigns layers.
+package struct WorkspaceLoader: Sendable {
+    /// The directories never searched for packages.
+    package static let skippedDirectoryNames: Set<String> = [".build", "checkouts", "node_modules", "DerivedData"]
+
+    let manifestLoader: any ManifestLoading
+    let fileSystem: any FileSystem
+
+    /// Creates a loader reading manifests with `manifestLoader`.
+    package init(manifestLoader: any ManifestLoading, fileSystem: any FileSystem = LocalFileSystem()) {
+        self.manifestLoader = manifestLoader
+        self.fileSystem = fileSystem
+    }
+
+    /// The nearest directory at or above `directory` whose `mfe.yml` has `workspace:`, if any.
+    package static func findWorkspaceRoot(from directory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> String? {
+        var current = PathUtilities.absolute(directory)
+        while true {
+            let candidate = PathUtilities.join(current, "mfe.yml")
+            if fileSystem.exists(candidate), case .workspace = try ConfigurationParser().parseFile(at: candidate, fileSystem: fileSystem) {
+                return current
+            }
+            if current == "/" { return nil }
+            current = (current as NSString).deletingLastPathComponent
+            if current.isEmpty { return nil }
+        }
+    }
+
+    /// Loads the workspace at `path`: its `mfe.yml` when there is one (with `packages:`
+    /// globs and `layers:`), else every directory under `path` holding a `Package.swift`.
+    package func load(at path: String) async throws -> Workspace {
+        let root = PathUtilities.absolute(path)
+        guard fileSystem.isDirectory(root) else {
+            throw PlainInputError(fileSystem.exists(root) ? "'\(path)' is not a directory; give the workspace folder" : "'\(path)' does not exist; give the path of a workspace folder")
+        }
+        let configurationPath = PathUtilities.join(root, "mfe.yml")
+        var configuration: WorkspaceConfiguration?
+        var rootFeature: FeatureConfiguration?
+        if fileSystem.exists(configurationPath) {
+            switch try ConfigurationParser().parseFile(at: configurationPath, fileSystem: fileSystem) {
+            case .workspace(let workspace): configuration = workspace
+            case .feature(let feature): rootFeature = feature
+            }
+        }
+        let directories: [String]
+        if let configuration, !configuration.packages.isEmpty {
+            directories = try expand(configuration.packages, root: root, configuration: configuration)
+        } else {
+            directories = try discoverPackages(under: root)
+        }
+
+        let manifests = try await withThrowingTaskGroup(of: (Int, PackageManifest).self) { group in
+            for (index, directory) in directories.enumerated() {
+                let absoluteDirectory = PathUtilities.join(root, directory == "." ? "" : directory)
+                group.addTask { (index, try await manifestLoader.loadManifest(inPackageDirectory: absoluteDirectory.isEmpty ? root : absoluteDirectory)) }
+            }
+            var result = [PackageManifest?](repeating: nil, count: directories.count)
+            for try await (index, manifest) in group { result[index] = manifest }
+            return result.map { $0! }
+        }
+
+        var packages: [WorkspacePackage] = []
+        var problems: [String] = []
+        for (directory, manifest) in zip(directories, manifests) {
+            var feature: FeatureConfiguration?
+            if directory == "." {
+                feature = rootFeature
+            } else {
+                let featurePath = PathUtilities.join(PathUtilities.join(root, directory), "mfe.yml")
+                if fileSystem.exists(featurePath) {
+                    switch try ConfigurationParser().parseFile(at: featurePath, fileSystem: fileSystem) {
+                    case .feature(let value): feature = value
+                    case .workspace:
+                        problems.append("\(featurePath):1:1: a nested workspace mfe.yml inside package '\(directory)'; a package's mfe.yml has 'feature:' and 'layer:'")
+                        continue
+                    }
+                }
+            }
+            var layer = feature?.layer
+            let listed = configuration?.layers[manifest.name] ?? configuration?.layers[(directory as NSString).lastPathComponent]
+            if let listed {
+                if let feature, feature.layer != listed.layer {
+                    problems.append("\(listed.location): '\(manifest.name)' is in layer '\(listed.layer.rawValue)' here but in layer '\(feature.layer.rawValue)' in \(feature.layerLocation); remove it from 'layers:' or make the two agree")
+                }
+                layer = layer ?? listed.layer
+            }
+            if layer == nil, let shellPath = configuration?.shell?.path, PathUtilities.normalize(shellPath) == directory {
+                layer = .shell
+            }
+            packages.append(WorkspacePackage(manifest: manifest, directory: directory, layer: layer, featureConfiguration: feature))
+        }
+        var seen: [String: String] = [:]
+        for package in packages {
+            if let other = seen[package.name] {
+                problems.append("\(package.manifest.location): package name '\(package.name)' is used by both '\(other)' and '\(package.directory)'; rename one")
+            }
+            seen[package.name] = package.directory
+        }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        return Workspace(root: root, configuration: configuration, packages: packages)
+    }
+
+    /// Expands `packages:` globs into package directories relative to `root`, sorted.
+    func expand(_ globs: [String], root: String, configuration: WorkspaceConfiguration) throws -> [String] {
+        var found: Set<String> = []
+        for glob in globs {
+            let pattern = PathUtilities.normalize(glob)
+            if pattern.hasPrefix("/") || pattern.hasPrefix("..") {
+                throw PlainInputError("\(configuration.file): 'packages:' entry '\(glob)' points outside the workspace; list folders below the workspace root")
+            }
+            let hasWildcard = pattern.contains { "*?[".contains($0) }
+            let matches = try match(pattern.split(separator: "/"), in: root, relative: "")
+            let packages = matches.filter { fileSystem.exists(PathUtilities.join(PathUtilities.join(root, $0), "Package.swift")) }
+            if !hasWildcard && packages.isEmpty {
+                throw PlainInputError("\(configuration.file): 'packages:' entry '\(glob)' has no Package.swift; create the package or remove the entry")
+            }
+            found.formUnion(packages.map { $0.isEmpty ? "." : $0 })
+        }
+        return found.sorted()
+    }
+
+    private func match(_ components: [Substring], in root: String, relative: String) throws -> [String] {
+        guard let first = components.first else { return [relative] }
+        let rest = Array(components.dropFirst())
+        let directory = PathUtilities.join(root, relative)
+        if first == "**" {
+            var results = try match(rest, in: root, relative: relative)
+            for name in try subdirectories(of: directory) {
+                results += try match(components, in: root, relative: PathUtilities.join(relative, name))
+            }
+            return results
+        }
+        if !first.contains(where: { "*?[".contains($0) }) {
+            let next = PathUtilities.join(relative, String(first))
+            return fileSystem.isDirectory(PathUtilities.join(root, next)) ? try match(rest, in: root, relative: next) : []
+        }
+        var results: [String] = []
+        for name in try subdirectories(of: directory) where PathUtilities.matches(Substring(name), pattern: first) {
+            results += try match(rest, in: root, relative: PathUtilities.join(relative, name))
+        }
+        return results
+    }
+
+    private func subdirectories(of directory: String) throws -> [String] {
+        guard fileSystem.isDirectory(directory) else { return [] }
+        return try fileSystem.contentsOfDirectory(directory).filter { name in
+            !name.hasPrefix(".") && !Self.skippedDirectoryNames.contains(name) && fileSystem.isDirectory(PathUtilities.join(directory, name))
+        }
+    }
+
+    /// Every directory under `root` (itself included) holding a `Package.swift`, skipping
+    /// `.build`, checkouts and hidden folders. Iterative, so deep trees cannot overflow the stack.
+    func discoverPackages(under root: String) throws -> [String] {
+        var result: [String] = []
+        var stack: [String] = [""]
+        while let relative = stack.popLast() {
+            let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
+            if fileSystem.exists(PathUtilities.join(directory, "Package.swift")) {
+                result.append(relative.isEmpty ? "." : relative)
+            }
+            for name in try subdirectories(of: directory).reversed() {
+                stack.append(relative.isEmpty ? name : relative + "/" + name)
+            }
+        }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import MFECore
+
+/// Generates `BuiltinTemplates.swift`, the copy of the top-level `Templates/` folder compiled
+/// into mfe so an installed binary needs no source checkout. `EmbedTemplatesPlugin` runs it on
+/// every build whose templates changed; nothing generated is checked in.
+enum BuiltinTemplatesSource {
+    /// The Swift source embedding every file under `templatesDirectory` (hidden files
+    /// included), sorted by path, so the same folder always gives the same bytes.
+    static func generate(from templatesDirectory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> String {
+        var entries: [String] = []
+        for relative in try fileSystem.filesBelow(templatesDirectory) {
+            let data = try fileSystem.contents(of: PathUtilities.join(templatesDirectory, relative))
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw PlainInputError("'\(relative)' in Templates/ is not UTF-8 text; templates hold text files only")
+            }
+            entries.append("        (path: \(literal(relative)), contents: \(literal(text))),\n")
+        }
+        return """
+        // This file is generated from the top-level Templates/ folder by the EmbedTemplatesPlugin
+        // build tool on every build; it is not checked in. Edit Templates/ instead.
+
+        /// The built-in templates, compiled into mfe: `(path, contents)` for every file under
+        /// `Templates/`, the first path component naming the template.
+        enum BuiltinTemplates {
+            static let files: [(path: String, contents: String)] = [
+
+        """ + entries.joined() + """
+            ]
+        }
+
+        """
+    }
+
+    /// `text` as a Swift raw string literal that reproduces it byte for byte: a multi-line raw
+    /// string with enough `#`s that nothing inside can end it or start an interpolation.
+    static func literal(_ text: String) -> String {
+        var hashes = 1
+        while text.contains("\"" + String(repeating: "#", count: hashes)) || text.contains("\\" + String(repeating: "#", count: hashes)) {
+            hashes += 1
+        }
+        let delimiter = String(repeating: "#", count: hashes)
+        if !text.contains("\n") && !text.contains("\r") {
+            return delimiter + "\"" + text + "\"" + delimiter
+        }
+        return delimiter + "\"\"\"\n" + text + "\n\"\"\"" + delimiter
+    }
+}

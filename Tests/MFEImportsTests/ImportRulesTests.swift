@@ -1,0 +1,184 @@
+import Foundation
+import MFEFrontend
+@testable import MFEImports
+import MFELint
+import MFEManifest
+import MFETestSupport
+import MFEWorkspace
+import Testing
+
+/// A small workspace on disk with real manifests and sources: Env (foundation, products Env
+/// and EnvUI), Browse (BrowseInterface, Browse, BrowseTests), Shell (App), read with the
+/// static manifest reader.
+enum ImportsWorkspace {
+    static func write(to directory: TemporaryDirectory, browseSources: String, browseTestsSources: String = "@testable import Browse\nimport Testing\n", appSources: String = "import Browse\n") throws {
+        try directory.write("workspace: W\npackages: [Foundation/*, Features/*, Shell]\n", to: "mfe.yml")
+        try directory.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Env",
+            products: [
+                .library(name: "Env", targets: ["Env"]),
+                .library(name: "EnvUI", targets: ["EnvUI", "EnvUIAssets"]),
+            ],
+            targets: [
+                .target(name: "Env"),
+                .target(name: "EnvUI"),
+                .target(name: "EnvUIAssets"),
+                .target(name: "EnvC", path: "Sources/EnvC"),
+            ]
+        )
+
+        """, to: "Foundation/Env/Package.swift")
+        try directory.write("public enum Env {}\n", to: "Foundation/Env/Sources/Env/Env.swift")
+        try directory.write("public enum EnvUI {}\n", to: "Foundation/Env/Sources/EnvUI/EnvUI.swift")
+        try directory.write("public enum EnvUIAssets {}\n", to: "Foundation/Env/Sources/EnvUIAssets/Assets.swift")
+        try directory.write("int envc(void) { return 0; }\n", to: "Foundation/Env/Sources/EnvC/envc.c")
+        try directory.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Browse",
+            products: [.library(name: "Browse", targets: ["Browse"])],
+            dependencies: [
+                .package(path: "../../Foundation/Env"),
+                .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+            ],
+            targets: [
+                .target(name: "BrowseInterface"),
+                .target(
+                    name: "Browse",
+                    dependencies: [
+                        "BrowseInterface",
+                        .product(name: "Env", package: "Env"),
+                        .product(name: "EnvUI", package: "Env"),
+                        .product(name: "Collections", package: "swift-collections"),
+                    ]
+                ),
+                .testTarget(name: "BrowseTests", dependencies: ["Browse"]),
+            ]
+        )
+
+        """, to: "Features/Browse/Package.swift")
+        try directory.write("public protocol BrowseService {}\n", to: "Features/Browse/Sources/BrowseInterface/BrowseInterface.swift")
+        try directory.write(browseSources, to: "Features/Browse/Sources/Browse/Browse.swift")
+        try directory.write(browseTestsSources, to: "Features/Browse/Tests/BrowseTests/BrowseTests.swift")
+        try directory.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Shell",
+            dependencies: [.package(path: "../Features/Browse")],
+            targets: [
+                .executableTarget(name: "App", dependencies: [.product(name: "Browse", package: "Browse")]),
+            ]
+        )
+
+        """, to: "Shell/Package.swift")
+        try directory.write(appSources, to: "Shell/Sources/App/main.swift")
+    }
+
+    static func findings(in directory: TemporaryDirectory) async throws -> [Finding] {
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        return try await ImportRules.findings(in: workspace, graph: TargetGraph(workspace: workspace))
+    }
+}
+
+@Suite("import rules")
+struct ImportRulesTests {
+    @Test func aCleanWorkspaceHasNoFindings() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(to: directory, browseSources: """
+        import BrowseInterface
+        import Env
+        public import EnvUI
+        import Collections
+        import Foundation
+        """)
+        #expect(try await ImportsWorkspace.findings(in: directory).isEmpty)
+    }
+
+    @Test func anUndeclaredWorkspaceImportIsAnImplicitDependencyAtTheImportLine() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(
+            to: directory,
+            browseSources: "import BrowseInterface\nimport Env\nimport EnvUI\n",
+            browseTestsSources: "import Testing\n@testable import Browse\n@testable import BrowseInterface\nimport struct BrowseInterface.Unused\n",
+            appSources: "import Browse\n\n  import Env\nimport Env\n"
+        )
+        let findings = try await ImportsWorkspace.findings(in: directory)
+        let implicit = findings.filter { $0.rule == "implicit-dependency" }
+        #expect(implicit.map { "\($0.file):\($0.line):\($0.column) \($0.from!) -> \($0.to!)" } == [
+            "Features/Browse/Tests/BrowseTests/BrowseTests.swift:3:1 BrowseTests -> BrowseInterface",
+            "Shell/Sources/App/main.swift:3:3 App -> Env",
+        ])
+        #expect(implicit.allSatisfy { $0.severity == .error })
+        #expect(implicit[0].message == "BrowseTests imports BrowseInterface but does not declare it; add \"BrowseInterface\" to the dependencies of BrowseTests in Features/Browse/Package.swift, or remove the import")
+        #expect(implicit[1].message == "App imports Env but does not declare it; add .product(name: \"Env\", package: \"Env\") to the dependencies of App in Shell/Package.swift (with .package(path: \"../Foundation/Env\") in the package's dependencies), or remove the import")
+        #expect(implicit[1].fromPackage == "Shell" && implicit[1].toPackage == "Env")
+    }
+
+    @Test func importsGuardedByCanImportOrInactiveAreNeverImplicit() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(to: directory, browseSources: "import BrowseInterface\nimport Env\nimport EnvUI\n", appSources: """
+        import Browse
+        #if canImport(Env)
+        import Env
+        #endif
+        #if os(iOS) && !os(Linux) && !os(macOS)
+        import EnvUI
+        #endif
+        """)
+        #expect(try await ImportsWorkspace.findings(in: directory).isEmpty)
+    }
+
+    @Test func aDeclaredModuleNeverImportedIsUnusedAtItsEntry() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(to: directory, browseSources: "import BrowseInterface\n#if os(iOS) && !os(Linux) && !os(macOS)\nimport EnvUIAssets\n#endif\n")
+        let findings = try await ImportsWorkspace.findings(in: directory)
+        #expect(findings.map { "\($0.rule) \($0.file):\($0.line):\($0.column) \($0.from!) -> \($0.to!)" } == [
+            "unused-dependency Features/Browse/Package.swift:17:17 Browse -> Env",
+        ])
+        #expect(findings.first?.severity == .warning)
+        #expect(findings.first?.message == "Browse declares a dependency on Env but none of its sources imports it; remove it from the dependencies of Browse")
+    }
+
+    @Test func targetsWithoutSwiftSourcesAreNotReportedUnused() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(to: directory, browseSources: "import BrowseInterface\nimport Env\nimport EnvUI\n")
+        try FileManager.default.removeItem(atPath: directory.path + "/Features/Browse/Tests")
+        #expect(try await ImportsWorkspace.findings(in: directory).isEmpty)
+    }
+
+    @Test func lintFeedsImportFindingsThroughAllowAndStrict() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(to: directory, browseSources: "import BrowseInterface\nimport EnvUI\n", appSources: "import Browse\nimport Env\n")
+        try directory.write("""
+        workspace: W
+        packages: [Foundation/*, Features/*, Shell]
+        allow:
+          - rule: implicit-dependency
+            from: App
+            to: Env
+            reason: "migration"
+        """, to: "mfe.yml")
+        let pipeline = LintGraphPipeline(manifestLoader: ManifestReader())
+        let output = try await pipeline.run(LintGraphRequest(path: directory.path, format: .json, strict: true, importsChecked: true)) { workspace, graph in
+            try await ImportRules.findings(in: workspace, graph: graph)
+        }
+        #expect(output.report.findings.map(\.rule).filter { $0 != "unassigned-layer" } == ["unused-dependency"])
+        #expect(output.report.findings.first { $0.rule == "unused-dependency" }?.severity == .error)
+        #expect(output.exitCode == 1)
+    }
+
+    @Test func relativePathsBetweenPackageFolders() {
+        #expect(ImportRules.relativePath(from: "Shell", to: "Foundation/Env") == "../Foundation/Env")
+        #expect(ImportRules.relativePath(from: "Features/Browse", to: "Features/Order") == "../Order")
+        #expect(ImportRules.relativePath(from: ".", to: "Env") == "Env")
+        #expect(ImportRules.relativePath(from: "Env", to: ".") == "..")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import MFECore
+@testable import MFEImports
+import MFEManifest
+import MFETestSupport
+import MFEWorkspace
+import Testing
+
+@Suite("target sources and import reading")
+struct WorkspaceImportReaderTests {
+    func target(_ name: String, kind: Target.Kind = .regular, path: String? = nil, exclude: [String] = [], sources: [String]? = nil) -> Target {
+        Target(name: name, kind: kind, path: path, exclude: exclude, sources: sources, location: MFECore.SourceLocation(file: "Package.swift", line: 1, column: 1))
+    }
+
+    @Test func findsSourcesWhereSwiftPMLooks() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("import A\n", to: "Sources/Lib/Lib.swift")
+        try directory.write("import A\n", to: "Sources/Lib/Nested/Deeper.swift")
+        try directory.write("not swift\n", to: "Sources/Lib/Resources/data.json")
+        try directory.write("import Hidden\n", to: "Sources/Lib/.hidden/Hidden.swift")
+        try directory.write("import A\n", to: "Tests/LibTests/LibTests.swift")
+        try directory.write("import A\n", to: "src/Legacy/Legacy.swift")
+        try directory.write("import A\n", to: "Custom/Place/File.swift")
+        let finder = TargetSourceFiles()
+        let relative = { (files: [String]) in files.map { PathUtilities.relative($0, to: directory.path) } }
+
+        #expect(relative(try finder.swiftFiles(of: target("Lib"), inPackage: directory.path)) == ["Sources/Lib/Lib.swift", "Sources/Lib/Nested/Deeper.swift"])
+        #expect(relative(try finder.swiftFiles(of: target("LibTests", kind: .test), inPackage: directory.path)) == ["Tests/LibTests/LibTests.swift"])
+        #expect(relative(try finder.swiftFiles(of: target("Legacy"), inPackage: directory.path)) == ["src/Legacy/Legacy.swift"])
+        #expect(relative(try finder.swiftFiles(of: target("Anything", path: "Custom/Place"), inPackage: directory.path)) == ["Custom/Place/File.swift"])
+        #expect(try finder.swiftFiles(of: target("Missing"), inPackage: directory.path).isEmpty)
+    }
+
+    @Test func honoursSourcesAndExclude() throws {
+        let directory = try TemporaryDirectory()
+        for file in ["Kept.swift", "Generated/Gen.swift", "Generated/Skip/Skipped.swift", "Excluded.swift", "Other/Outside.swift"] {
+            try directory.write("import A\n", to: "Sources/Lib/" + file)
+        }
+        let finder = TargetSourceFiles()
+        let files = try finder.swiftFiles(of: target("Lib", exclude: ["Excluded.swift", "Generated/Skip"], sources: ["Kept.swift", "Generated", "Excluded.swift", "./Missing"]), inPackage: directory.path)
+        #expect(files.map { PathUtilities.relative($0, to: directory.path + "/Sources/Lib") } == ["Generated/Gen.swift", "Kept.swift"])
+    }
+
+    @Test func readsEveryTargetInParallelInDeclarationOrder() async throws {
+        let directory = try TemporaryDirectory()
+        var targets: [Target] = []
+        for index in 0..<40 {
+            targets.append(target("T\(index)"))
+            try directory.write("import Foundation\n#if os(Linux) || os(macOS) || os(Windows)\nimport Dep\(index)\n#endif\n", to: "Pkg/Sources/T\(index)/File.swift")
+        }
+        targets.append(target("Plugin", kind: .plugin))
+        try directory.write("import PackagePlugin\n", to: "Pkg/Plugins/Plugin/Plugin.swift")
+        let manifest = PackageManifest(name: "Pkg", toolsVersion: ToolsVersion(6, 0), targets: targets, manifestPath: directory.path + "/Pkg/Package.swift")
+        let workspace = Workspace(root: directory.path, configuration: nil, packages: [WorkspacePackage(manifest: manifest, directory: "Pkg", layer: nil)])
+
+        let result = try await WorkspaceImportReader(configuration: HostBuildConfiguration(), maximumConcurrency: 3).read(workspace)
+        #expect(result.map(\.target) == (0..<40).map { "T\($0)" })
+        #expect(result[7].fileCount == 1)
+        #expect(result[7].imports == [
+            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Foundation", line: 1)),
+            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Dep7", line: 3)),
+        ])
+    }
+
+    @Test func foldersNamedLikeSwiftFilesAndDanglingLinksAreSkipped() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("import A\n", to: "Sources/Lib/Lib.swift")
+        try FileManager.default.createDirectory(atPath: directory.path + "/Sources/Lib/Broken.swift", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/Sources/Lib/Dangling.swift", withDestinationPath: directory.path + "/nowhere")
+        let manifest = PackageManifest(name: "Pkg", toolsVersion: ToolsVersion(6, 0), targets: [target("Lib")], manifestPath: directory.path + "/Package.swift")
+        let workspace = Workspace(root: directory.path, configuration: nil, packages: [WorkspacePackage(manifest: manifest, directory: ".", layer: nil)])
+        let result = try await WorkspaceImportReader(configuration: HostBuildConfiguration()).read(workspace)
+        #expect(result.first?.fileCount == 1)
+    }
+}

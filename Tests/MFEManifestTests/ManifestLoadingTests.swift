@@ -1,0 +1,236 @@
+import Foundation
+import MFECore
+@testable import MFEManifest
+import MFETestSupport
+import Testing
+
+@Suite("manifest reader: tools-version specification")
+struct ManifestToolsVersionTests {
+    @Test(arguments: [
+        ("// swift-tools-version:5.9\n", ToolsVersion(5, 9)),
+        ("// swift-tools-version: 6.0\n", ToolsVersion(6, 0)),
+        ("//swift-tools-version:5.9\n", ToolsVersion(5, 9)),
+        ("//\tSwift-Tools-Version:  5.9.1;2020-09-16\n", ToolsVersion(5, 9, 1)),
+        ("\n\n  // swift-tools-version:5.10\n", ToolsVersion(5, 10)),
+        ("// swift-tools-version:5.9-beta.1+build\n", ToolsVersion(5, 9)),
+        ("// swift-tools-version:5.3\n", ToolsVersion(5, 3)),
+    ])
+    func acceptsWhatSwiftPMAccepts(source: String, expected: ToolsVersion) throws {
+        #expect(try ToolsVersion.parseSpecification(in: source + "let x = 1\n", manifestPath: "Package.swift") == expected)
+    }
+
+    @Test(arguments: [
+        ("import PackageDescription\n", 1, "no swift tools version specification"),
+        ("// swift-tools-version:5.9 \n", 1, "'5.9 ' is not a version"),
+        ("// swift-tools-version:5\n", 1, "'5' is not a version"),
+        ("/* swift-tools-version:5.9\n", 1, "comment marker '/*'"),
+        ("// swift-tool-version:5.9\n", 1, "label 'swift-tool-version:' is misspelt"),
+        ("// swift-tools-version:\n", 1, "has no version"),
+        ("\n\n// swift-tools-version:\n", 3, "has no version"),
+        ("//swift-tools-version:5.3\n", 1, "exactly one space"),
+        ("// swift-tools-version: 5.3\n", 1, "no space between"),
+        (" // swift-tools-version:5.3\n", 1, "only empty lines"),
+        ("// swift-tools-version:3.1\n", 1, "no longer supported"),
+        ("// swift-tools-version:99.0\n", 1, "install a newer Swift toolchain"),
+        ("", 1, "the manifest is empty"),
+    ])
+    func explainsHowToWriteIt(source: String, line: Int, words: String) {
+        #expect {
+            try ToolsVersion.parseSpecification(in: source, manifestPath: "Package.swift")
+        } throws: { error in
+            guard let error = error as? LocatedInputError else { return false }
+            return error.location.line == line && error.message.contains(words)
+        }
+    }
+
+    @Test func theMessageSuggestsTheCurrentToolsVersion() throws {
+        let error = try #require(readingErrorFor(source: "let package = Package(name: \"P\")\n"))
+        #expect(error.message.contains("write '// swift-tools-version: \(ToolsVersion.current.major).\(ToolsVersion.current.minor)"))
+    }
+
+    func readingErrorFor(source: String) -> LocatedInputError? {
+        do {
+            _ = try ManifestReader().read(source: source, manifestPath: "/p/Package.swift")
+            return nil
+        } catch {
+            return error as? LocatedInputError
+        }
+    }
+}
+
+@Suite("manifest reader: choosing the manifest file")
+struct ManifestFileSelectionTests {
+    static let body = "import PackageDescription\nlet package = Package(name: \"P\")\n"
+
+    @Test func readsPackageSwiftFromTheFolder() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("// swift-tools-version: 5.9\n" + Self.body, to: "Package.swift")
+        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: directory.path)
+        #expect(manifest.manifestPath == directory.path + "/Package.swift")
+        #expect(manifest.toolsVersion == ToolsVersion(5, 9))
+    }
+
+    @Test func aVariantForThisToolchainWins() async throws {
+        let directory = try TemporaryDirectory()
+        let current = ToolsVersion.current
+        try directory.write("// swift-tools-version: 5.9\n" + Self.body, to: "Package.swift")
+        try directory.write("// swift-tools-version: 6.0\n" + Self.body, to: "Package@swift-\(current.major).swift")
+        let path = try ManifestReader().manifestPath(inPackageDirectory: directory.path)
+        #expect(path.hasSuffix("/Package@swift-\(current.major).swift"))
+    }
+
+    @Test func theNewestOlderVariantWinsOnlyWithAHigherToolsVersion() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("// swift-tools-version: 5.5\n" + Self.body, to: "Package.swift")
+        try directory.write("// swift-tools-version: 5.7\n" + Self.body, to: "Package@swift-5.7.swift")
+        try directory.write("// swift-tools-version: 5.8\n" + Self.body, to: "Package@swift-5.8.swift")
+        try directory.write("// swift-tools-version: 99.0\n" + Self.body, to: "Package@swift-99.0.swift")
+        #expect(try ManifestReader().manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package@swift-5.8.swift"))
+        try directory.write("// swift-tools-version: 5.9\n" + Self.body, to: "Package.swift")
+        #expect(try ManifestReader().manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package.swift"))
+    }
+
+    @Test func aPackageSwiftNeedingANewerToolchainFallsBackToAVariant() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("// swift-tools-version: 99.0\n" + Self.body, to: "Package.swift")
+        try directory.write("// swift-tools-version: 6.0\n" + Self.body, to: "Package@swift-6.0.swift")
+        #expect(try ManifestReader().manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package@swift-6.0.swift"))
+    }
+
+    @Test func aMissingPackageSwiftNamesTheFolder() async throws {
+        let directory = try TemporaryDirectory()
+        await #expect {
+            try await ManifestReader().loadManifest(inPackageDirectory: directory.path)
+        } throws: { error in
+            (error as? PlainInputError)?.message.contains("no Package.swift in '\(directory.path)'") == true
+        }
+    }
+
+    @Test(arguments: [
+        ("Package@swift-5.swift", ToolsVersion(5, 0)), ("Package@swift-5.9.swift", ToolsVersion(5, 9)),
+        ("Package@swift-5.9.2.swift", ToolsVersion(5, 9, 2)), ("Package@swift-.swift", nil), ("Package.swift", nil),
+        ("Package@swift-5.x.swift", nil),
+    ])
+    func parsesVariantNames(name: String, version: ToolsVersion?) {
+        #expect(ManifestReader.versionOfSpecificManifest(named: name) == version)
+    }
+}
+
+/// A process runner that answers with a fixed result and records what it was asked.
+struct CannedProcessRunner: ProcessRunning {
+    var result: ProcessResult
+
+    func run(_ executable: String, _ arguments: [String], workingDirectory: String?, environment: [String: String?]) async throws -> ProcessResult {
+        result
+    }
+}
+
+@Suite("manifest loading through swift package dump-package")
+struct ManifestDumpPackageLoaderTests {
+    static let output = """
+        {"name": "Shapes", "toolsVersion": {"_version": "6.1.0"},
+         "dependencies": [
+          {"fileSystem": [{"identity": "local", "path": "/work/Local", "productFilter": null}]},
+          {"sourceControl": [{"identity": "exact", "location": {"remote": [{"urlString": "https://github.com/a/Exact.git"}]}, "requirement": {"exact": ["1.2.3"]}}]},
+          {"sourceControl": [{"identity": "range", "nameForTargetDependencyResolutionOnly": "Old", "location": {"remote": [{"urlString": "https://github.com/a/Range.git"}]}, "requirement": {"range": [{"lowerBound": "1.0.0", "upperBound": "2.0.0"}]}}]},
+          {"sourceControl": [{"identity": "branch", "location": {"local": ["/repos/Branch"]}, "requirement": {"branch": ["main"]}}]},
+          {"registry": [{"identity": "scope.name", "requirement": {"revision": ["abc"]}}]}
+         ],
+         "targets": [
+          {"name": "A", "type": "regular", "path": "src", "exclude": ["x"], "sources": ["a.swift"], "dependencies": [
+            {"target": ["B", {"platformNames": ["linux", "macos"]}]},
+            {"product": ["X", "Exact", {"X": "Y"}, {"platformNames": ["ios"], "traits": ["T"]}]},
+            {"byName": ["B", {"platformNames": [], "traits": ["T"]}]},
+            {"byName": ["B", null]}
+          ]},
+          {"name": "B", "type": "macro", "dependencies": [], "exclude": []}
+         ],
+         "products": [
+          {"name": "A", "targets": ["A"], "type": {"library": ["dynamic"]}},
+          {"name": "E", "targets": ["A"], "type": {"executable": null}}
+         ]}
+        """
+
+    @Test func convertsEveryShapeOfTheJSON() throws {
+        let source = """
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(name: "Shapes", targets: [
+                .target(name: "A", dependencies: [
+                    .target(name: "B", condition: .when(platforms: [.linux, .macOS])),
+                    .product(name: "X", package: "Exact", moduleAliases: ["X": "Y"], condition: .when(platforms: [.iOS], traits: ["T"])),
+                    .byName(name: "B", condition: .when(traits: ["T"])),
+                    "B",
+                ]),
+                .macro(name: "B"),
+            ])
+            """
+        let manifest = try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(Self.output.utf8), manifestPath: "/work/Shapes/Package.swift", packageDirectory: "/work/Shapes", source: source)
+        #expect(manifest.name == "Shapes")
+        #expect(manifest.toolsVersion == ToolsVersion(6, 1))
+        #expect(manifest.dependencies.map(\.kind) == [
+            .fileSystem(path: "../Local"),
+            .sourceControl(url: "https://github.com/a/Exact.git", requirement: .exact(Version(1, 2, 3))),
+            .sourceControl(url: "https://github.com/a/Range.git", requirement: .range(lowerBound: Version(1, 0, 0), upperBound: Version(2, 0, 0))),
+            .sourceControl(url: "/repos/Branch", requirement: .branch("main")),
+            .registry(id: "scope.name", requirement: .revision("abc")),
+        ])
+        #expect(manifest.dependencies[2].explicitName == "Old")
+        #expect(manifest.targets.map(\.kind) == [.regular, .macro])
+        #expect(manifest.targets[0].path == "src" && manifest.targets[0].exclude == ["x"] && manifest.targets[0].sources == ["a.swift"])
+        let dependencies = manifest.targets[0].dependencies
+        #expect(dependencies.map(\.kind) == [.target("B"), .product(name: "X", package: "Exact"), .byName("B"), .byName("B")])
+        #expect(dependencies.map(\.platforms) == [["linux", "macos"], ["ios"], nil, nil])
+        #expect(dependencies.map(\.traits) == [nil, ["T"], ["T"], nil])
+        #expect(manifest.products.map(\.kind) == [.dynamicLibrary, .executable])
+        // Locations come from the source text: the target call and the entry naming the dependency.
+        #expect(manifest.location.line == 3)
+        #expect(manifest.targets.map(\.location.line) == [4, 10])
+        #expect(dependencies.map(\.location.line) == [5, 6, 7, 8])
+    }
+
+    @Test func withoutSourceEveryLocationIsLineOne() throws {
+        let manifest = try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(Self.output.utf8), manifestPath: "/w/Package.swift", packageDirectory: "/w", source: nil)
+        #expect(manifest.targets.allSatisfy { $0.location == SourceLocation(file: "/w/Package.swift", line: 1, column: 1) })
+    }
+
+    @Test func aFailingDumpPackageIsAnInputErrorWithSwiftPMsMessage() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("// swift-tools-version: 6.0\nlet package = Package(\n", to: "Package.swift")
+        let runner = CannedProcessRunner(result: ProcessResult(status: 1, standardOutput: "", standardError: "error: Invalid manifest\n"))
+        await #expect {
+            try await DumpPackageManifestLoader(processRunner: runner).loadManifest(inPackageDirectory: directory.path)
+        } throws: { error in
+            let message = (error as? PlainInputError)?.message ?? ""
+            return message.contains(directory.path + "/Package.swift") && message.contains("error: Invalid manifest")
+        }
+    }
+
+    @Test func malformedJSONIsAnInputError() {
+        #expect(throws: PlainInputError.self) {
+            try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data("warning: x".utf8), manifestPath: "/w/Package.swift", packageDirectory: "/w", source: nil)
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/opt/swift/usr/bin/swift") || ProcessInfo.processInfo.environment["PATH"]?.contains("swift") == true))
+    func loadsARealPackageWithSwiftPM() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Feature",
+                dependencies: [.package(path: "../Env")],
+                targets: [
+                    .target(name: "Feature", dependencies: [.product(name: "Env", package: "Env")]),
+                    .testTarget(name: "FeatureTests", dependencies: ["Feature"]),
+                ]
+            )
+            """, to: "Feature/Package.swift")
+        let viaSwiftPM = try await DumpPackageManifestLoader().loadManifest(inPackageDirectory: directory.path + "/Feature")
+        let viaReader = try await ManifestReader().loadManifest(inPackageDirectory: directory.path + "/Feature")
+        #expect(ManifestFidelity.compare(viaReader, viaSwiftPM, packageDirectory: directory.path + "/Feature").isEmpty)
+        #expect(viaSwiftPM.targets.map(\.location) == viaReader.targets.map(\.location))
+        #expect(viaSwiftPM.dependencies[0].kind == .fileSystem(path: "../Env"))
+    }
+}

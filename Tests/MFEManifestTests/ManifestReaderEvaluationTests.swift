@@ -1,0 +1,210 @@
+import Foundation
+@testable import MFEManifest
+import Testing
+
+@Suite("manifest reader: constants, appends and #if")
+struct ManifestReaderEvaluationTests {
+    @Test func readsTopLevelConstantsAnywhere() throws {
+        let manifest = try readManifest("""
+            let name = "Feature"
+            let interface = name + "Interface"
+            let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+            let shared: [Target.Dependency] = [logging, "\\(interface)"]
+            let log = Package.Dependency.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0")
+            let version = Version(2, 0, 0)
+            let core = Target.target(name: name, dependencies: shared + ["Extra"])
+            let platforms: [Platform] = [.linux]
+            let package = Package(
+                name: name,
+                products: [.library(name: name, targets: [name, interface])],
+                dependencies: [log, .package(url: "https://github.com/o/x", from: version)],
+                targets: [core, .target(name: interface, dependencies: [.target(name: "C", condition: .when(platforms: platforms))])]
+            )
+            """)
+        #expect(manifest.name == "Feature")
+        #expect(manifest.targets.map(\.name) == ["Feature", "FeatureInterface"])
+        #expect(manifest.targets[0].dependencies.map(\.kind) == [
+            .product(name: "Logging", package: "swift-log"), .byName("FeatureInterface"), .byName("Extra"),
+        ])
+        #expect(manifest.targets[1].dependencies[0].platforms == ["linux"])
+        #expect(manifest.products[0].targets == ["Feature", "FeatureInterface"])
+        #expect(manifest.dependencies.map(\.identity) == ["swift-log", "x"])
+        // A dependency held in a constant of its own is located at the list entry naming it.
+        #expect(manifest.targets[0].dependencies[0].location.line == 7)
+        #expect(manifest.targets[0].dependencies[1].location.line == 7)
+        #expect(manifest.targets[0].dependencies[2].location.line == 10)
+    }
+
+    @Test func foldsAppendsAndPlusEqualsInStatementOrder() throws {
+        let manifest = try readManifest("""
+            var targets: [Target] = [.target(name: "A")]
+            targets.append(.target(name: "B"))
+            targets += [.target(name: "C")]
+            var dependencies = [Package.Dependency]()
+            dependencies.append(contentsOf: [.package(path: "../D")])
+            let package = Package(name: "P", dependencies: dependencies, targets: targets)
+            targets.append(.target(name: "NotInPackage"))
+            package.targets.append(.testTarget(name: "ATests", dependencies: ["A"]))
+            package.targets += [.executableTarget(name: "E")]
+            package.dependencies.append(.package(path: "../F"))
+            package.products = [.library(name: "A", targets: ["A"])]
+            package.platforms = [.macOS(.v13)]
+            package.swiftLanguageModes = [.v6]
+            """)
+        #expect(manifest.targets.map(\.name) == ["A", "B", "C", "ATests", "E"])
+        #expect(manifest.dependencies.map(\.identity) == ["d", "f"])
+        #expect(manifest.products.map(\.name) == ["A"])
+        #expect(manifest.targets[3].location.line == 11)
+    }
+
+    @Test func evaluatesIfConfigForTheHostAtStatementLevel() throws {
+        let manifest = try readManifest("""
+            var dependencies: [Target.Dependency] = ["Core"]
+            #if os(Linux)
+            dependencies.append("LinuxOnly")
+            #elseif os(macOS)
+            dependencies.append("MacOnly")
+            #else
+            dependencies.append("Elsewhere")
+            #endif
+            #if canImport(SwiftUI)
+            let ui = true
+            #endif
+            let package = Package(name: "P", targets: [.target(name: "A", dependencies: dependencies)])
+            #if compiler(>=6.0) && !os(Windows)
+            package.targets.append(.target(name: "Modern"))
+            #endif
+            #if swift(>=99)
+            package.targets.append(.target(name: "Future"))
+            #endif
+            """)
+        #if os(Linux)
+        #expect(manifest.targets[0].dependencies.map(\.name) == ["Core", "LinuxOnly"])
+        #elseif os(macOS)
+        #expect(manifest.targets[0].dependencies.map(\.name) == ["Core", "MacOnly"])
+        #endif
+        #expect(manifest.targets.map(\.name) == ["A", "Modern"])
+    }
+
+    @Test func anIfConfigInsideAnArrayLiteralIsTheCompilersSyntaxError() {
+        let error = readingError("""
+            let package = Package(name: "P", dependencies: [
+                .package(path: "../A"),
+                #if os(Linux)
+                .package(path: "../B"),
+                #endif
+            ])
+            """)
+        #expect(error?.location.line == 6)
+        #expect(error?.message.hasPrefix("syntax error: ") == true)
+    }
+
+    @Test func settingsOnlyLoopsAndConditionsLeaveTheGraphReadable() throws {
+        let manifest = try readManifest("""
+            import Foundation
+            let package = Package(name: "P", targets: [.target(name: "A"), .testTarget(name: "ATests", dependencies: ["A"])])
+            for target in package.targets where target.type != .plugin {
+                var settings = target.swiftSettings ?? []
+                settings.append(.enableUpcomingFeature("ExistentialAny"))
+                target.swiftSettings = settings
+            }
+            package.targets.forEach { $0.swiftSettings = [.swiftLanguageMode(.v6)] }
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                package.platforms = [.macOS(.v14)]
+                for target in package.targets { target.linkerSettings = [] }
+            }
+            func settings() -> [SwiftSetting] { [] }
+            var unused = settings()
+            """)
+        #expect(manifest.targets.map(\.name) == ["A", "ATests"])
+    }
+
+    @Test func evaluatesDeclarativeClosuresCalledInPlace() throws {
+        let manifest = try readManifest("""
+            let prefix = "Nimble"
+            let package = Package(
+                name: "P",
+                products: [.library(name: "L", targets: {
+                    var targets: [String] = [prefix]
+                    #if os(Linux) || os(macOS)
+                    targets.append(prefix + "Extra")
+                    #endif
+                    return targets
+                }())],
+                targets: {
+                    let helpers: [Target.Dependency] = [.target(name: prefix)]
+                    var targets: [Target] = [.target(name: prefix), .testTarget(name: "Tests", dependencies: helpers)]
+                    targets += [.target(name: { "Computed" }())]
+                    return targets
+                }()
+            )
+            """)
+        #expect(manifest.products[0].targets == ["Nimble", "NimbleExtra"])
+        #expect(manifest.targets.map(\.name) == ["Nimble", "Tests", "Computed"])
+        #expect(manifest.targets[1].dependencies.map(\.kind) == [.target("Nimble")])
+        #expect(manifest.targets[1].location.line == 16)
+    }
+
+    @Test func aConstantDeclaredWithoutValueIsInitialisedByItsFirstAssignment() throws {
+        let manifest = try readManifest("""
+            let products: [Product]
+            products = [.library(name: "L", targets: ["A"])]
+            let package = Package(name: "P", products: products, targets: [.target(name: "A")])
+            """)
+        #expect(manifest.products.map(\.name) == ["L"])
+    }
+
+    @Test func aPackageConstantWithAnotherNameIsRead() throws {
+        let manifest = try readManifest("""
+            let pkg = Package(name: "Version", targets: [.target(name: "Version")])
+            pkg.targets.append(.testTarget(name: "Tests", dependencies: ["Version"]))
+            """)
+        #expect(manifest.targets.map(\.name) == ["Version", "Tests"])
+    }
+}
+
+@Suite("manifest reader: refusals")
+struct ManifestReaderRefusalTests {
+    @Test(arguments: [
+        // (body, line of the refusal, words the message contains)
+        ("let package = Package(name: \"P\", targets: makeTargets())\nfunc makeTargets() -> [Target] { [] }", 4, "the function call 'makeTargets()'"),
+        ("let package = Package(name: Context.environment[\"NAME\"] ?? \"P\")", 4, "Context.environment"),
+        ("let package = Package(name: \"P\", targets: [\"A\", \"B\"].map { .target(name: $0) })", 4, "the call"),
+        ("let names = {\n    var names: [String] = []\n    for name in [\"A\"] { names.append(name) }\n    return names\n}()\nlet package = Package(name: \"P\", products: [.library(name: \"L\", targets: names)])", 6, "the loop 'for name in"),
+        ("let package = Package(name: \"P\", targets: { if true { return [] }\n return [.target(name: \"A\")] }())", 4, "the early 'return'"),
+        ("let package = Package(name: \"P\", targets: { (x: Int) in [] }())", 4, "the closure with a signature"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor target in package.targets {\n    target.dependencies.append(\"B\")\n}", 5, "the loop 'for target in package.targets {…', which may change 'package'"),
+        ("import Foundation\nlet package = Package(name: \"P\")\nif ProcessInfo.processInfo.environment[\"LOCAL\"] != nil {\n    package.dependencies += [.package(path: \"../X\")]\n}", 6, "the conditional 'if ProcessInfo"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.forEach { $0.dependencies = [] }", 5, "the call 'package.targets.forEach"),
+        ("let core = Target.target(name: \"Core\")\nlet package = Package(name: \"P\", targets: [core])\ncore.dependencies.append(\"X\")", 6, "which may change 'core'"),
+        ("let core = Target.target(name: \"Core\")\nlet all = [core]\nlet package = Package(name: \"P\", targets: all)\nall[0].dependencies = [\"X\"]", 7, "which may change"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc addTests(to package: Package) { package.targets.append(.testTarget(name: \"T\")) }\naddTests(to: package)", 6, "the function call 'addTests(to: package)'"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.byName(name: unknown)])])", 4, "'unknown', which is not a constant of this manifest"),
+        ("extension Target.Dependency {\n    static func product(name: String) -> Self { .product(name: name, package: name) }\n}\nlet package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.product(name: \"X\")])])", 7, "the manifest's own 'product'"),
+        ("var package = Package(name: \"P\")\npackage = Package(name: \"Q\", targets: [.target(name: \"A\")])", 5, "which replaces 'package'"),
+        ("func + (lhs: [Target], rhs: [Target]) -> [Target] { lhs }\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")] + [.target(name: \"B\")])", 5, "the manifest's own '+'"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc apply(_ body: (Target) -> Void) { body(package.targets[0]) }\napply { $0.dependencies = [\"B\"] }", 6, "the function call 'apply { $0.dependencies"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc first() -> Target { package.targets[0] }\nfor t in [first()] { t.dependencies = [] }", 6, "the loop 'for t in [first()]"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: flag ? [\"B\"] : [])])\nlet flag = true", 4, "the conditional"),
+        ("import Foundation\nlet products: [Product]\nif ProcessInfo.processInfo.environment[\"DYNAMIC\"] != nil {\n    products = []\n} else {\n    products = [.library(name: \"L\", targets: [\"A\"])]\n}\nlet package = Package(name: \"P\", products: products)", 6, "the conditional 'if ProcessInfo"),
+    ])
+    func refusesAtTheExpressionItCannotEvaluate(body: String, line: Int, words: String) throws {
+        let error = try #require(readingError(body))
+        #expect(error.location.line == line)
+        #expect(error.message.contains(words), "\(error.message)")
+        #expect(error.message.hasSuffix("cannot be read without running the manifest; run with '--loader swiftpm' to evaluate it with SwiftPM"))
+    }
+
+    @Test func aMissingPackageIsALocatedError() {
+        let error = readingError("let notAPackage = 1")
+        #expect(error?.location.line == 1)
+        #expect(error?.message.contains("let package = Package(...)") == true)
+    }
+
+    @Test func aSyntaxErrorPointsAtTheFirstDiagnostic() {
+        let error = readingError("let package = Package(name: \"P\",\n    targets: [.target(name: \"A\"]\n)")
+        #expect(error?.location.line == 5)
+        #expect(error?.message.hasPrefix("syntax error: ") == true)
+        #expect(error?.location.file == "/p/Package.swift")
+    }
+}

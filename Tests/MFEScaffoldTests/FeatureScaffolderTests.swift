@@ -1,0 +1,123 @@
+import Foundation
+import MFECore
+import MFEManifest
+@testable import MFEScaffold
+import MFETestSupport
+import MFEWorkspace
+import Testing
+
+/// Plans against real workspaces in temporary folders, made by the scaffolders themselves.
+@Suite("mfe create planning")
+struct FeatureScaffolderTests {
+    /// A workspace `Demo` with foundation `Core`, product `Search` and the shell, as
+    /// `mfe init Demo` + `mfe create` leave it.
+    static func makeWorkspace() async throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory()
+        try ScaffoldWriter().write(WorkspaceScaffolder(catalog: .builtin, currentDirectory: directory.path).plan(InitRequest(name: "Demo")))
+        let root = PathUtilities.join(directory.path, "Demo")
+        try await ScaffoldWriter().write(scaffolder(in: root).plan(CreateRequest(name: "Core", layer: .foundation)))
+        try await ScaffoldWriter().write(scaffolder(in: root).plan(CreateRequest(name: "Search")))
+        return (directory, root)
+    }
+
+    static func scaffolder(in directory: String) -> FeatureScaffolder {
+        FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(), currentDirectory: directory)
+    }
+
+    static func problems(_ request: CreateRequest, in directory: String) async -> [String] {
+        do {
+            _ = try await scaffolder(in: directory).plan(request)
+            return []
+        } catch let error as InputErrors {
+            return error.messages
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func placesPackagesWhereTheWorkspaceKeepsTheirLayer() async throws {
+        let (directory, root) = try await Self.makeWorkspace()
+        _ = directory
+        #expect(FileManager.default.fileExists(atPath: root + "/Foundation/Core/Package.swift"))
+        #expect(FileManager.default.fileExists(atPath: root + "/Features/Search/Package.swift"))
+        // From a subfolder too: the workspace is found upwards.
+        let plan = try await Self.scaffolder(in: root + "/Features/Search/Sources").plan(CreateRequest(name: "Home", dependencies: ["Core", "Search"]))
+        #expect(plan.destination == root + "/Features/Home")
+        #expect(plan.edits.isEmpty)
+        let manifest = try #require(plan.files.first { $0.path == "Package.swift" }?.contents)
+        #expect(manifest.contains(".package(path: \"../../Foundation/Core\"),\n        .package(path: \"../Search\"),"))
+        #expect(manifest.contains(".product(name: \"Core\", package: \"Core\"),\n                .product(name: \"SearchInterface\", package: \"Search\"),"))
+        #expect(plan.files.first { $0.path == "mfe.yml" }?.contents == "feature: Home\nlayer: product\n")
+    }
+
+    @Test func resolvesProductFeaturesToTheirInterfaceOnly() async throws {
+        let (directory, root) = try await Self.makeWorkspace()
+        _ = directory
+        let plan = try await Self.scaffolder(in: root).plan(CreateRequest(name: "Home", dependencies: ["SearchInterface"]))
+        #expect(plan.files.first { $0.path == "Package.swift" }?.contents.contains(".product(name: \"SearchInterface\", package: \"Search\")") == true)
+        let problems = await Self.problems(CreateRequest(name: "Home", dependencies: ["SearchTesting", "Demo", "Nope", "core"]), in: root)
+        #expect(problems == [
+            "'--dependency SearchTesting' is the testing target of product feature 'Search'; depend on its interface instead: '--dependency Search' (wires 'SearchInterface')",
+            "'--dependency Demo' is the shell app; nothing may depend on the shell, it depends on the features",
+            "unknown dependency 'Nope': no package or library in the workspace has that name; choose one of 'Core', 'Search', or create it first with 'mfe create Nope'",
+            "unknown dependency 'core'; did you mean 'Core'?",
+        ])
+    }
+
+    @Test func aFoundationPackageCannotDependOnAProductFeature() async throws {
+        let (directory, root) = try await Self.makeWorkspace()
+        _ = directory
+        let problems = await Self.problems(CreateRequest(name: "Networking", layer: .foundation, dependencies: ["Search"]), in: root)
+        #expect(problems == ["'--dependency Search' is a product feature, and a foundation package must not depend on the product layer; move what you need into a foundation package"])
+    }
+
+    @Test func reportsEveryProblemAtOnce() async throws {
+        let (directory, root) = try await Self.makeWorkspace()
+        _ = directory
+        #expect(await Self.problems(CreateRequest(name: "Search"), in: root) == [
+            "'Search' is already used by package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
+            "'SearchInterface' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
+            "'SearchTesting' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
+            "'SearchTests' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
+            "'SearchExample' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
+            "'Features/Search' already exists; mfe never overwrites: choose another name, or remove the folder first",
+        ])
+        let problems = await Self.problems(CreateRequest(name: "class", layer: .shell, dependencies: ["Nope"], webURL: "ftp://x"), in: root)
+        #expect(problems.count == 5, "\(problems)")
+    }
+
+    @Test func anExistingFolderOutsideAWorkspaceIsRefused() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("keep me\n", to: "Search/notes.txt")
+        #expect(await Self.problems(CreateRequest(name: "Search"), in: directory.path) == ["'Search' already exists; mfe never overwrites: choose another name, or remove the folder first"])
+        #expect(await Self.problems(CreateRequest(name: "Home", dependencies: ["Search"]), in: directory.path).first?.hasPrefix("'--dependency Search' needs a workspace") == true)
+    }
+
+    @Test func addsAGlobWhenTheLayerHasNoFolderYet() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("# mine\nworkspace: W\npackages:\n  - Apps/*   # keep\nshell:\n  path: Apps/Shell\n", to: "mfe.yml")
+        try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Shell\")\n", to: "Apps/Shell/Package.swift")
+        let plan = try await Self.scaffolder(in: directory.path).plan(CreateRequest(name: "Core", layer: .foundation))
+        #expect(plan.destination == directory.path + "/Foundation/Core")
+        #expect(plan.edits.map(\.contents) == ["# mine\nworkspace: W\npackages:\n  - Apps/*   # keep\n  - Foundation/*\nshell:\n  path: Apps/Shell\n"])
+        try ScaffoldWriter().write(plan)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        #expect(workspace.packages.map(\.name) == ["Shell", "Core"])
+    }
+
+    @Test(arguments: [
+        ("packages: [Shell]\n", "packages: [Shell, Features/*]\n"),
+        ("packages: []\n", "packages: [Features/*]\n"),
+        ("packages:\n- Shell\nshell: {path: Shell}\n", "packages:\n- Shell\n- Features/*\nshell: {path: Shell}\n"),
+        ("packages:\n    - Shell\n\n    # more later\nlayers: {}\n", "packages:\n    - Shell\n    - Features/*\n\n    # more later\nlayers: {}\n"),
+    ])
+    func editsPackageListsKeepingWhatTheUserWrote(yaml: String, edited: String) {
+        #expect(ConfigurationEditing.addingPackageGlob("Features/*", to: yaml) == edited)
+    }
+
+    @Test func dryRunTreeListsEveryFile() async throws {
+        let directory = try TemporaryDirectory()
+        let plan = try await Self.scaffolder(in: directory.path).plan(CreateRequest(name: "Core", layer: .foundation))
+        try GoldenFile.check(plan.tree(root: "Core"), against: "Tests/Goldens/Scaffold/dry-run-Core.txt")
+    }
+}

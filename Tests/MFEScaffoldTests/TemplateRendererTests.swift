@@ -1,0 +1,55 @@
+import MFECore
+@testable import MFEScaffold
+import Testing
+
+@Suite("template rendering")
+struct TemplateRendererTests {
+    private func template(_ files: [String: String]) -> Template {
+        Template(name: "team", summary: "a team template", files: files.map { TemplateFile(path: $0.key, contents: $0.value) })
+    }
+
+    @Test func rendersPathsAndContentsAsPlainText() throws {
+        let files = try TemplateRenderer().render(template([
+            "Sources/{{name}}/{{name}}.swift.mustache": "let title = \"{{title}}\" // <&>\n",
+            "LICENSE": "{{name}} stays as written\n",
+        ]), context: ["name": "Search", "title": "Tom & \"Jerry\""])
+        #expect(files == [
+            PlannedFile(path: "LICENSE", contents: "{{name}} stays as written\n"),
+            PlannedFile(path: "Sources/Search/Search.swift", contents: "let title = \"Tom & \"Jerry\"\" // <&>\n"),
+        ])
+    }
+
+    @Test func skipsFilesWhosePathHasAnEmptyComponent() throws {
+        let files = try TemplateRenderer().render(template(["Sources/{{exampleTarget}}/App.swift.mustache": "x"]), context: ["exampleTarget": ""])
+        #expect(files.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("{{name}}/../../escape.swift", "has a '..' component"),
+        ("/etc/{{name}}", "is absolute"),
+        ("{{name}}", "has a '..' component"),
+        ("Sources/.git/{{name}}", "writes into a '.git' folder"),
+    ])
+    func refusesPathsOutsideThePackage(path: String, problem: String) {
+        #expect {
+            try TemplateRenderer().render(template([path: "x"]), context: ["name": ".."])
+        } throws: { error in
+            let message = (error as? InputErrors)?.messages.joined() ?? ""
+            return message.contains(problem) && message.contains("templates may only write inside the new package")
+        }
+    }
+
+    @Test func aVariableCannotClimbOutEither() {
+        #expect(throws: InputErrors.self) {
+            try TemplateRenderer().render(template(["Sources/{{name}}.swift.mustache": "x"]), context: ["name": "../../../../tmp/owned"])
+        }
+    }
+
+    @Test func reportsEveryBadFileAtOnce() {
+        #expect {
+            try TemplateRenderer().render(template(["../a.mustache": "x", "b/{{#open}}.mustache": "x", "c.mustache": "{{#unclosed}}"]), context: [:])
+        } throws: { error in
+            (error as? InputErrors)?.messages.count == 3
+        }
+    }
+}

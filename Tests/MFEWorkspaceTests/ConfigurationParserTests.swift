@@ -1,0 +1,111 @@
+import MFECore
+import MFEManifest
+@testable import MFEWorkspace
+import Testing
+
+@Suite("mfe.yml parsing")
+struct ConfigurationParserTests {
+    @Test func parsesTheWorkspaceFormOfTheDesign() throws {
+        let yaml = """
+        workspace: FeedMe
+        packages:
+          - Foundation/*
+          - Features/*
+          - Shell
+        layers:
+          foundation: [Env]
+          product: [Browse, RestaurantOrder, About]
+        allow:
+          - rule: product-to-product
+            from: Browse
+            to: RestaurantOrder
+            reason: "migration tracked in FM-123"
+        baseline: mfe-baseline.json
+        shell:
+          path: Shell
+        """
+        guard case .workspace(let configuration) = try ConfigurationParser().parse(yaml, file: "mfe.yml") else {
+            Issue.record("expected a workspace configuration")
+            return
+        }
+        #expect(configuration.name == "FeedMe")
+        #expect(configuration.packages == ["Foundation/*", "Features/*", "Shell"])
+        #expect(configuration.layers["Env"]?.layer == .foundation)
+        #expect(configuration.layers["About"]?.layer == .product)
+        #expect(configuration.layers["About"]?.location.line == 8)
+        #expect(configuration.allow.count == 1)
+        #expect(configuration.allow.first?.reason == "migration tracked in FM-123")
+        #expect(configuration.allow.first?.location.line == 10)
+        #expect(configuration.baseline == "mfe-baseline.json")
+        #expect(configuration.shell?.path == "Shell")
+    }
+
+    @Test func parsesTheFeatureForm() throws {
+        let parsed = try ConfigurationParser().parse("feature: Search\nlayer: product\n", file: "Search/mfe.yml")
+        #expect(parsed == .feature(FeatureConfiguration(feature: "Search", layer: .product, file: "Search/mfe.yml", layerLocation: SourceLocation(file: "Search/mfe.yml", line: 2, column: 8))))
+    }
+
+    @Test(arguments: [
+        ("workspace: A\npackges: [x]\n", 2, "unknown key 'packges'"),
+        ("feature: A\nlayer: middle\n", 2, "'middle' is not a layer"),
+        ("workspace: A\nallow:\n  - rule: cycle\n    from: A\n    to: B\n", 3, "no 'reason:'"),
+        ("workspace: A\npackages: [x\n", 3, "malformed YAML"),
+        ("feature: A\n", 1, "'layer:' is missing"),
+        ("workspace: A\nshell:\n  features:\n    - url: x\n      from: 1.0\n", 5, "not a semantic version"),
+    ])
+    func reportsBadInputWithTheLine(yaml: String, line: Int, message: String) {
+        do {
+            _ = try ConfigurationParser().parse(yaml, file: "mfe.yml")
+            Issue.record("expected an error")
+        } catch let error as LocatedInputError {
+            #expect(error.location.line == line)
+            #expect(error.message.contains(message), "\(error.message)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func parsesShellFeatureRequirements() throws {
+        let yaml = """
+        workspace: A
+        shell:
+          features:
+            - url: https://example.com/Browse.git
+              from: 1.2.0
+            - url: ../About
+              range: 1.0.0...1.4.0
+            - url: ../Order
+              upToNextMinor: 0.3.1
+        """
+        guard case .workspace(let configuration) = try ConfigurationParser().parse(yaml, file: "mfe.yml") else {
+            Issue.record("expected a workspace configuration")
+            return
+        }
+        #expect(configuration.shell?.features.map(\.requirement) == [
+            .range(lowerBound: Version(1, 2, 0), upperBound: Version(2, 0, 0)),
+            .range(lowerBound: Version(1, 0, 0), upperBound: Version(1, 4, 1)),
+            .range(lowerBound: Version(0, 3, 1), upperBound: Version(0, 4, 0)),
+        ])
+    }
+}
+
+@Suite("semantic versions")
+struct VersionTests {
+    @Test func ordersPrereleasesBeforeTheRelease() {
+        let versions = ["1.0.0", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-beta", "1.0.0-alpha.beta", "1.0.0-beta.11", "1.0.0-beta.2", "1.0.0-rc.1"].compactMap { Version($0) }
+        #expect(versions.sorted().map { $0.description } == ["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2", "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0"])
+    }
+
+    @Test func parsesTagsAsSwiftPMDoes() {
+        #expect(Version(tag: "v1.2.3") == Version(1, 2, 3))
+        #expect(Version(tag: "1.2") == Version(1, 2, 0))
+        #expect(Version(tag: "release-1") == nil)
+        #expect(Version("1.2.3.4") == nil)
+    }
+
+    @Test func derivesPackageIdentityAsSwiftPMDoes() {
+        #expect(PackageIdentity.identity(forLocation: "https://github.com/apple/swift-syntax.git") == "swift-syntax")
+        #expect(PackageIdentity.identity(forLocation: "../Features/Browse/") == "browse")
+        #expect(PackageIdentity.identity(forLocation: "git@github.com:org/Env.git") == "env")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFETestSupport
+@testable import MFEWorkspace
+import Testing
+
+/// A manifest loader that names each package after its directory, for loader tests that are
+/// about discovery and layers, not manifests.
+struct DirectoryNameManifestLoader: ManifestLoading {
+    func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
+        let name = URL(fileURLWithPath: packageDirectory).lastPathComponent
+        return PackageManifest(name: name, toolsVersion: ToolsVersion(6, 0), manifestPath: packageDirectory + "/Package.swift")
+    }
+}
+
+@Suite("workspace loading")
+struct WorkspaceLoaderTests {
+    @Test func expandsGlobsAndAssignsLayers() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("workspace: W\npackages: [Foundation/*, Features/*, Shell]\nlayers:\n  foundation: [Env]\nshell:\n  path: Shell\n", to: "mfe.yml")
+        for package in ["Foundation/Env", "Features/Browse", "Shell", "Features/NotAPackage/Inner"] {
+            try directory.write("// swift-tools-version: 6.0\n", to: package + "/Package.swift")
+        }
+        try directory.write("feature: Browse\nlayer: product\n", to: "Features/Browse/mfe.yml")
+        let workspace = try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader()).load(at: directory.path)
+        #expect(workspace.packages.map(\.directory) == ["Features/Browse", "Foundation/Env", "Shell"])
+        #expect(workspace.packages.map(\.layer) == [.product, .foundation, .shell])
+    }
+
+    @Test func discoversPackagesWithoutConfigurationSkippingBuildFolders() async throws {
+        let directory = try TemporaryDirectory()
+        for package in ["A", "B/C", ".hidden/D", "A/.build/checkouts/E", "F/checkouts/G"] {
+            try directory.write("// swift-tools-version: 6.0\n", to: package + "/Package.swift")
+        }
+        let workspace = try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader()).load(at: directory.path)
+        #expect(workspace.packages.map(\.directory) == ["A", "B/C"])
+        #expect(workspace.packages.allSatisfy { $0.layer == nil })
+    }
+
+    @Test func conflictingLayersAreAnErrorNamingBothFiles() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("workspace: W\nlayers:\n  foundation: [Env]\n", to: "mfe.yml")
+        try directory.write("// swift-tools-version: 6.0\n", to: "Env/Package.swift")
+        try directory.write("feature: Env\nlayer: product\n", to: "Env/mfe.yml")
+        await #expect {
+            try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader()).load(at: directory.path)
+        } throws: { error in
+            let message = (error as? InputErrors)?.messages.joined() ?? ""
+            return message.contains("mfe.yml:3:") && message.contains("Env/mfe.yml:2:")
+        }
+    }
+
+    @Test func aMissingPathIsAnInputError() async {
+        await #expect(throws: PlainInputError.self) {
+            try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader()).load(at: "/nonexistent/mfe-workspace")
+        }
+    }
+}
+
+@Suite("process runner")
+struct ProcessRunnerTests {
+    @Test func capturesOutputAndStatus() async throws {
+        let result = try await SubprocessRunner().run("sh", ["-c", "echo out; echo err >&2; exit 3"])
+        #expect(result == ProcessResult(status: 3, standardOutput: "out\n", standardError: "err\n"))
+    }
+
+    @Test func passesEnvironmentAndWorkingDirectory() async throws {
+        let result = try await SubprocessRunner().run("sh", ["-c", "echo $MFE_PROBE; pwd"], workingDirectory: "/tmp", environment: ["MFE_PROBE": "yes"])
+        #expect(result.standardOutput == "yes\n/tmp\n")
+    }
+}
