@@ -1,0 +1,403 @@
+import MFECore
+import MFEManifest
+
+/// Which products of a package its dependents use.
+enum ProductFilter: Sendable, Equatable {
+    /// The root: every target, every declared dependency.
+    case everything
+    /// Every product (an Xcode-project shell may link any of them).
+    case allProducts
+    /// These products.
+    case specific(Set<String>)
+
+    func union(_ other: ProductFilter) -> ProductFilter {
+        switch (self, other) {
+        case (.everything, _), (_, .everything): return .everything
+        case (.allProducts, _), (_, .allProducts): return .allProducts
+        case (.specific(let a), .specific(let b)): return .specific(a.union(b))
+        }
+    }
+
+    /// What `self` asks for beyond `other`; nil when nothing.
+    func subtracting(_ other: ProductFilter) -> ProductFilter? {
+        switch (self, other) {
+        case (_, .everything): return nil
+        case (.everything, _): return .everything
+        case (.allProducts, .allProducts), (.specific, .allProducts): return nil
+        case (.allProducts, .specific): return .allProducts
+        case (.specific(let a), .specific(let b)):
+            let rest = a.subtracting(b)
+            return rest.isEmpty ? nil : .specific(rest)
+        }
+    }
+}
+
+/// Who imposed a constraint.
+enum ConstraintOrigin: Hashable, Sendable {
+    case root
+    case package(String)
+}
+
+struct SearchConstraint: Sendable {
+    var requirement: Requirement
+    var products: ProductFilter
+    var origin: ConstraintOrigin
+    var declaration: SourceLocation?
+    var requiredBy: String?
+}
+
+struct SearchDecision: Sendable {
+    var state: PinState
+    var manifest: PackageManifest
+    var expanded: ProductFilter
+}
+
+struct SearchState: Sendable {
+    var locations: [String: PackageLocation] = [:]
+    var constraints: [String: [SearchConstraint]] = [:]
+    var decisions: [String: SearchDecision] = [:]
+    var order: [String] = []
+}
+
+enum SearchOutcome {
+    case solved(SearchState)
+    case failed(culprits: Set<String>)
+}
+
+/// The mutable bookkeeping of one resolution: what was learnt about conflicts, for the
+/// explanation, and the step budget.
+final class ResolutionSearch {
+    let resolver: DependencyResolver
+    let rootName: String
+    let pins: [String: ResolvedPin]
+    let policy: UpdatePolicy
+    var steps = 0
+    /// Per package: the facts that made it impossible, in the order found.
+    var notes: [String: [String]] = [:]
+    var noteOrder: [String] = []
+    var names: [String: String] = [:]
+    var availableVersions: [String: [Version]] = [:]
+    var suggestions: [String: [String]] = [:]
+
+    init(resolver: DependencyResolver, rootName: String, pins: [String: ResolvedPin], policy: UpdatePolicy) {
+        self.resolver = resolver
+        self.rootName = rootName
+        self.pins = pins
+        self.policy = policy
+    }
+
+    // MARK: Prefetch
+
+    /// Warms every repository the likely solution touches, wave by wave in parallel: the
+    /// pinned or newest admitted version of each package, then its dependencies. Errors are
+    /// left for the search to report in context.
+    func prefetch(_ state: SearchState) async {
+        var seen: Set<String> = []
+        var wave: [(PackageLocation, [Requirement], ProductFilter)] = state.constraints.keys.sorted().map { identity in
+            (state.locations[identity]!, state.constraints[identity]!.map(\.requirement), state.constraints[identity]!.reduce(ProductFilter.specific([])) { $0.union($1.products) })
+        }
+        let provider = resolver.provider
+        let pins = self.pins
+        let policy = self.policy
+        while !wave.isEmpty {
+            seen.formUnion(wave.map(\.0.identity))
+            let next = await withTaskGroup(of: [(PackageLocation, [Requirement], ProductFilter)].self) { group in
+                for (location, requirements, products) in wave {
+                    group.addTask {
+                        let source = await provider.source(for: location)
+                        guard let manifest = try? await Self.likelyManifest(source: source, requirements: requirements, pin: pins[location.identity].flatMap { $0.location == location.location ? $0 : nil }, mayMove: policy.mayMove(location.identity)) else { return [] }
+                        return DependencyRules.requiredDependencies(of: manifest, products: products, baseDirectory: "/").map { ($0.location, [$0.requirement], $0.products) }
+                    }
+                }
+                var found: [(PackageLocation, [Requirement], ProductFilter)] = []
+                for await items in group { found += items }
+                return found
+            }
+            var merged: [String: (PackageLocation, [Requirement], ProductFilter)] = [:]
+            for (location, requirements, products) in next where !seen.contains(location.identity) {
+                if let existing = merged[location.identity] {
+                    merged[location.identity] = (existing.0, existing.1 + requirements, existing.2.union(products))
+                } else {
+                    merged[location.identity] = (location, requirements, products)
+                }
+            }
+            wave = merged.keys.sorted().map { merged[$0]! }
+        }
+    }
+
+    static func likelyManifest(source: any PackageSource, requirements: [Requirement], pin: ResolvedPin?, mayMove: Bool) async throws -> PackageManifest? {
+        if let unversioned = requirements.first(where: \.isUnversioned) {
+            switch unversioned {
+            case .branch(let branch):
+                if !mayMove, let pin, case .branch(branch, let revision) = pin.state { return try await source.manifest(atRevision: revision) }
+                return try await source.manifest(atRevision: try await source.revision(ofBranch: branch))
+            case .revision(let revision):
+                return try await source.manifest(atRevision: try await source.resolveRevision(revision))
+            default: return nil
+            }
+        }
+        if !mayMove, let pin, case .version(let version, let revision) = pin.state, requirements.allSatisfy({ $0.admits(version) }) {
+            return try await source.manifest(atRevision: revision)
+        }
+        let versions = try await source.versions()
+        guard let best = versions.keys.filter({ v in requirements.allSatisfy { $0.admits(v) } }).max() else { return nil }
+        return try await source.manifest(atRevision: versions[best]!.revision)
+    }
+
+    // MARK: Search
+
+    func describe(_ origin: ConstraintOrigin, in state: SearchState) -> String {
+        switch origin {
+        case .root: return rootName
+        case .package(let identity):
+            let name = self.name(identity, state)
+            guard let decision = state.decisions[identity] else { return name }
+            return "\(name) \(decision.state.summary)"
+        }
+    }
+
+    func name(_ identity: String, _ state: SearchState) -> String {
+        names[identity] ?? state.decisions[identity]?.manifest.name ?? state.locations[identity]?.displayName ?? identity
+    }
+
+    var displayNames: [String: String] = [:]
+
+    func note(_ identity: String, _ fact: String) {
+        if notes[identity] == nil { noteOrder.append(identity) }
+        if !(notes[identity]?.contains(fact) ?? false) { notes[identity, default: []].append(fact) }
+    }
+
+    func statement(_ constraint: SearchConstraint, on identity: String, _ state: SearchState) -> String {
+        var text = "\(constraint.requiredBy ?? describe(constraint.origin, in: state)) needs \(name(identity, state)) \(constraint.requirement.summary)"
+        if constraint.origin == .root, let declaration = constraint.declaration { text += " (\(declaration))" }
+        return text
+    }
+
+    func solve(_ state: SearchState) async throws -> SearchOutcome {
+        let undecided = state.constraints.keys.filter { state.decisions[$0] == nil }
+        if undecided.isEmpty { return .solved(state) }
+        steps += 1
+        if steps > resolver.stepLimit {
+            throw CompositionConflict(message: "gave up after trying \(resolver.stepLimit) combinations of versions; narrow the requirements (for example pin the foundation packages with 'exact:') and run again", packages: [])
+        }
+        // Decide the most constrained package first (fewest admissible versions), as SwiftPM's
+        // resolver does; ties go by identity so runs are deterministic.
+        var best: (identity: String, candidates: [PinState], pinned: Bool)?
+        for identity in undecided.sorted() {
+            let (candidates, pinned) = try await self.candidates(for: identity, in: state)
+            if best == nil || candidates.count < best!.candidates.count { best = (identity, candidates, pinned) }
+            if candidates.count <= 1 { break }
+        }
+        var (identity, candidates, pinned) = best!
+        if candidates.isEmpty {
+            return .failed(culprits: culprits(of: identity, in: state))
+        }
+        let source = await resolver.provider.source(for: state.locations[identity]!)
+        var conflictSet: Set<String> = []
+        var index = 0
+        while true {
+            if index == candidates.count {
+                guard pinned, case .version(let version, _) = candidates.first else { break }
+                candidates += try await unpinnedCandidates(for: identity, in: state, excluding: version)
+                pinned = false
+                if index == candidates.count { break }
+            }
+            let candidate = candidates[index]
+            index += 1
+            let manifest = try await source.manifest(atRevision: candidate.revision)
+            names[identity] = manifest.name
+            if manifest.toolsVersion > resolver.currentToolsVersion || manifest.toolsVersion < ToolsVersion(4, 0) {
+                note(identity, "\(manifest.name) \(candidate.summary) needs swift-tools-version \(manifest.toolsVersion), which this Swift (\(resolver.currentToolsVersion)) cannot use")
+                conflictSet.formUnion(culprits(of: identity, in: state))
+                continue
+            }
+            var next = state
+            next.decisions[identity] = SearchDecision(state: candidate, manifest: manifest, expanded: .specific([]))
+            next.order.append(identity)
+            let products = state.constraints[identity]!.reduce(ProductFilter.specific([])) { $0.union($1.products) }
+            switch expand(identity, products: products, in: &next) {
+            case .failure(let culprits):
+                conflictSet.formUnion(culprits.packages.subtracting([identity]))
+                continue
+            case .success:
+                break
+            }
+            switch try await solve(next) {
+            case .solved(let solved):
+                return .solved(solved)
+            case .failed(let culprits):
+                if !culprits.contains(identity) {
+                    // This package's choice played no part: trying its other versions cannot help.
+                    return .failed(culprits: culprits)
+                }
+                conflictSet.formUnion(culprits.subtracting([identity]))
+            }
+        }
+        return .failed(culprits: conflictSet.union(culprits(of: identity, in: state)))
+    }
+
+    /// The decided packages whose constraints restrict `identity`.
+    func culprits(of identity: String, in state: SearchState) -> Set<String> {
+        var result: Set<String> = []
+        for constraint in state.constraints[identity] ?? [] {
+            if case .package(let other) = constraint.origin { result.insert(other) }
+        }
+        return result
+    }
+
+    struct Culprits: Error { var packages: Set<String> }
+
+    /// Adds the dependencies of decided package `identity` needed for `products` as
+    /// constraints, checking them against packages already decided; then does the same for any
+    /// decided package that is now asked for more products.
+    func expand(_ identity: String, products: ProductFilter, in state: inout SearchState) -> Result<Void, Culprits> {
+        var work: [(String, ProductFilter)] = [(identity, products)]
+        while let (current, wanted) = work.popLast() {
+            guard var decision = state.decisions[current], let missing = wanted.subtracting(decision.expanded) else { continue }
+            decision.expanded = decision.expanded.union(missing)
+            state.decisions[current] = decision
+            let isVersioned: Bool
+            if case .version = decision.state { isVersioned = true } else { isVersioned = false }
+            for dependency in DependencyRules.requiredDependencies(of: decision.manifest, products: missing, baseDirectory: "/") {
+                let target = dependency.location.identity
+                if target == current { continue }
+                let constraint = SearchConstraint(requirement: dependency.requirement, products: dependency.products, origin: .package(current))
+                if isVersioned && dependency.requirement.isUnversioned {
+                    note(target, "\(describe(.package(current), in: state)) needs \(name(target, state)) by \(dependency.requirement.summary), which SwiftPM allows only in the shell or in packages that are themselves on a branch or revision")
+                    return .failure(Culprits(packages: [current]))
+                }
+                state.locations[target] = state.locations[target] ?? dependency.location
+                state.constraints[target, default: []].append(constraint)
+                if let existing = state.decisions[target] {
+                    if !satisfies(existing.state, constraint.requirement, overridden: isOverridden(target, in: state)) {
+                        for other in state.constraints[target]! { note(target, statement(other, on: target, state)) }
+                        note(target, "\(name(target, state)) is already at \(existing.state.summary)")
+                        var culprits = culprits(of: target, in: state)
+                        culprits.insert(target)
+                        return .failure(Culprits(packages: culprits))
+                    }
+                    work.append((target, dependency.products))
+                }
+            }
+        }
+        return .success(())
+    }
+
+    func satisfies(_ state: PinState, _ requirement: Requirement, overridden: Bool) -> Bool {
+        if overridden { return true }
+        switch (state, requirement) {
+        case (.version(let version, _), _): return requirement.admits(version)
+        case (.branch(let branch, _), .branch(let wanted)): return branch == wanted
+        case (.revision(let revision), .revision(let wanted)): return revision.hasPrefix(wanted) || wanted.hasPrefix(revision)
+        case (.branch, .range), (.branch, .exact), (.revision, .range), (.revision, .exact): return false
+        default: return false
+        }
+    }
+
+    /// Whether `identity` has an unversioned requirement from the root or from an unversioned
+    /// package, which overrides every version requirement on it (SwiftPM's overridden packages).
+    func isOverridden(_ identity: String, in state: SearchState) -> Bool {
+        (state.constraints[identity] ?? []).contains { constraint in
+            guard constraint.requirement.isUnversioned else { return false }
+            switch constraint.origin {
+            case .root: return true
+            case .package(let other):
+                if let decision = state.decisions[other], case .version = decision.state { return false }
+                return true
+            }
+        }
+    }
+
+    /// The states `identity` may take under its constraints, best first.
+    func candidates(for identity: String, in state: SearchState) async throws -> (states: [PinState], pinned: Bool) {
+        let constraints = state.constraints[identity]!
+        let source = await resolver.provider.source(for: state.locations[identity]!)
+        displayNames[identity] = state.locations[identity]!.displayName
+        let pin = pins[identity].flatMap { $0.location == state.locations[identity]!.location ? $0 : nil }
+        let mayMove = policy.mayMove(identity)
+        let overriding = constraints.filter { $0.requirement.isUnversioned }
+        if !overriding.isEmpty {
+            let requirements = Set(overriding.map(\.requirement))
+            guard requirements.count == 1, let requirement = requirements.first else {
+                for constraint in overriding { note(identity, statement(constraint, on: identity, state)) }
+                return ([], false)
+            }
+            switch requirement {
+            case .branch(let branch):
+                if !mayMove, let pin, case .branch(branch, let revision) = pin.state { return ([.branch(branch, revision: revision)], false) }
+                return ([.branch(branch, revision: try await source.revision(ofBranch: branch))], false)
+            case .revision(let revision):
+                return ([.revision(try await source.resolveRevision(revision))], false)
+            default:
+                return ([], false)
+            }
+        }
+        let requirements = constraints.map(\.requirement)
+        if !mayMove, let pin, case .version(let version, let revision) = pin.state, requirements.allSatisfy({ $0.admits(version) }) {
+            // A pin that still satisfies is tried first and alone, without fetching: the cache
+            // already knows the commit. The other versions are listed only if it fails.
+            return ([.version(version, revision: revision)], true)
+        }
+        return (try await unpinnedCandidates(for: identity, in: state, excluding: nil), false)
+    }
+
+    /// The versions `identity` may take under its constraints, newest first.
+    func unpinnedCandidates(for identity: String, in state: SearchState, excluding excluded: Version?) async throws -> [PinState] {
+        let constraints = state.constraints[identity]!
+        let requirements = constraints.map(\.requirement)
+        let source = await resolver.provider.source(for: state.locations[identity]!)
+        let versions = try await source.versions()
+        availableVersions[identity] = versions.keys.sorted()
+        let admitted = versions.keys.filter { v in v != excluded && requirements.allSatisfy { $0.admits(v) } }.sorted(by: >)
+        if admitted.isEmpty && excluded == nil {
+            for constraint in constraints { note(identity, statement(constraint, on: identity, state)) }
+            suggestions[identity] = suggest(identity, constraints: constraints, versions: versions.keys.sorted(), state: state)
+        }
+        return admitted.map { .version($0, revision: versions[$0]!.revision) }
+    }
+
+    /// What would unblock a package no version of which satisfies everyone.
+    func suggest(_ identity: String, constraints: [SearchConstraint], versions: [Version], state: SearchState) -> [String] {
+        let target = name(identity, state)
+        if versions.isEmpty {
+            return ["tag a release of \(target) (git tag 1.0.0 && git push --tags); SwiftPM only picks tagged versions for version requirements"]
+        }
+        var result: [String] = []
+        let rootConstraints = constraints.filter { $0.origin == .root }
+        let otherConstraints = constraints.filter { $0.origin != .root }
+        if !rootConstraints.isEmpty, let fit = versions.filter({ v in otherConstraints.allSatisfy { $0.requirement.admits(v) } }).max() {
+            result.append("change \(rootName)'s requirement on \(target) to admit \(fit) (for example from: \"\(fit)\")")
+        }
+        let rootFit = versions.filter { v in rootConstraints.allSatisfy { $0.requirement.admits(v) } }.max()
+        var seenOrigins: Set<String> = []
+        for constraint in otherConstraints {
+            guard case .package(let other) = constraint.origin, seenOrigins.insert(other).inserted else { continue }
+            if let rootFit {
+                result.append("release a version of \(name(other, state)) that accepts \(target) \(rootFit)")
+            }
+        }
+        if result.isEmpty {
+            result.append("tag a version of \(target) that every requirement above admits, or relax one of them")
+        }
+        return result
+    }
+
+    /// The explanation of a failed resolution.
+    func conflict() -> CompositionConflict {
+        let involved = noteOrder.filter { !(notes[$0]?.isEmpty ?? true) }
+        guard !involved.isEmpty else {
+            return CompositionConflict(message: "the requirements cannot all be satisfied", packages: [])
+        }
+        var lines: [String] = []
+        for identity in involved.prefix(3) {
+            let target = names[identity] ?? displayNames[identity] ?? identity
+            lines.append("no version of \(target) satisfies every package that needs it:")
+            for fact in notes[identity]! { lines.append("  \(fact)") }
+            if let versions = availableVersions[identity] {
+                lines.append("  \(target) has \(versions.isEmpty ? "no version tags" : "versions " + versions.map(\.description).joined(separator: ", "))")
+            }
+            for suggestion in suggestions[identity] ?? [] { lines.append("  to unblock: \(suggestion)") }
+        }
+        return CompositionConflict(message: lines.joined(separator: "\n"), packages: involved)
+    }
+}

@@ -1,0 +1,192 @@
+import MFECore
+import SwiftSyntax
+
+/// The expression shapes every position shares: lists (with `+` and conditional parts),
+/// strings and factory calls.
+extension ManifestEvaluator {
+    // MARK: - Generic shapes
+
+    /// Removes parentheses around a single expression.
+    static func unwrap(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            current = only.expression
+        }
+        return current
+    }
+
+    /// A list: an array literal, `a + b`, or a constant (with its appends folded in).
+    mutating func list<T>(
+        _ expression: ExprSyntax,
+        at position: Int,
+        expected: String,
+        element: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws -> [T] {
+        let expression = Self.unwrap(expression)
+        if let array = expression.as(ArrayExprSyntax.self) {
+            var result: [T] = []
+            result.reserveCapacity(array.elements.count)
+            for item in array.elements { result.append(try element(&self, item.expression, position)) }
+            return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.list(body, at: index, expected: expected, element: element)
+        }) {
+            return value
+        }
+        if let operands = try operands(of: expression, joinedBy: "+") {
+            var result: [T] = []
+            for operand in operands { result += try list(operand, at: position, expected: expected, element: element) }
+            return result
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return try constant(
+                reference, at: position, expected: expected,
+                evaluate: { evaluator, initializer, index in try evaluator.list(initializer, at: index, expected: expected, element: element) },
+                applying: { evaluator, value, mutation in
+                    switch mutation.kind {
+                    case .append(let item): value.append(try element(&evaluator, item, mutation.index))
+                    case .appendContents(let items): value += try evaluator.list(items, at: mutation.index, expected: expected, element: element)
+                    case .assign(let items): value = try evaluator.list(items, at: mutation.index, expected: expected, element: element)
+                    }
+                }
+            )
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+           call.calledExpression.is(ArrayExprSyntax.self) {
+            return []  // `[Target]()`
+        }
+        throw cannotEvaluate(expression, expected: expected)
+    }
+
+    /// The operands of `a op b op c` when every operator is `op`; refused when the manifest
+    /// declares its own `op`.
+    func operands(of expression: ExprSyntax, joinedBy operatorText: String) throws -> [ExprSyntax]? {
+        guard let operands = Self.operands(of: expression, joinedBy: operatorText) else { return nil }
+        if declaredNames.contains(operatorText) {
+            throw refusal(expression, "\(Self.describe(expression)), which uses the manifest's own '\(operatorText)',")
+        }
+        return operands
+    }
+
+    /// A factory call (see `factoryCall(_:qualifiers:)`), refused when the manifest declares a
+    /// member or type of that name itself.
+    func factory(_ expression: ExprSyntax, qualifiers: Set<String>) throws -> FactoryCall? {
+        guard let call = Self.factoryCall(expression, qualifiers: qualifiers) else { return nil }
+        let calledName = call.name == "init" ? call.node.calledExpression.trimmedDescription : call.name
+        if declaredNames.contains(calledName) || (call.name == "init" && declaredNames.contains(calledName + ".init")) {
+            throw refusal(call.node, "\(Self.describe(call.node)), which may call the manifest's own '\(calledName)',")
+        }
+        return call
+    }
+
+    /// The operands of `a op b op c` when every operator is `op`.
+    static func operands(of expression: ExprSyntax, joinedBy operatorText: String) -> [ExprSyntax]? {
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        var operands: [ExprSyntax] = []
+        for (offset, element) in sequence.elements.enumerated() {
+            if offset % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == operatorText else { return nil }
+            } else {
+                operands.append(element)
+            }
+        }
+        return operands.count > 1 ? operands : nil
+    }
+
+    /// A string: a literal (interpolating string constants), `a + b`, or a constant.
+    mutating func string(_ expression: ExprSyntax, at position: Int) throws -> String {
+        let expression = Self.unwrap(expression)
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            if let value = literal.representedLiteralValue { return value }
+            var result = ""
+            for segment in literal.segments {
+                switch segment {
+                case .stringSegment(let text):
+                    let single = literal.with(\.segments, [.stringSegment(text)])
+                    guard let value = single.representedLiteralValue else { throw cannotEvaluate(literal, expected: "a string") }
+                    result += value
+                case .expressionSegment(let interpolation):
+                    guard interpolation.expressions.count == 1, let only = interpolation.expressions.first, only.label == nil else {
+                        throw cannotEvaluate(interpolation, expected: "a string")
+                    }
+                    result += try string(only.expression, at: position)
+                }
+            }
+            return result
+        }
+        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
+            try evaluator.string(body, at: index)
+        }) {
+            return value
+        }
+        if let operands = try operands(of: expression, joinedBy: "+") {
+            var result = ""
+            for operand in operands { result += try string(operand, at: position) }
+            return result
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return try constant(reference, at: position, expected: "a string") { evaluator, initializer, index in
+                try evaluator.string(initializer, at: index)
+            }
+        }
+        throw cannotEvaluate(expression, expected: "a string")
+    }
+
+    /// A string or `nil`.
+    mutating func optionalString(_ expression: ExprSyntax, at position: Int) throws -> String? {
+        if Self.unwrap(expression).is(NilLiteralExprSyntax.self) { return nil }
+        return try string(expression, at: position)
+    }
+
+    /// A list of strings.
+    mutating func strings(_ expression: ExprSyntax, at position: Int) throws -> [String] {
+        try list(expression, at: position, expected: "a list of strings") { evaluator, item, index in
+            try evaluator.string(item, at: index)
+        }
+    }
+
+    /// A list of strings or `nil`.
+    mutating func optionalStrings(_ expression: ExprSyntax, at position: Int) throws -> [String]? {
+        if Self.unwrap(expression).is(NilLiteralExprSyntax.self) { return nil }
+        return try strings(expression, at: position)
+    }
+
+    // MARK: - Calls
+
+    /// A call of a PackageDescription factory: `.name(...)` or `Qualifier.name(...)` where the
+    /// qualifier is one of `qualifiers`.
+    struct FactoryCall {
+        var name: String
+        var arguments: [(label: String?, expression: ExprSyntax)]
+        var node: FunctionCallExprSyntax
+
+        /// The argument labelled `label`.
+        func argument(_ label: String) -> ExprSyntax? {
+            arguments.first { $0.label == label }?.expression
+        }
+
+        /// The unlabelled arguments, in order.
+        var unlabelled: [ExprSyntax] { arguments.filter { $0.label == nil }.map(\.expression) }
+    }
+
+    /// `expression` as a factory call, or nil when it is not a call of a member of one of
+    /// `qualifiers` (or an implicit member).
+    static func factoryCall(_ expression: ExprSyntax, qualifiers: Set<String>) -> FactoryCall? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return nil }
+        let name: String
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            if let base = member.base {
+                let qualifier = base.trimmedDescription.filter { !$0.isWhitespace }
+                guard qualifiers.contains(qualifier) || qualifiers.contains("PackageDescription." + qualifier) || qualifier.hasPrefix("PackageDescription.") && qualifiers.contains(String(qualifier.dropFirst("PackageDescription.".count))) else { return nil }
+            }
+            name = member.declName.baseName.text
+        } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), qualifiers.contains(reference.baseName.text) {
+            // `Version(1, 2, 3)`, `Package(...)`: an initializer.
+            name = "init"
+        } else {
+            return nil
+        }
+        return FactoryCall(name: name, arguments: call.arguments.map { ($0.label?.text, $0.expression) }, node: call)
+    }
+}
