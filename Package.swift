@@ -24,7 +24,7 @@ let package = Package(
     ],
     targets: [
         // The library, in layers: each module depends only on modules below it (README,
-        // "Architecture").
+        // "Architecture"; Tests/Architecture/layers.yml is checked by MFEArchitectureTests).
 
         // Values, errors, paths, terminal, and the file-system and process protocols.
         .target(
@@ -177,14 +177,99 @@ let package = Package(
             dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFELint"],
             path: "Tests/MFETestSupport"
         ),
-        .testTarget(name: "MFEManifestTests", dependencies: ["MFECore", "MFEManifest", "MFETestSupport", .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftIfConfig", package: "swift-syntax")]),
-        .testTarget(name: "MFEWorkspaceTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFETestSupport"]),
-        .testTarget(name: "MFELintTests", dependencies: ["MFECore", "MFEManifest", "MFELint", "MFETestSupport"]),
-        .testTarget(name: "MFEComposeTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFECompose"]),
-        .testTarget(name: "MFEScaffoldTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFEScaffold", "MFETestSupport", "embed-templates"]),
-        .testTarget(name: "MFEAffectedTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFEAffected", "MFETestSupport"]),
-        .testTarget(name: "MFEImportsTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFELint", "MFEImports", "MFEFrontend", "MFETestSupport"]),
-        .testTarget(name: "MFEReportTests", dependencies: ["MFECore", "MFEManifest", "MFEWorkspace", "MFELint", "MFEReport", "MFETestSupport"]),
+        .testTarget(
+            name: "MFEManifestTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFETestSupport",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "MFEWorkspaceTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFETestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MFELintTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFELint",
+                "MFETestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MFEComposeTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFECompose",
+            ]
+        ),
+        .testTarget(
+            name: "MFEScaffoldTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFEScaffold",
+                "MFETestSupport",
+                "embed-templates",
+            ]
+        ),
+        .testTarget(
+            name: "MFEAffectedTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFEAffected",
+                "MFETestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MFEImportsTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEImports",
+                "MFEFrontend",
+                "MFETestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MFEReportTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEReport",
+                "MFETestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MFEArchitectureTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEImports",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .testTarget(
             name: "MFEEndToEndTests",
             dependencies: ["MFEKit", "mfe"]
