@@ -202,6 +202,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEWorkspace",
                 "MFELint",
                 "MFETestSupport",
             ]
@@ -272,7 +273,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MFEEndToEndTests",
-            dependencies: ["MFEKit", "mfe"]
+            dependencies: ["MFEKit", "MFETestSupport", "mfe"]
         ),
     ],
     swiftLanguageModes: [.v6]

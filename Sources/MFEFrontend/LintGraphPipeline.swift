@@ -75,7 +75,7 @@ public struct LintGraphPipeline: Sendable {
     ) async throws -> LintGraphOutput {
         let clock = ContinuousClock()
         let start = clock.now
-        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: request.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: request.path, checkNames: true)
         var options = LintOptions(strict: request.strict, importsChecked: request.importsChecked)
         if let (baseline, file) = try loadBaseline(request, workspace: workspace) {
             options.baseline = baseline

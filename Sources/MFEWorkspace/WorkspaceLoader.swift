@@ -32,7 +32,10 @@ package struct WorkspaceLoader: Sendable {
 
     /// Loads the workspace at `path`: its `mfe.yml` when there is one (with `packages:`
     /// globs and `layers:`), else every directory under `path` holding a `Package.swift`.
-    package func load(at path: String) async throws -> Workspace {
+    /// With `checkNames` (lint-graph), a `layers:` or `allow:` name that matches nothing is an
+    /// error; other commands keep working on a workspace whose mfe.yml still names a package
+    /// a change deleted.
+    package func load(at path: String, checkNames: Bool = false) async throws -> Workspace {
         let root = PathUtilities.absolute(path)
         guard fileSystem.isDirectory(root) else {
             throw PlainInputError(fileSystem.exists(root) ? "'\(path)' is not a directory; give the workspace folder" : "'\(path)' does not exist; give the path of a workspace folder")
@@ -63,8 +66,9 @@ package struct WorkspaceLoader: Sendable {
             return result.map { $0! }
         }
 
-        var packages: [WorkspacePackage] = []
+        var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [String] = []
+        let shellDirectory = configuration?.shell?.path.map(PathUtilities.normalize)
         for (directory, manifest) in zip(directories, manifests) {
             var feature: FeatureConfiguration?
             if directory == "." {
@@ -80,26 +84,14 @@ package struct WorkspaceLoader: Sendable {
                     }
                 }
             }
-            var layer = feature?.layer
-            let listed = configuration?.layers[manifest.name] ?? configuration?.layers[(directory as NSString).lastPathComponent]
-            if let listed {
-                if let feature, feature.layer != listed.layer {
-                    problems.append("\(listed.location): '\(manifest.name)' is in layer '\(listed.layer.rawValue)' here but in layer '\(feature.layer.rawValue)' in \(feature.layerLocation); remove it from 'layers:' or make the two agree")
-                }
-                layer = layer ?? listed.layer
-            }
-            if layer == nil, let shellPath = configuration?.shell?.path, PathUtilities.normalize(shellPath) == directory {
-                layer = .shell
-            }
-            packages.append(WorkspacePackage(manifest: manifest, directory: directory, layer: layer, featureConfiguration: feature))
+            candidates.append(WorkspaceLayering.Candidate(manifest: manifest, directory: directory, feature: feature, isShell: shellDirectory == directory))
         }
-        var seen: [String: String] = [:]
-        for package in packages {
-            if let other = seen[package.name] {
-                problems.append("\(package.manifest.location): package name '\(package.name)' is used by both '\(other)' and '\(package.directory)'; rename one")
-            }
-            seen[package.name] = package.directory
-        }
+        // Two packages may share a name in different folders, as in SwiftPM: the graph keys
+        // packages by folder, and messages add the folder where names clash.
+        let layering = WorkspaceLayering(configuration: configuration)
+        let (packages, layerProblems) = layering.assign(candidates)
+        problems += layerProblems
+        if checkNames && problems.isEmpty { problems += layering.unmatchedNames(in: packages) }
         if !problems.isEmpty { throw InputErrors(problems) }
         return Workspace(root: root, configuration: configuration, packages: packages)
     }
