@@ -47,7 +47,7 @@ struct FeatureRuleTests {
         let workspace = Self.app().workspace
         let graph = TargetGraph(workspace: workspace)
         #expect(graph.features.map(\.name) == ["AppFeature", "Core", "HomeFeature", "Loose", "ProfileFeature", "SearchFeature", "Styleguide"])
-        let search = try? #require(graph.nodeIndex(named: "SearchFeatureTesting"))
+        let search = graph.nodeIndex(named: "SearchFeatureTesting")
         #expect(search.map { graph.feature(of: $0).name } == "SearchFeature")
         #expect(search.map { graph.role(of: $0) } == .testing)
         #expect(search.map { graph.layer(of: $0) } == .product)
