@@ -125,6 +125,7 @@ let package = Package(
                 "MFEManifest",
                 "MFEWorkspace",
                 "MFELint",
+                "MFEImports",
                 "MFEReport",
                 "MFECompose",
             ]
@@ -257,6 +258,16 @@ let package = Package(
                 "MFEWorkspace",
                 "MFELint",
                 "MFEReport",
+                "MFETestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MFEAdoptionTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFEFrontend",
                 "MFETestSupport",
             ]
         ),

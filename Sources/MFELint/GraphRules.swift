@@ -152,7 +152,7 @@ struct GraphRules {
                 let stems = features.count > 1 ? " (or its features: \(Self.list(features.map(\.name))))" : ""
                 findings.append(Finding(
                     rule: rule.id, severity: rule.severity,
-                    message: "package \(display) has no layer, so only depends-on-shell checks its dependencies; add an mfe.yml with 'feature: \(package.name)' and 'layer: product|foundation|shell' to it, or list it\(stems) under 'layers:' in the workspace mfe.yml",
+                    message: "package \(display) has no layer, so only depends-on-shell checks its dependencies; add an mfe.yml with 'feature: \(package.name)' and 'layer: product|foundation|shell' to it, or list it\(stems) under 'layers:' in the workspace mfe.yml\(features.count > 1 ? " ('mfe init --adopt' infers them)" : "")",
                     file: relativePath(location.file), line: location.line, column: location.column,
                     feature: package.name, fromPackage: package.name, fromFeature: package.name
                 ))

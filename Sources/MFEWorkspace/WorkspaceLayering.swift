@@ -5,11 +5,13 @@ import MFEManifest
 /// Decides, for each package of a workspace, whether it holds one µFeature or one feature per
 /// target stem, and gives packages and features their layers, as DESIGN's Vocabulary says.
 ///
-/// A package holds one feature when it has a feature `mfe.yml`, when a `layers:` entry names it
-/// exactly, when it is the `shell.path` package, or when a `layers:` glob matches its name and
-/// no entry matches any of its features (other than by the package's own name). Any other
-/// package is a monorepo package: each stem is a feature, and `layers:` gives each its layer,
-/// naming it by its stem or by one of its targets' names.
+/// A package holds one feature when it has a feature `mfe.yml`; when a `layers:` entry names it
+/// exactly, or it is the `shell.path` package, and no entry names another of its features
+/// exactly; or when a `layers:` glob matches its name and no entry matches another of its
+/// features. Any other package is a monorepo package: each stem is a feature, and `layers:`
+/// gives each its layer, naming it by its stem or by one of its targets' names (an entry that
+/// names both the package and a stem, as `container` in a package `container` with an
+/// executable `container`, then names the stem).
 package struct WorkspaceLayering: Sendable {
     /// A package before layering.
     package struct Candidate: Sendable {
@@ -62,36 +64,45 @@ package struct WorkspaceLayering: Sendable {
                     problems.append("\(exact.assignment.location): '\(candidate.manifest.name)' is in layer '\(exact.assignment.layer.rawValue)' here but in layer '\(feature.layer.rawValue)' in \(feature.layerLocation); remove it from 'layers:' or make the two agree")
                 }
                 package.layer = feature.layer
-            } else if let exact {
-                package.layer = exact.assignment.layer
-            } else if candidate.isShell {
-                package.layer = .shell
             } else {
                 var featureLayers: [String: Layer] = [:]
-                var layeredOtherStem = false
+                var featureProblems: [String] = []
+                // Whether an entry names another of its features than by the package's own
+                // name: exactly (which beats naming the package exactly), or by any entry.
+                var namedOtherStemExactly = false, layeredOtherStem = false
                 var targetsByStem: [String: [String]] = [:]
                 for target in candidate.manifest.targets { targetsByStem[roles.stem(of: target.name, kind: target.kind), default: []].append(target.name) }
                 for (stem, targets) in targetsByStem.sorted(by: { $0.key < $1.key }) {
                     // A feature is named by its stem or by any of its targets' names
                     // (`ApiClient` names feature `Api` when `Client` is an interface suffix).
-                    switch table.match([stem] + targets.filter { $0 != stem }.sorted()) {
+                    let featureNames = [stem] + targets.filter { $0 != stem }.sorted()
+                    let other = !names.contains(stem)
+                    if other && table.exactMatch(featureNames) != nil { namedOtherStemExactly = true }
+                    switch table.match(featureNames) {
                     case .layer(let layer, _)?:
                         featureLayers[stem] = layer
-                        if !names.contains(stem) { layeredOtherStem = true }
+                        if other { layeredOtherStem = true }
                     case .conflict(let first, let second)?:
-                        problems.append(LayerTable.conflictMessage(first, second, what: "feature '\(stem)' (package '\(candidate.manifest.name)')"))
-                        if !names.contains(stem) { layeredOtherStem = true }
+                        featureProblems.append(LayerTable.conflictMessage(first, second, what: "feature '\(stem)' (package '\(candidate.manifest.name)')"))
+                        if other { layeredOtherStem = true }
                     case nil:
                         break
                     }
                 }
-                switch layeredOtherStem ? nil : table.globMatch(names) {
-                case .layer(let layer, _)?:
-                    package.layer = layer
-                case .conflict(let first, let second)?:
-                    problems.append(LayerTable.conflictMessage(first, second, what: "package '\(candidate.manifest.name)'"))
-                case nil:
-                    package.featureLayers = featureLayers
+                if let exact, !namedOtherStemExactly {
+                    package.layer = exact.assignment.layer
+                } else if candidate.isShell && !namedOtherStemExactly {
+                    package.layer = .shell
+                } else {
+                    switch layeredOtherStem ? nil : table.globMatch(names) {
+                    case .layer(let layer, _)?:
+                        package.layer = layer
+                    case .conflict(let first, let second)?:
+                        problems.append(LayerTable.conflictMessage(first, second, what: "package '\(candidate.manifest.name)'"))
+                    case nil:
+                        package.featureLayers = featureLayers
+                        problems += featureProblems
+                    }
                 }
             }
             packages.append(package)

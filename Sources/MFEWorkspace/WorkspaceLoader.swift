@@ -57,11 +57,17 @@ package struct WorkspaceLoader: Sendable {
         }
 
         let manifests = try await loadManifests(in: directories, root: root, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
+        return try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: Array(zip(directories, manifests)), checkNames: checkNames)
+    }
 
+    /// The workspace of `packages` (directory relative to `root`, manifest) already read:
+    /// reads each package's own `mfe.yml` and gives packages and features their layers from
+    /// `configuration`. `rootFeature` is the root's `mfe.yml` when it is a feature's.
+    package func assemble(root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], checkNames: Bool) throws -> Workspace {
         var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [String] = []
         let shellDirectory = configuration?.shell?.path.map(PathUtilities.normalize)
-        for (directory, manifest) in zip(directories, manifests) {
+        for (directory, manifest) in loaded {
             var feature: FeatureConfiguration?
             if directory == "." {
                 feature = rootFeature
@@ -178,7 +184,7 @@ package struct WorkspaceLoader: Sendable {
 
     /// Every directory under `root` (itself included) holding a `Package.swift`, skipping
     /// `.build`, checkouts and hidden folders. Iterative, so deep trees cannot overflow the stack.
-    func discoverPackages(under root: String) throws -> [String] {
+    package func discoverPackages(under root: String) throws -> [String] {
         var result: [String] = []
         var stack: [String] = [""]
         while let relative = stack.popLast() {

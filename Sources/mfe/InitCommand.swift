@@ -1,16 +1,23 @@
 import ArgumentParser
 import MFEKit
 
-/// `mfe init NAME`: creates a workspace with its mfe.yml and shell app.
+/// `mfe init NAME`: creates a workspace with its mfe.yml and shell app; `mfe init --adopt
+/// [PATH]`: writes a workspace mfe.yml and a baseline for an existing repository.
 struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a workspace: mfe.yml, README, CI workflow and the shell app package.",
-        discussion: "'--example feedme' also creates the Feed Me app: Env, Browse, RestaurantOrder, About (web) and its shell."
+        abstract: "Create a workspace, or adopt mfe on an existing repository (--adopt).",
+        discussion: """
+        'mfe init NAME' creates mfe.yml, README, CI workflow and the shell app package; '--example feedme' also creates the Feed Me app: Env, Browse, RestaurantOrder, About (web) and its shell.
+
+        'mfe init --adopt [PATH]' writes mfe.yml for the repository at PATH (default .): its packages, the role suffixes it uses, and each feature's layer inferred from names and the graph, every line with a comment saying why; and mfe-baseline.json with today's findings, so 'mfe lint-graph' passes now and fails on new violations. It never overwrites mfe.yml or the baseline.
+
+        Exit status: 0 written; 2 unusable input (an existing mfe.yml or baseline, a missing folder, no readable package).
+        """
     )
 
-    @Argument(help: "The workspace name, UpperCamelCase; also names the shell app (NAMEApp).")
-    var name: String
+    @Argument(help: ArgumentHelp("The workspace name, UpperCamelCase; also names the shell app (NAMEApp). With --adopt: the repository folder (default: .).", valueName: "name-or-path"))
+    var name: String?
 
     @Option(help: ArgumentHelp("The folder to create the workspace in (default: the current directory).", valueName: "dir"))
     var path: String?
@@ -20,12 +27,35 @@ struct InitCommand: AsyncParsableCommand {
 
     @OptionGroup var templates: TemplateOptions
 
-    @Flag(help: "Print the files that would be created, and write nothing.")
+    @Flag(help: "Adopt mfe on the existing repository at PATH: infer mfe.yml and record today's findings as the baseline.")
+    var adopt = false
+
+    @Option(help: "With --adopt: how to read Package.swift. Default: static, with SwiftPM for the manifests the static reader refuses; 'static' never runs manifest code.")
+    var loader: ManifestLoaderKind?
+
+    @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
+
+    func validate() throws {
+        if adopt {
+            if example != nil { throw ValidationError("'--example' creates a new workspace; it cannot be combined with '--adopt'") }
+            if name != nil && path != nil { throw ValidationError("give the repository folder once: 'mfe init --adopt PATH'") }
+        } else {
+            if name == nil { throw ValidationError("missing the workspace NAME: 'mfe init NAME', or 'mfe init --adopt [PATH]' for an existing repository") }
+            if loader != nil { throw ValidationError("'--loader' only applies with '--adopt'") }
+        }
+    }
 
     func run() async throws {
         try await runCommand {
-            let plan = try WorkspaceScaffolder(catalog: try templates.catalog()).plan(InitRequest(name: name, path: path, example: example))
+            if adopt {
+                let pipeline = AdoptionPipeline()
+                let output = try await pipeline.run(AdoptionRequest(path: name ?? path ?? ".", loader: loader, dryRun: dryRun))
+                try pipeline.write(output)
+                Terminal.writeOutput(output.standardOutput)
+                return 0
+            }
+            let plan = try WorkspaceScaffolder(catalog: try templates.catalog()).plan(InitRequest(name: name ?? "", path: path, example: example))
             return try ScaffoldReport.perform(plan, dryRun: dryRun)
         }
     }

@@ -1,0 +1,265 @@
+import Foundation
+import MFECore
+import MFEImports
+import MFELint
+import MFEReport
+import MFEManifest
+import MFEWorkspace
+
+/// What `mfe init --adopt` was asked to do.
+public struct AdoptionRequest: Sendable, Equatable {
+    /// The repository folder.
+    package var path: String
+    /// `--loader`: nil reads statically and hands the manifests the static reader refuses to
+    /// SwiftPM (`auto`); `static` never runs manifest code and leaves those packages out.
+    package var loader: ManifestLoaderKind?
+    /// `--dry-run`: print, write nothing.
+    package var dryRun: Bool
+
+    /// Creates a request.
+    public init(path: String = ".", loader: ManifestLoaderKind? = nil, dryRun: Bool = false) {
+        self.path = path
+        self.loader = loader
+        self.dryRun = dryRun
+    }
+}
+
+/// What `mfe init --adopt` inferred, described as data: what to print and the files to write.
+public struct AdoptionOutput: Sendable, Equatable {
+    /// What was inferred, for standard output.
+    public var standardOutput: String
+    /// The files to create (absolute path, bytes), in order: `mfe.yml`, then the baseline.
+    package var files: [PlannedFile]
+    /// The feature layers decided, `name: layer`, for tests and reports.
+    package var layers: [String: Layer]
+
+    /// A file to create.
+    package struct PlannedFile: Sendable, Equatable {
+        package var path: String
+        package var data: Data
+    }
+}
+
+/// `mfe init --adopt`: reads an existing repository's packages, infers `packages:`, `roles:`
+/// and `layers:` (`RoleInference`, `LayerInference`), lints the graph with them and records
+/// today's findings as the baseline, so the next `mfe lint-graph` is green and new violations
+/// fail. Never overwrites `mfe.yml` or the baseline.
+public struct AdoptionPipeline: Sendable {
+    /// The baseline file the adopted workspace uses.
+    static let baselineName = "mfe-baseline.json"
+    /// Names of packages that hold repository tooling (Danger, build tools), left out when
+    /// nothing in the workspace uses them.
+    static let toolingNames: Set<String> = ["danger", "tools", "buildtools", "scripts", "tooling"]
+
+    let fileSystem: any FileSystem
+    let processRunner: any ProcessRunning
+
+    /// Creates a pipeline.
+    public init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) {
+        self.fileSystem = fileSystem
+        self.processRunner = processRunner
+    }
+
+    /// Runs `request`: infers, lints, and plans the two files (written by `write(_:)`).
+    public func run(_ request: AdoptionRequest) async throws -> AdoptionOutput {
+        let root = PathUtilities.absolute(request.path)
+        guard fileSystem.isDirectory(root) else {
+            throw PlainInputError(fileSystem.exists(root) ? "'\(request.path)' is not a directory; give the repository folder" : "'\(request.path)' does not exist; give the repository folder")
+        }
+        let configurationPath = PathUtilities.join(root, "mfe.yml"), baselinePath = PathUtilities.join(root, Self.baselineName)
+        for existing in [configurationPath, baselinePath] where fileSystem.exists(existing) {
+            throw PlainInputError("'\(existing)' already exists; 'mfe init --adopt' never overwrites it: move it away to adopt again, or edit it and run 'mfe lint-graph'")
+        }
+        let loader = WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem)
+        let directories = try loader.discoverPackages(under: root)
+        guard !directories.isEmpty else {
+            throw PlainInputError("no Package.swift under '\(request.path)'; 'mfe init --adopt' adopts a repository of Swift packages")
+        }
+        var (loaded, leftOut, refused) = await load(directories, root: root, loader: request.loader)
+        leftOut += loaded.filter { $0.manifest.targets.isEmpty }.map { .init(directory: $0.directory, reason: "package \($0.manifest.name) has no targets (a placeholder)") }
+        loaded.removeAll { $0.manifest.targets.isEmpty }
+        let tooling = toolingPackages(loaded, root: root)
+        leftOut += tooling.map { .init(directory: loaded[$0].directory, reason: "package \(loaded[$0].manifest.name) holds tooling nothing in the workspace uses") }
+        loaded = loaded.enumerated().filter { !tooling.contains($0.offset) }.map(\.element)
+        guard !loaded.isEmpty else {
+            throw PlainInputError("no package under '\(request.path)' has targets mfe can read (\(leftOut.map { "\($0.directory): \($0.reason)" }.joined(separator: "; "))); nothing to adopt")
+        }
+
+        let suffixes = RoleInference.infer(loaded)
+        let roles = RoleInference.roles(suffixes)
+        let provisional = loaded.map { package in
+            WorkspacePackage(manifest: package.manifest, directory: package.directory, layer: Self.holdsSeveralFeatures(package.manifest, roles: roles) ? nil : .product)
+        }
+        let graph = TargetGraph(packages: provisional, root: root, roles: roles)
+        let uiTargets = try await userInterfaceTargets(Workspace(root: root, configuration: nil, packages: provisional), graph: graph)
+        let decisions = LayerInference(graph: graph, uiTargets: uiTargets).infer()
+        let entries = LayerEntries(graph: graph, decisions: decisions, roles: roles, packages: loaded).entries()
+
+        let renderer = AdoptionConfigurationRenderer(
+            workspace: (root as NSString).lastPathComponent, packageDirectories: loaded.map(\.directory), allPackageDirectories: directories,
+            leftOut: leftOut.sorted { $0.directory < $1.directory }, roles: suffixes, layers: entries, refusedManifests: refused, baseline: Self.baselineName
+        )
+        let text = renderer.render()
+        guard case .workspace(let configuration) = try ConfigurationParser().parse(text, file: configurationPath) else {
+            throw PlainInputError("mfe wrote a workspace mfe.yml it cannot read back; please report this")
+        }
+        let workspace = try loader.assemble(root: root, configuration: configuration, packages: loaded, checkNames: true)
+        let report = Linter().lint(workspace)
+        let baseline = Baseline(accepting: report.baselineCandidates)
+
+        var layers: [String: Layer] = [:]
+        for (index, feature) in graph.features.enumerated() { layers[feature.name] = decisions[index].layer }
+        let output = text + "\n" + summary(workspace: workspace, report: report, baseline: baseline, dryRun: request.dryRun, root: request.path)
+        return AdoptionOutput(
+            standardOutput: output,
+            files: request.dryRun ? [] : [.init(path: configurationPath, data: Data(text.utf8)), .init(path: baselinePath, data: baseline.encoded())],
+            layers: layers
+        )
+    }
+
+    /// Creates the planned files, each through a temporary file moved into place, which fails
+    /// rather than replace a file that appeared meanwhile. Nothing is left half-written.
+    public func write(_ output: AdoptionOutput) throws {
+        var written: [String] = []
+        do {
+            for file in output.files {
+                let temporary = file.path + ".mfe-adopt-\(ProcessInfo.processInfo.processIdentifier)"
+                try fileSystem.writeAtomically(file.data, to: temporary)
+                do {
+                    try fileSystem.move(temporary, to: file.path)
+                } catch {
+                    try? fileSystem.remove(temporary)
+                    throw PlainInputError("'\(file.path)' appeared while mfe was adopting the repository; it was left as it is")
+                }
+                written.append(file.path)
+            }
+        } catch {
+            for path in written { try? fileSystem.remove(path) }
+            throw error
+        }
+    }
+
+    /// Loads every manifest: statically, then (unless `--loader static`) with SwiftPM when the
+    /// static reader refuses one. A manifest neither can read is left out with the reason.
+    func load(_ directories: [String], root: String, loader kind: ManifestLoaderKind?) async -> (loaded: [(directory: String, manifest: PackageManifest)], leftOut: [AdoptionConfigurationRenderer.LeftOut], refused: [String]) {
+        let primary = (kind ?? .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner)
+        let fallback: (any ManifestLoading)? = kind == nil ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner) : nil
+        enum Outcome: Sendable { case loaded(PackageManifest, refused: Bool), failed(String) }
+        let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
+            for (index, directory) in directories.enumerated() {
+                let absolute = directory == "." ? root : PathUtilities.join(root, directory)
+                group.addTask {
+                    do {
+                        return (index, .loaded(try await primary.loadManifest(inPackageDirectory: absolute), refused: false))
+                    } catch let refusal as ManifestRefusal {
+                        guard let fallback else { return (index, .failed("the static reader cannot evaluate it (\(Self.firstLine(refusal, root: root)))")) }
+                        do {
+                            return (index, .loaded(try await fallback.loadManifest(inPackageDirectory: absolute), refused: true))
+                        } catch {
+                            return (index, .failed("SwiftPM cannot load it either: \(Self.firstLine(error, root: root))"))
+                        }
+                    } catch {
+                        return (index, .failed("its Package.swift cannot be read: \(Self.firstLine(error, root: root))"))
+                    }
+                }
+            }
+            var outcomes = [Outcome?](repeating: nil, count: directories.count)
+            for await (index, outcome) in group { outcomes[index] = outcome }
+            return outcomes
+        }
+        var loaded: [(directory: String, manifest: PackageManifest)] = []
+        var leftOut: [AdoptionConfigurationRenderer.LeftOut] = []
+        var refused: [String] = []
+        for (directory, outcome) in zip(directories, outcomes) {
+            switch outcome {
+            case .loaded(let manifest, let wasRefused)?:
+                loaded.append((directory, manifest))
+                if wasRefused { refused.append(directory == "." ? "Package.swift" : directory + "/Package.swift") }
+            case .failed(let reason)?: leftOut.append(.init(directory: directory, reason: reason))
+            case nil: continue
+            }
+        }
+        return (loaded, leftOut, refused)
+    }
+
+    static func firstLine(_ error: any Error, root: String) -> String {
+        String(error.localizedDescription.split(separator: "\n").first ?? "").replacingOccurrences(of: "error: ", with: "").replacingOccurrences(of: root + "/", with: "")
+    }
+
+    /// Whether a package holds several features: three or more stems among its non-test
+    /// targets that do not extend another stem (a single-package app), rather than one
+    /// µFeature with its companions (`RSCore` with `RSCoreObjC` and `RSCoreResources`).
+    static func holdsSeveralFeatures(_ manifest: PackageManifest, roles: RoleSuffixes) -> Bool {
+        let stems = Set(manifest.targets.filter { $0.kind != .test }.map { roles.stem(of: $0.name, kind: $0.kind) })
+        return stems.filter { stem in !stems.contains { $0 != stem && stem.hasPrefix($0) } }.count >= 3
+    }
+
+    /// The packages that hold only tooling: nothing else in the workspace uses them, they use
+    /// nothing of it, and they are all executables and plugins or are named like tooling
+    /// (`Danger`, `Tools`). Never every package.
+    func toolingPackages(_ loaded: [(directory: String, manifest: PackageManifest)], root: String) -> Set<Int> {
+        guard loaded.count > 1 else { return [] }
+        let graph = TargetGraph(packages: loaded.map { WorkspacePackage(manifest: $0.manifest, directory: $0.directory, layer: .product) }, root: root)
+        var connected: Set<Int> = []
+        for edge in graph.packageEdges { connected.formUnion([edge.from, edge.to]) }
+        for edge in graph.edges where graph.nodes[edge.from].package != graph.nodes[edge.to].package {
+            connected.formUnion([graph.nodes[edge.from].package, graph.nodes[edge.to].package])
+        }
+        let tooling = Set(loaded.indices.filter { index in
+            let manifest = loaded[index].manifest
+            let toolsOnly = manifest.targets.allSatisfy { [.executable, .plugin, .test].contains($0.kind) }
+            return !connected.contains(index) && (toolsOnly || Self.toolingNames.contains(manifest.name.lowercased()))
+        })
+        return tooling.count < loaded.count ? tooling : []
+    }
+
+    /// The nodes whose sources have user interface: they import SwiftUI, or import UIKit or
+    /// AppKit and subclass a view or view controller (a `UIKit` import alone, for
+    /// `UIApplication` or `UIImage`, does not make a feature).
+    func userInterfaceTargets(_ workspace: Workspace, graph: TargetGraph) async throws -> Set<Int> {
+        let files = TargetSourceFiles(fileSystem: fileSystem)
+        let fileSystem = fileSystem
+        return try await withThrowingTaskGroup(of: Int?.self) { group in
+            for (index, node) in graph.nodes.enumerated() where [.regular, .executable].contains(node.kind) {
+                let package = workspace.packages[node.package]
+                guard let target = package.manifest.targets.first(where: { $0.name == node.name }) else { continue }
+                let directory = PathUtilities.join(workspace.root, package.directory)
+                group.addTask {
+                    for file in try files.swiftFiles(of: target, inPackage: directory) {
+                        if Self.hasUserInterface(String(decoding: try fileSystem.contents(of: file), as: UTF8.self)) { return index }
+                    }
+                    return nil
+                }
+            }
+            var result: Set<Int> = []
+            for try await index in group { if let index { result.insert(index) } }
+            return result
+        }
+    }
+
+    /// Whether Swift source `text` declares user interface (see `userInterfaceTargets`).
+    static func hasUserInterface(_ text: String) -> Bool {
+        if text.contains("import SwiftUI") { return true }
+        guard text.contains("import UIKit") || text.contains("import AppKit") else { return false }
+        return text.contains(/:\s*(UI|NS)(View|ViewController|TableViewController|CollectionViewController|WindowController|HostingController)\b/)
+    }
+
+    private func summary(workspace: Workspace, report: LintReport, baseline: Baseline, dryRun: Bool, root: String) -> String {
+        let graph = TargetGraph(workspace: workspace)
+        var counts: [Layer: Int] = [:]
+        for feature in graph.features { if let layer = feature.layer { counts[layer, default: 0] += 1 } }
+        let unassigned = graph.features.count(where: { $0.layer == nil })
+        var lines: [String] = []
+        lines.append("inferred \(SummaryLine.count(graph.features.count, "feature")) in \(SummaryLine.count(workspace.packages.count, "package")): \(counts[.shell, default: 0]) shell, \(counts[.product, default: 0]) product, \(counts[.foundation, default: 0]) foundation\(unassigned > 0 ? ", \(unassigned) unassigned" : "")")
+        var byRule: [String: Int] = [:]
+        for entry in baseline.entries { byRule[entry.rule, default: 0] += 1 }
+        let rules = byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        lines.append("baseline: \(SummaryLine.count(baseline.entries.count, "finding")) accepted\(rules.isEmpty ? "" : " (\(rules))")")
+        if dryRun {
+            lines.append("dry run: nothing written")
+        } else {
+            lines.append("wrote mfe.yml and \(Self.baselineName); 'mfe lint-graph' now passes, and fails on any new violation")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

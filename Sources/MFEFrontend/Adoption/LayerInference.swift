@@ -1,0 +1,226 @@
+import MFEManifest
+import MFEWorkspace
+
+/// Infers each feature's layer for `mfe init --adopt`, from its name and from the target graph,
+/// and says why, for the comment on its line in the written `mfe.yml`.
+///
+/// Names come first: an app or an `App…` composition root is the shell; `…Feature` (or the
+/// suffix most features of a monorepo package share, e.g. `…UI`) is product; `Core`, `Common`,
+/// `Shared`, `DesignSystem`, `Networking`, `…Client`, `Models`, `Utils`, … (or a package under a
+/// `Foundation/` or `Shared/` folder) is foundation, and `…Kit` / `…UI` is foundation when
+/// something depends on it. Then the graph: what a foundation feature depends on is foundation;
+/// what nothing depends on sits high (a user-facing feature when it has UI, the shell when it
+/// composes product features); what several features depend on sits low. Last, a feature named
+/// like foundation that depends on a product feature moves up, so the inference never invents
+/// a `foundation-to-upper` finding.
+///
+/// Complexity: O(F + E) per pass over F features and E dependencies, at most F passes.
+struct LayerInference {
+    /// A feature's inferred layer and the reason.
+    struct Decision: Equatable {
+        var layer: Layer
+        var reason: String
+    }
+
+    let graph: TargetGraph
+    /// The targets whose sources import SwiftUI, UIKit or AppKit.
+    let uiTargets: Set<Int>
+
+    static let shellLastWords: Set<String> = ["Feature", "Core", "Root", "Shell", "Main", "Composition", "Coordinator"]
+    static let productWords: Set<String> = ["Feature", "Features", "View", "Page", "Screen", "Scene"]
+    static let siblingFeatureWords: Set<String> = ["UI", "Feature", "View", "Views", "Screen", "Scene", "Module", "Flow"]
+    static let foundationWords: Set<String> = [
+        "Core", "Common", "Shared", "Foundation", "Foundations", "Utils", "Utilities", "Util", "Helpers", "Helper",
+        "Extensions", "Extension", "Networking", "Network", "Models", "Model", "Domain", "Localization", "Strings",
+        "Resources", "Assets", "Logger", "Logging", "Log", "Persistence", "Database", "Storage", "Analytics", "Env",
+        "Environment", "Crypto", "Styleguide", "Theme", "Design", "SDK", "Support",
+    ]
+    static let foundationLastWords: Set<String> = ["Client", "API", "Api"]
+    static let weakFoundationLastWords: Set<String> = ["Kit", "UI", "Components"]
+    static let foundationFolders: Set<String> = ["Foundation", "Foundations", "Core", "Shared", "Common", "Base"]
+    static let productFolders: Set<String> = ["Features", "Feature"]
+
+    /// The decision for every feature of `graph`, by index in `graph.features`.
+    func infer() -> [Decision] {
+        let count = graph.features.count
+        var dependencies = [Set<Int>](repeating: [], count: count)
+        var dependents = [Set<Int>](repeating: [], count: count)
+        for edge in graph.edges {
+            let from = graph.nodes[edge.from].feature, to = graph.nodes[edge.to].feature
+            guard from != to, [.source, .interface].contains(graph.nodes[edge.from].role) else { continue }
+            dependencies[from].insert(to)
+            dependents[to].insert(from)
+        }
+        let siblingWords = siblingFeatureWords()
+        let brands = brandWords()
+        var decisions = [Decision?](repeating: nil, count: count)
+        func name(_ feature: Int) -> String { graph.features[feature].name }
+        func list(_ features: some Collection<Int>) -> String {
+            let names = features.map(name).sorted()
+            return names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
+        }
+        let testOnly = (0..<count).map { feature in graph.features[feature].targets.allSatisfy { [.tests, .example].contains(graph.nodes[$0].role) } }
+
+        // Names.
+        var weak: Set<Int> = []
+        for feature in 0..<count where !testOnly[feature] {
+            let words = Self.words(name(feature))
+            let isRoot = dependents[feature].isEmpty
+            let folder = parentFolder(of: feature)
+            if isRoot && isApp(feature) {
+                decisions[feature] = Decision(layer: .shell, reason: "an app: an executable nothing in the workspace depends on")
+            } else if isRoot && !dependencies[feature].isEmpty && (words == ["App"] || words.last == "App" || (words.first == "App" && Self.shellLastWords.contains(words.last ?? ""))) {
+                decisions[feature] = Decision(layer: .shell, reason: "the composition root: named like an app, and nothing depends on it")
+            } else if let last = words.last, Self.productWords.contains(last) {
+                decisions[feature] = Decision(layer: .product, reason: "named …\(last)")
+            } else if let last = words.last, siblingWords[feature] == last {
+                decisions[feature] = Decision(layer: .product, reason: "named …\(last), like most features of package \(graph.packages[graph.features[feature].package].name)")
+            } else if let folder, Self.productFolders.contains(folder) {
+                decisions[feature] = Decision(layer: .product, reason: "in a \(folder)/ folder")
+            } else if let word = words.first(where: Self.foundationWords.contains) ?? words.last.flatMap({ Self.foundationLastWords.contains($0) ? $0 : nil }) {
+                decisions[feature] = Decision(layer: .foundation, reason: "named like foundation (\(word))")
+            } else if let folder, Self.foundationFolders.contains(folder) {
+                decisions[feature] = Decision(layer: .foundation, reason: "in a \(folder)/ folder")
+            } else if let last = words.last, Self.weakFoundationLastWords.contains(last) {
+                weak.insert(feature)
+                if !isRoot {
+                    decisions[feature] = Decision(layer: .foundation, reason: "a shared …\(last) (used by \(list(dependents[feature])))")
+                } else if let brand = words.first, words.count == 2, brands[feature] == brand {
+                    decisions[feature] = Decision(layer: .foundation, reason: "the \(last) of the \(brand)… modules of package \(graph.packages[graph.features[feature].package].name): a shared kit")
+                }
+            }
+        }
+
+        // What a foundation feature depends on is foundation.
+        var pending = (0..<count).filter { decisions[$0]?.layer == .foundation && !dependents[$0].isEmpty }
+        while let feature = pending.popLast() {
+            for dependency in dependencies[feature].sorted() where decisions[dependency] == nil && !testOnly[dependency] {
+                decisions[dependency] = Decision(layer: .foundation, reason: "used by foundation \(name(feature))")
+                pending.append(dependency)
+            }
+        }
+
+        // The rest by position: what several features use sits low; what nothing uses sits high.
+        for feature in 0..<count where decisions[feature] == nil && !testOnly[feature] && !dependents[feature].isEmpty {
+            let users = dependents[feature]
+            if users.count >= 2 {
+                decisions[feature] = Decision(layer: .foundation, reason: "used by \(users.count) features (\(list(users)))")
+            } else if hasUI(feature) {
+                decisions[feature] = Decision(layer: .product, reason: "has UI and only \(list(users)) uses it")
+            } else {
+                decisions[feature] = Decision(layer: .foundation, reason: "a library without UI, used by \(list(users))")
+            }
+        }
+        let productionFeatures = (0..<count).filter { !testOnly[$0] }
+        for feature in 0..<count where decisions[feature] == nil && !testOnly[feature] {
+            let products = dependencies[feature].filter { decisions[$0]?.layer == .product }
+            if productionFeatures.count == 1 {
+                decisions[feature] = Decision(layer: .foundation, reason: "the only feature of the workspace: a library")
+            } else if products.count >= 2 {
+                decisions[feature] = Decision(layer: .shell, reason: "nothing depends on it and it composes product features \(list(products))")
+            } else if hasUI(feature) || weak.contains(feature) {
+                decisions[feature] = Decision(layer: .product, reason: "nothing in the workspace depends on it\(hasUI(feature) ? " and it has UI" : ""): a user-facing feature")
+            } else {
+                decisions[feature] = Decision(layer: .foundation, reason: "a library without UI that the app uses")
+            }
+        }
+
+        // A feature named like foundation that depends on a product feature moves up.
+        var changed = true
+        while changed {
+            changed = false
+            for feature in 0..<count where decisions[feature]?.layer == .foundation {
+                let products = dependencies[feature].filter { decisions[$0]?.layer == .product }
+                guard !products.isEmpty else { continue }
+                let shell = dependents[feature].isEmpty && products.count >= 2
+                decisions[feature] = Decision(layer: shell ? .shell : .product, reason: "depends on product feature\(products.count == 1 ? "" : "s") \(list(products))\(shell ? " and nothing depends on it: a composition root" : "")")
+                changed = true
+            }
+        }
+
+        // Test-only features (tests of several targets) sit with the highest layer they test.
+        for feature in 0..<count where testOnly[feature] {
+            let tested = Set(graph.features[feature].targets.flatMap { graph.successors[$0] }.map { graph.nodes[$0].feature }).subtracting([feature])
+            let layer = tested.compactMap { decisions[$0]?.layer }.max() ?? .foundation
+            decisions[feature] = Decision(layer: layer, reason: tested.isEmpty ? "tests only" : "tests of \(list(tested))")
+        }
+        return decisions.map { $0 ?? Decision(layer: .foundation, reason: "a library") }
+    }
+
+    private func isApp(_ feature: Int) -> Bool {
+        graph.features[feature].targets.contains { graph.nodes[$0].kind == .executable && graph.nodes[$0].role != .example }
+    }
+
+    private func hasUI(_ feature: Int) -> Bool {
+        graph.features[feature].targets.contains(where: uiTargets.contains)
+    }
+
+    /// The name of the folder holding a whole package (`Foundations` for
+    /// `libraries/Foundations/Domain`), nil for monorepo features.
+    private func parentFolder(of feature: Int) -> String? {
+        guard graph.features[feature].isWholePackage else { return nil }
+        let parts = graph.packages[graph.features[feature].package].directory.split(separator: "/")
+        return parts.count >= 2 ? String(parts[parts.count - 2]) : nil
+    }
+
+    /// For features of monorepo packages: the last word most of the package's features share,
+    /// when it is a feature-naming word (`FeedUI`, `PostUI`, `ProfileUI`… → `UI`).
+    private func siblingFeatureWords() -> [Int: String] {
+        var result: [Int: String] = [:]
+        for package in graph.packages.indices {
+            let features = graph.features(inPackage: package).filter { !graph.features[$0].isWholePackage }
+            guard features.count >= 4 else { continue }
+            var byWord: [String: [Int]] = [:]
+            for feature in features {
+                if let last = Self.words(graph.features[feature].name).last, Self.siblingFeatureWords.contains(last) { byWord[last, default: []].append(feature) }
+            }
+            for (word, members) in byWord where members.count >= 3 && members.count * 2 >= features.count {
+                for member in members { result[member] = word }
+            }
+        }
+        return result
+    }
+
+    /// For features of monorepo packages: the first word most of the package's features
+    /// share (`Mastodon` in `MastodonCore`, `MastodonUI`, …), the brand of an SDK's modules.
+    private func brandWords() -> [Int: String] {
+        var result: [Int: String] = [:]
+        for package in graph.packages.indices {
+            let features = graph.features(inPackage: package).filter { !graph.features[$0].isWholePackage }
+            var byWord: [String: [Int]] = [:]
+            for feature in features {
+                if let first = Self.words(graph.features[feature].name).first { byWord[first, default: []].append(feature) }
+            }
+            for (word, members) in byWord where members.count >= 3 && members.count * 2 >= features.count {
+                for member in members { result[member] = word }
+            }
+        }
+        return result
+    }
+
+    /// The words of a name: `SwiftUIExtensions` → Swift, UI, Extensions; `RSCore` → RS, Core;
+    /// `Home-iOS` → Home, iOS.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if character == "-" || character == "_" || character == " " {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            if character.isUppercase, !current.isEmpty {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,80 @@
+import MFEManifest
+import MFEWorkspace
+
+/// Infers `roles:` from the target names a repository already uses: the suffixes it gives
+/// mocks (`Mocks`, `Mock`, `TestSupport`, …), a `Client` interface with a `ClientLive` or `Live`
+/// implementation (the TCA dependency-client convention), and platform variants
+/// (`Home-iOS` beside `Home`). Each adopted suffix comes with the evidence that made mfe adopt
+/// it, for the comment on its line.
+struct RoleInference {
+    /// One inferred suffix and why.
+    struct Suffix: Equatable {
+        var role: Role
+        var suffix: String
+        var reason: String
+    }
+
+    /// Suffixes that only ever name test doubles: adopted as testing when any non-test target
+    /// ends in one.
+    static let testingSuffixes = ["TestMocks", "Mocks", "Mock", "TestSupport", "TestHelpers", "TestUtilities", "TestUtils", "Fakes", "Stubs"]
+    /// Platform-variant suffixes, adopted as source when a target `X` has a variant `X-iOS`.
+    static let platformSuffixes = ["-iOS", "-macOS", "-tvOS", "-watchOS", "-visionOS", "_iOS", "_macOS"]
+
+    /// The suffixes the targets of `packages` call for, beyond DESIGN's defaults.
+    static func infer(_ packages: [(directory: String, manifest: PackageManifest)]) -> [Suffix] {
+        let targets = packages.flatMap(\.manifest.targets).filter { $0.kind != .test }
+        let names = Set(targets.map(\.name))
+        func examples(_ list: [String]) -> String {
+            let shown = list.sorted().prefix(3).joined(separator: ", ")
+            return list.count > 3 ? "\(shown) and \(list.count - 3) more" : shown
+        }
+        var found: [Suffix] = []
+
+        // A Client interface and its Live implementation: XClient beside XClientLive or XLive.
+        let clients = names.filter { $0.hasSuffix("Client") && $0.count > "Client".count }
+        let clientLive = clients.filter { names.contains($0 + "Live") }.map { $0 + "Live" }
+        let live = clients.filter { names.contains(String($0.dropLast("Client".count)) + "Live") }.map { String($0.dropLast("Client".count)) + "Live" }
+        if !clientLive.isEmpty || !live.isEmpty {
+            found.append(Suffix(role: .interface, suffix: "Client", reason: "\(clients.count) targets end in Client, the interfaces of their features (\(examples(Array(clients))))"))
+            if !clientLive.isEmpty {
+                found.append(Suffix(role: .source, suffix: "ClientLive", reason: "their live implementations: \(examples(clientLive))"))
+            }
+            if !live.isEmpty {
+                found.append(Suffix(role: .source, suffix: "Live", reason: "live implementations beside a Client: \(examples(live))"))
+            }
+        }
+
+        // Test doubles. The longest suffixes first, so PocketGraphTestMocks counts for
+        // TestMocks, not for Mocks.
+        var claimed: Set<String> = []
+        for suffix in testingSuffixes.sorted(by: { $0.count > $1.count }) {
+            let users = targets.map(\.name).filter { $0.hasSuffix(suffix) && !claimed.contains($0) }
+            guard !users.isEmpty else { continue }
+            claimed.formUnion(users)
+            found.append(Suffix(role: .testing, suffix: suffix, reason: "test doubles: \(examples(users))"))
+        }
+
+        // Platform variants of one feature.
+        for suffix in platformSuffixes {
+            let variants = names.filter { $0.hasSuffix(suffix) && names.contains(String($0.dropLast(suffix.count))) }
+            guard !variants.isEmpty else { continue }
+            found.append(Suffix(role: .source, suffix: suffix, reason: "platform variants of one feature: \(examples(Array(variants)))"))
+        }
+        return found
+    }
+
+    /// The role suffixes with `inferred` added to DESIGN's defaults (the default first, so
+    /// messages keep suggesting `…Interface`).
+    static func roles(_ inferred: [Suffix]) -> RoleSuffixes {
+        var roles = RoleSuffixes.standard
+        for suffix in inferred {
+            switch suffix.role {
+            case .interface: roles.interface.append(suffix.suffix)
+            case .testing: roles.testing.append(suffix.suffix)
+            case .example: roles.example.append(suffix.suffix)
+            case .source, .tests: roles.source.append(suffix.suffix)
+            }
+        }
+        return roles
+    }
+}
