@@ -178,6 +178,10 @@ let package = Package(
             path: "Tests/MFETestSupport"
         ),
         .testTarget(
+            name: "MFECoreTests",
+            dependencies: ["MFECore", "MFETestSupport"]
+        ),
+        .testTarget(
             name: "MFEManifestTests",
             dependencies: [
                 "MFECore",
@@ -272,7 +276,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MFEEndToEndTests",
-            dependencies: ["MFEKit", "mfe"]
+            dependencies: ["MFEKit", "mfe", "MFETestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
