@@ -10,19 +10,27 @@ package struct DumpPackageManifestLoader: ManifestLoading {
     let fileSystem: any FileSystem
     let swiftExecutable: String
     let usesManifestCache: Bool
+    let limiter: ProcessLimiter
 
-    /// Creates a loader running `swiftExecutable` (looked up in `PATH` unless a path);
-    /// `usesManifestCache: false` passes `--manifest-cache none`, so every load compiles.
+    /// How many `swift package dump-package` processes one loader runs at once: 2, or 3 on
+    /// machines with more than 3 cores (each compiles a manifest).
+    package static let defaultConcurrency = min(3, max(2, ProcessInfo.processInfo.activeProcessorCount - 1))
+
+    /// Creates a loader running `swiftExecutable` (looked up in `PATH` unless a path), at most
+    /// `concurrency` at once; `usesManifestCache: false` passes `--manifest-cache none`, so
+    /// every load compiles.
     package init(
         processRunner: any ProcessRunning = SubprocessRunner(),
         fileSystem: any FileSystem = LocalFileSystem(),
         swiftExecutable: String = "swift",
-        usesManifestCache: Bool = true
+        usesManifestCache: Bool = true,
+        concurrency: Int = DumpPackageManifestLoader.defaultConcurrency
     ) {
         self.processRunner = processRunner
         self.fileSystem = fileSystem
         self.swiftExecutable = swiftExecutable
         self.usesManifestCache = usesManifestCache
+        limiter = ProcessLimiter(limit: concurrency)
     }
 
     /// Runs `swift package --package-path DIR dump-package` and converts its JSON.
@@ -32,7 +40,10 @@ package struct DumpPackageManifestLoader: ManifestLoading {
         var arguments = ["package", "--package-path", packageDirectory]
         if !usesManifestCache { arguments += ["--manifest-cache", "none"] }
         arguments.append("dump-package")
-        let result = try await processRunner.run(swiftExecutable, arguments, workingDirectory: nil, environment: [:])
+        let (runner, executable, processArguments) = (processRunner, swiftExecutable, arguments)
+        let result = try await limiter.run {
+            try await runner.run(executable, processArguments, workingDirectory: nil, environment: [:])
+        }
         guard result.status == 0 else {
             let details = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
             throw PlainInputError("'swift package dump-package' could not load '\(manifestPath)':\n\(details.isEmpty ? "exit status \(result.status)" : details)")
@@ -94,7 +105,12 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             default:
                 throw invalid("dependency kind ('\(key)')")
             }
-            var dependency = PackageDependency(kind, explicitName: explicitName, location: locator.fallback)
+            let traits = (body["traits"] as? [[String: Any]])?.compactMap { entry -> PackageDependency.Trait? in
+                guard let name = entry["name"] as? String else { return nil }
+                let condition = (entry["condition"] as? [String: Any])?["traits"] as? [String]
+                return PackageDependency.Trait(name: name, condition: condition?.sorted())
+            }.sorted { $0.name < $1.name } ?? [.defaults]
+            var dependency = PackageDependency(kind, explicitName: explicitName, traits: traits, location: locator.fallback)
             dependency.location = locator.packageDependency(dependency) ?? locator.fallback
             dependencies.append(dependency)
         }
@@ -129,6 +145,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
                 default: throw invalid("target dependency kind ('\(key)')")
                 }
                 var dependency = TargetDependency(kind, location: targetLocation?.location ?? locator.fallback)
+                if key == "product", fields.count > 2, let aliases = fields[2] as? [String: String] { dependency.moduleAliases = aliases }
                 if let condition = conditionField as? [String: Any] {
                     let platforms = condition["platformNames"] as? [String] ?? []
                     let traits = condition["traits"] as? [String] ?? []
@@ -165,12 +182,18 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             products.append(Product(name: productName, kind: kind, targets: entry["targets"] as? [String] ?? [], location: locator.product(named: productName) ?? locator.fallback))
         }
 
+        let traits = (root["traits"] as? [[String: Any]] ?? []).compactMap { entry -> PackageTrait? in
+            guard let traitName = entry["name"] as? String else { return nil }
+            return PackageTrait(name: traitName, description: entry["description"] as? String, enabledTraits: (entry["enabledTraits"] as? [String] ?? []).sorted())
+        }.sorted { $0.name < $1.name }
+
         return PackageManifest(
             name: name,
             toolsVersion: toolsVersion,
             dependencies: dependencies,
             targets: targets,
             products: products,
+            traits: traits,
             manifestPath: manifestPath,
             location: locator.packageCall ?? locator.fallback
         )
@@ -240,7 +263,7 @@ struct SourceLocator {
             } else if callee == "package" {
                 for label in ["url", "path", "id"] {
                     if let value = call.arguments.first(where: { $0.label?.text == label })?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
-                        packageCalls.append((label == "id" ? value.lowercased() : PackageIdentity.identity(forLocation: value), call))
+                        packageCalls.append((label == "id" ? value.lowercased() : PackageIdentity.identity(forLocation: value, relativeTo: PackageIdentity.directory(ofManifest: manifestPath)), call))
                     }
                 }
             } else if callee == "Package", packageCall == nil {
@@ -286,12 +309,7 @@ struct SourceLocator {
 
     /// The `.package(` entry with the identity of `dependency`.
     func packageDependency(_ dependency: PackageDependency) -> MFECore.SourceLocation? {
-        let identity: String
-        switch dependency.kind {
-        case .fileSystem(let path): identity = PackageIdentity.identity(forLocation: path)
-        case .sourceControl(let url, _): identity = PackageIdentity.identity(forLocation: url)
-        case .registry(let id, _): identity = id.lowercased()
-        }
+        let identity = dependency.identity
         return packageCalls.first { $0.identity == identity }.map { location(of: $0.node) }
     }
 

@@ -152,6 +152,25 @@ extension ManifestEvaluator {
         return try strings(expression, at: position)
     }
 
+    /// A dictionary literal of strings: `["Logging": "SwiftLogging"]`, or a constant.
+    mutating func stringDictionary(_ expression: ExprSyntax, at position: Int) throws -> [String: String] {
+        let expression = Self.unwrap(expression)
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return [:] }
+            var result: [String: String] = [:]
+            for element in elements {
+                result[try string(element.key, at: position)] = try string(element.value, at: position)
+            }
+            return result
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return try constant(reference, at: position, expected: "a dictionary of strings") { evaluator, initializer, index in
+                try evaluator.stringDictionary(initializer, at: index)
+            }
+        }
+        throw cannotEvaluate(expression, expected: "a dictionary of strings")
+    }
+
     // MARK: - Calls
 
     /// A call of a PackageDescription factory: `.name(...)` or `Qualifier.name(...)` where the

@@ -26,6 +26,7 @@ extension ManifestEvaluator {
         var targets: [Target] = []
         var dependencies: [PackageDependency] = []
         var products: [Product] = []
+        var traits: [PackageTrait] = []
         for argument in call.arguments {
             guard let label = argument.label, Self.packageLabels.contains(label) else {
                 throw LocatedInputError("'Package(...)' has no argument '\(argument.label ?? "_")'; use the labels of PackageDescription's 'Package' initializer", at: location(of: argument.expression))
@@ -35,6 +36,7 @@ extension ManifestEvaluator {
             case "targets": targets = try self.targets(argument.expression, at: position)
             case "dependencies": dependencies = try packageDependencies(argument.expression, at: position)
             case "products": products = try self.products(argument.expression, at: position)
+            case "traits": traits = try packageTraits(argument.expression, at: position)
             default: continue
             }
         }
@@ -60,9 +62,30 @@ extension ManifestEvaluator {
             dependencies: dependencies,
             targets: targets,
             products: products,
+            traits: traits,
             manifestPath: file,
             location: location(of: call.node)
         )
+    }
+
+    /// `traits: [.default(enabledTraits: ["A"]), "A", .trait(name: "B", description: "…", enabledTraits: [])]`.
+    mutating func packageTraits(_ expression: ExprSyntax, at position: Int) throws -> [PackageTrait] {
+        try list(expression, at: position, expected: "a list of traits") { evaluator, item, index in
+            let item = Self.unwrap(item)
+            if item.is(StringLiteralExprSyntax.self) { return PackageTrait(name: try evaluator.string(item, at: index)) }
+            guard let call = try evaluator.factory(item, qualifiers: ["Trait", "PackageDescription.Trait"]) else {
+                throw evaluator.cannotEvaluate(item, expected: "a trait such as '.trait(name:)'")
+            }
+            let enabled = try call.argument("enabledTraits").map { try evaluator.strings($0, at: index) } ?? []
+            switch call.name {
+            case "default": return PackageTrait(name: "default", enabledTraits: enabled)
+            case "trait":
+                guard let name = call.argument("name") else { throw evaluator.cannotEvaluate(item, expected: "a trait with 'name:'") }
+                let description = try call.argument("description").flatMap { try evaluator.optionalString($0, at: index) }
+                return PackageTrait(name: try evaluator.string(name, at: index), description: description, enabledTraits: enabled)
+            default: throw evaluator.cannotEvaluate(item, expected: "a trait such as '.trait(name:)'")
+            }
+        }
     }
 
     private mutating func applyPackageMutations<T>(
@@ -172,6 +195,9 @@ extension ManifestEvaluator {
         default: throw cannotEvaluate(expression, expected: "a target dependency such as '\"Name\"' or '.product(name:package:)'")
         }
         var dependency = TargetDependency(kind, location: location(of: expression))
+        if call.name == "product", let aliases = call.argument("moduleAliases"), !Self.unwrap(aliases).is(NilLiteralExprSyntax.self) {
+            dependency.moduleAliases = try stringDictionary(aliases, at: position)
+        }
         if let condition = call.argument("condition") {
             (dependency.platforms, dependency.traits) = try self.condition(condition, at: position)
         }
@@ -267,17 +293,37 @@ extension ManifestEvaluator {
         }
         let explicitName = try call.argument("name").map { try string($0, at: position) }
         let location = location(of: expression)
+        let traits = try call.argument("traits").map { try dependencyTraits($0, at: position) } ?? [.defaults]
         if let path = call.argument("path") {
-            return PackageDependency(.fileSystem(path: try string(path, at: position)), explicitName: explicitName, location: location)
+            return PackageDependency(.fileSystem(path: try string(path, at: position)), explicitName: explicitName, traits: traits, location: location)
         }
         let requirement = try self.requirement(of: call, at: position)
         if let url = call.argument("url") {
-            return PackageDependency(.sourceControl(url: try string(url, at: position), requirement: requirement), explicitName: explicitName, location: location)
+            return PackageDependency(.sourceControl(url: try string(url, at: position), requirement: requirement), explicitName: explicitName, traits: traits, location: location)
         }
         if let id = call.argument("id") {
-            return PackageDependency(.registry(id: try string(id, at: position), requirement: requirement), explicitName: explicitName, location: location)
+            return PackageDependency(.registry(id: try string(id, at: position), requirement: requirement), explicitName: explicitName, traits: traits, location: location)
         }
         throw cannotEvaluate(expression, expected: "'.package(path:)', '.package(url:...)' or '.package(id:...)'")
+    }
+
+    /// `traits: ["A", .trait(name: "B", condition: .when(traits: ["C"])), .defaults]`.
+    mutating func dependencyTraits(_ expression: ExprSyntax, at position: Int) throws -> [PackageDependency.Trait] {
+        try list(expression, at: position, expected: "a list of traits") { evaluator, item, index in
+            let item = Self.unwrap(item)
+            if item.is(StringLiteralExprSyntax.self) { return PackageDependency.Trait(name: try evaluator.string(item, at: index)) }
+            if let member = item.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "defaults" {
+                return PackageDependency.Trait(name: "default")
+            }
+            guard let call = try evaluator.factory(item, qualifiers: ["Package.Dependency.Trait", "PackageDescription.Package.Dependency.Trait"]),
+                  call.name == "trait", let name = call.argument("name")
+            else { throw evaluator.cannotEvaluate(item, expected: "a trait such as '\"Name\"' or '.trait(name:condition:)'") }
+            var condition: [String]?
+            if let conditionExpression = call.argument("condition"), !Self.unwrap(conditionExpression).is(NilLiteralExprSyntax.self) {
+                condition = try evaluator.condition(conditionExpression, at: index).traits ?? []
+            }
+            return PackageDependency.Trait(name: try evaluator.string(name, at: index), condition: condition)
+        }
     }
 
     /// The requirement of a `.package(url:...)` or `.package(id:...)` call, normalised as

@@ -79,15 +79,13 @@ struct ManifestEvaluator {
         return MFECore.SourceLocation(file: file, line: position.line, column: position.column)
     }
 
-    static let refusalAdvice = "cannot be read without running the manifest; run with '--loader swiftpm' to evaluate it with SwiftPM"
-
     /// A refusal at `node`: `subject` is what the reader met there (lowercase).
-    func refusal(_ node: some SyntaxProtocol, _ subject: String) -> LocatedInputError {
-        LocatedInputError("\(subject) \(Self.refusalAdvice)", at: location(of: node))
+    func refusal(_ node: some SyntaxProtocol, _ subject: String) -> ManifestRefusal {
+        ManifestRefusal(subject, at: location(of: node))
     }
 
     /// A refusal naming the expression itself and what was expected there.
-    func cannotEvaluate(_ expression: some SyntaxProtocol, expected: String) -> LocatedInputError {
+    func cannotEvaluate(_ expression: some SyntaxProtocol, expected: String) -> ManifestRefusal {
         refusal(expression, "\(Self.describe(expression)) (where \(expected) is expected)")
     }
 

@@ -138,7 +138,8 @@ package enum ManifestFidelity {
             case .sourceControl(let url, let requirement): kind = "sourceControl \(url) \(describe(requirement))"
             case .registry(let id, let requirement): kind = "registry \(id.lowercased()) \(describe(requirement))"
             }
-            lines.append("dependency \(dependency.identity) \(kind)\(dependency.explicitName.map { " name=\($0)" } ?? "")")
+            let traits = " traits=" + dependency.traits.map { $0.name + ($0.condition.map { "?" + $0.sorted().joined(separator: "|") } ?? "") }.sorted().joined(separator: ",")
+            lines.append("dependency \(dependency.identity) \(kind)\(dependency.explicitName.map { " name=\($0)" } ?? "")\(traits)")
         }
         for target in manifest.targets {
             lines.append("target \(target.name) \(target.kind.rawValue)")
@@ -151,9 +152,13 @@ package enum ManifestFidelity {
                 case .product(let name, let package): kind = "product \(name) \(package ?? "-")"
                 }
                 let platforms = dependency.platforms.map { " platforms=\($0.joined(separator: ","))" } ?? ""
-                let traits = dependency.traits.map { " traits=\($0.joined(separator: ","))" } ?? ""
-                lines.append("target \(target.name) depends on \(kind)\(platforms)\(traits)")
+                let traits = dependency.traits.map { " traits=\($0.sorted().joined(separator: ","))" } ?? ""
+                let aliases = dependency.moduleAliases.map { " moduleAliases=\($0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))" } ?? ""
+                lines.append("target \(target.name) depends on \(kind)\(platforms)\(traits)\(aliases)")
             }
+        }
+        for trait in manifest.traits.sorted(by: { $0.name < $1.name }) {
+            lines.append("trait \(trait.name) enables \(trait.enabledTraits.sorted().joined(separator: ","))")
         }
         for product in manifest.products {
             lines.append("product \(product.name) \(product.kind.rawValue) \(product.targets.joined(separator: ","))")

@@ -1,3 +1,4 @@
+import Foundation
 import MFECore
 
 /// A package as its `Package.swift` declares it: the value the manifest readers produce
@@ -14,6 +15,9 @@ public struct PackageManifest: Sendable, Equatable {
     package var targets: [Target]
     /// Declared products, in declaration order.
     package var products: [Product]
+    /// The `traits:` the package declares (`.default(enabledTraits:)` is the trait named
+    /// `default`), in declaration order.
+    package var traits: [PackageTrait]
     /// The `Package.swift` file this was read from.
     package var manifestPath: String
     /// Where `Package(` starts, for package-level findings.
@@ -26,6 +30,7 @@ public struct PackageManifest: Sendable, Equatable {
         dependencies: [PackageDependency] = [],
         targets: [Target] = [],
         products: [Product] = [],
+        traits: [PackageTrait] = [],
         manifestPath: String,
         location: SourceLocation? = nil
     ) {
@@ -34,8 +39,30 @@ public struct PackageManifest: Sendable, Equatable {
         self.dependencies = dependencies
         self.targets = targets
         self.products = products
+        self.traits = traits
         self.manifestPath = manifestPath
         self.location = location ?? SourceLocation(file: manifestPath, line: 1, column: 1)
+    }
+
+    /// The folder holding the manifest, against which relative dependency paths resolve.
+    package var packageDirectory: String { PackageIdentity.directory(ofManifest: manifestPath) }
+}
+
+/// A trait a package declares: `.trait(name:description:enabledTraits:)`, a string literal,
+/// or `.default(enabledTraits:)` (the trait named `default`).
+package struct PackageTrait: Sendable, Equatable {
+    /// The trait's name (`default` for the default trait set).
+    package var name: String
+    /// The `description:` argument, if any.
+    package var description: String?
+    /// The other traits of this package this trait enables, in declaration order.
+    package var enabledTraits: [String]
+
+    /// Creates a trait declaration.
+    package init(name: String, description: String? = nil, enabledTraits: [String] = []) {
+        self.name = name
+        self.description = description
+        self.enabledTraits = enabledTraits
     }
 }
 
@@ -111,14 +138,18 @@ package struct TargetDependency: Sendable, Equatable {
     package var platforms: [String]?
     /// The `condition: .when(traits:)` names, if any.
     package var traits: [String]?
+    /// The `moduleAliases:` of a `.product(...)` entry (the product's module name → the name
+    /// this target imports it as), if given.
+    package var moduleAliases: [String: String]?
     /// Where the entry is written in the `dependencies:` list.
     package var location: SourceLocation
 
     /// Creates a target dependency.
-    package init(_ kind: Kind, platforms: [String]? = nil, traits: [String]? = nil, location: SourceLocation) {
+    package init(_ kind: Kind, platforms: [String]? = nil, traits: [String]? = nil, moduleAliases: [String: String]? = nil, location: SourceLocation) {
         self.kind = kind
         self.platforms = platforms
         self.traits = traits
+        self.moduleAliases = moduleAliases
         self.location = location
     }
 
@@ -146,22 +177,60 @@ package struct PackageDependency: Sendable, Equatable {
     package var kind: Kind
     /// The `name:` argument, if given (SwiftPM's `nameForTargetDependencyResolutionOnly`).
     package var explicitName: String?
+    /// The `traits:` argument: the traits enabled on the dependency; `[.defaults]` (the trait
+    /// named `default`: the dependency's default traits) when not given, as PackageDescription
+    /// records it.
+    package var traits: [Trait]
     /// Where the `.package(` entry is written.
     package var location: SourceLocation
 
+    /// A trait enabled on a dependency: `"Name"`, `.trait(name:condition:)` or `.defaults`
+    /// (the trait named `default`).
+    package struct Trait: Sendable, Equatable, Hashable {
+        /// The dependency's trait to enable (`default` for `.defaults`).
+        package var name: String
+        /// `condition: .when(traits:)`: this package's traits that enable it; nil when always.
+        package var condition: [String]?
+
+        /// Creates an enabled trait.
+        package init(name: String, condition: [String]? = nil) {
+            self.name = name
+            self.condition = condition
+        }
+
+        /// `.defaults`: the dependency's default traits.
+        package static let defaults = Trait(name: "default")
+    }
+
     /// Creates a package dependency.
-    package init(_ kind: Kind, explicitName: String? = nil, location: SourceLocation) {
+    package init(_ kind: Kind, explicitName: String? = nil, traits: [Trait] = [.defaults], location: SourceLocation) {
         self.kind = kind
         self.explicitName = explicitName
+        self.traits = traits
         self.location = location
     }
 
-    /// The package identity as SwiftPM derives it: the last path component of the URL or path,
-    /// lowercased, without a `.git` suffix; the registry id lowercased.
+    /// The package identity as SwiftPM derives it: the last path component of the URL, or of
+    /// the path resolved against the declaring package's folder (so `..` is the parent
+    /// folder's name), lowercased, without a `.git` suffix; the registry id lowercased.
     package var identity: String {
         switch kind {
-        case .fileSystem(let path): return PackageIdentity.identity(forLocation: path)
-        case .sourceControl(let url, _): return PackageIdentity.identity(forLocation: url)
+        case .fileSystem(let path):
+            return PackageIdentity.identity(forLocation: path, relativeTo: PackageIdentity.directory(ofManifest: location.file))
+        case .sourceControl(let url, _):
+            return PackageIdentity.identity(forLocation: url, relativeTo: PackageIdentity.directory(ofManifest: location.file))
+        case .registry(let id, _): return id.lowercased()
+        }
+    }
+
+    /// The name SwiftPM matches `.product(package:)` and by-name dependencies against
+    /// (`nameForModuleDependencyResolutionOnly`): the `name:` argument, else the last path
+    /// component of the URL or path without `.git`, case kept; a registry id lowercased.
+    package var nameForModuleDependencyResolution: String {
+        if let explicitName { return explicitName }
+        switch kind {
+        case .fileSystem(let path): return PackageIdentity.lastComponent(of: path, relativeTo: PackageIdentity.directory(ofManifest: location.file))
+        case .sourceControl(let url, _): return PackageIdentity.lastComponent(of: url, relativeTo: PackageIdentity.directory(ofManifest: location.file))
         case .registry(let id, _): return id.lowercased()
         }
     }
@@ -171,14 +240,73 @@ package struct PackageDependency: Sendable, Equatable {
 package enum PackageIdentity {
     /// The identity of a package at a URL or path, as SwiftPM's `PackageIdentityParser`
     /// computes it: the last path component (after one trailing slash is dropped), without a
-    /// case-sensitive `.git` suffix, lowercased.
+    /// case-sensitive `.git` suffix, lowercased. Relative paths are taken as written; use
+    /// `identity(forLocation:relativeTo:)` to resolve them as SwiftPM does.
     package static func identity(forLocation location: String) -> String {
+        lastComponent(of: location).lowercased()
+    }
+
+    /// The identity of the package a `.package(path:)` or `.package(url:)` string names, in a
+    /// manifest whose folder is `directory`: a string without a scheme (`https://`, `git@`, …)
+    /// is a path (`DependencyMapper.normalizeDependencyLocation`): `~/` is the home folder, a
+    /// relative path is resolved against `directory` and normalised, so `..` is the parent
+    /// folder's name; `file://` URLs are their path.
+    package static func identity(forLocation location: String, relativeTo directory: String) -> String {
+        lastComponent(of: location, relativeTo: directory).lowercased()
+    }
+
+    /// The last component of `location` without `.git`, case kept, with paths resolved as in
+    /// `identity(forLocation:relativeTo:)`.
+    package static func lastComponent(of location: String, relativeTo directory: String) -> String {
+        lastComponent(of: resolvedLocation(location, relativeTo: directory) ?? location)
+    }
+
+    /// The absolute, normalised path a location string stands for when SwiftPM takes it as a
+    /// path (no scheme, or `file://`); nil for URLs.
+    package static func resolvedLocation(_ location: String, relativeTo directory: String) -> String? {
+        switch scheme(of: location) {
+        case nil:
+            if location.hasPrefix("~/") {
+                let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+                return PathUtilities.normalize(PathUtilities.join(home, String(location.dropFirst(2))))
+            }
+            if location.hasPrefix("/") { return PathUtilities.normalize(location) }
+            return PathUtilities.absolute(location, relativeTo: PathUtilities.absolute(directory.isEmpty ? "." : directory))
+        case "file":
+            let path = String(location.dropFirst("file://".count))
+            return path.hasPrefix("/") ? PathUtilities.normalize(path) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// SwiftPM's `parseScheme`: the text before `://`, or before `@`, when it holds no `/`,
+    /// lowercased; nil for a path.
+    package static func scheme(of location: String) -> String? {
+        for delimiter in ["://", "@"] {
+            if let range = location.range(of: delimiter) {
+                let head = location[..<range.lowerBound]
+                if !head.contains("/") { return head.lowercased() }
+            }
+        }
+        return nil
+    }
+
+    /// The folder of a manifest path (`/a/b/Package.swift` → `/a/b`).
+    package static func directory(ofManifest manifestPath: String) -> String {
+        guard let slash = manifestPath.lastIndex(of: "/") else { return "." }
+        return slash == manifestPath.startIndex ? "/" : String(manifestPath[..<slash])
+    }
+
+    /// The last path component after one trailing slash is dropped, without a case-sensitive
+    /// `.git` suffix, case kept.
+    static func lastComponent(of location: String) -> String {
         var end = location.endIndex
         if location.last == "/" { end = location.index(before: end) }
         let start = location[..<end].lastIndex(of: "/").map { location.index(after: $0) } ?? location.startIndex
         var last = location[start..<end]
         if last.hasSuffix(".git") { last = last.dropLast(4) }
-        return last.lowercased()
+        return String(last)
     }
 }
 
@@ -255,4 +383,9 @@ public protocol ManifestLoading: Sendable {
     /// Loads the `Package.swift` in `packageDirectory`. Throws an `InputError` naming the
     /// file and line when the manifest is malformed or cannot be evaluated.
     func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest
+
+    /// The loader to use in a workspace whose `mfe.yml` says `loader: kind` (nil when it says
+    /// nothing): a loader chosen by a `--loader` flag returns itself, since a flag beats
+    /// `mfe.yml`.
+    func respecting(configuredLoader kind: ManifestLoaderKind?) -> any ManifestLoading
 }

@@ -43,6 +43,8 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     package var baseline: String?
     /// `shell:`.
     package var shell: ShellConfiguration?
+    /// `loader:`: how this workspace's manifests are read when no `--loader` flag is given.
+    package var loader: ManifestLoaderKind?
     /// The `mfe.yml` this came from.
     package var file: String
 

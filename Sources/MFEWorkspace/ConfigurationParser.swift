@@ -55,7 +55,7 @@ package struct ConfigurationParser: Sendable {
     }
 
     private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
-        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "allow", "baseline", "shell"], in: "a workspace mfe.yml")
+        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "allow", "baseline", "shell", "loader"], in: "a workspace mfe.yml")
         var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
         if let packages = mapping["packages"], !reader.isNull(packages) {
             configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
@@ -93,6 +93,13 @@ package struct ConfigurationParser: Sendable {
         }
         if let baseline = mapping["baseline"], !reader.isNull(baseline) {
             configuration.baseline = try reader.string(baseline, what: "'baseline:'")
+        }
+        if let loader = mapping["loader"], !reader.isNull(loader) {
+            let value = try reader.string(loader, what: "'loader:'")
+            guard let kind = ManifestLoaderKind(rawValue: value) else {
+                throw LocatedInputError("'loader: \(value)' is not a manifest loader; write 'loader: static', 'loader: swiftpm' or 'loader: auto'", at: reader.location(of: loader))
+            }
+            configuration.loader = kind
         }
         if let shell = mapping["shell"], !reader.isNull(shell) {
             let shellMapping = try reader.mapping(shell, what: "'shell:'")

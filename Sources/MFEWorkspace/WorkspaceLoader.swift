@@ -66,15 +66,7 @@ package struct WorkspaceLoader: Sendable {
             directories = try discoverPackages(under: root)
         }
 
-        let manifests = try await withThrowingTaskGroup(of: (Int, PackageManifest).self) { group in
-            for (index, directory) in directories.enumerated() {
-                let absoluteDirectory = PathUtilities.join(root, directory == "." ? "" : directory)
-                group.addTask { (index, try await manifestLoader.loadManifest(inPackageDirectory: absoluteDirectory.isEmpty ? root : absoluteDirectory)) }
-            }
-            var result = [PackageManifest?](repeating: nil, count: directories.count)
-            for try await (index, manifest) in group { result[index] = manifest }
-            return result.map { $0! }
-        }
+        let manifests = try await loadManifests(in: directories, root: root, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
 
         var packages: [WorkspacePackage] = []
         var problems: [String] = []
@@ -115,6 +107,46 @@ package struct WorkspaceLoader: Sendable {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
         return Workspace(root: root, configuration: configuration, packages: packages)
+    }
+
+    /// Loads the manifest of every package directory in parallel. Every failure is collected,
+    /// not only the first: the problems are reported together, sorted by file, line and
+    /// column, so the report is the same on every run whatever order the loads finish in.
+    func loadManifests(in directories: [String], root: String, loader: any ManifestLoading) async throws -> [PackageManifest] {
+        let results = await withTaskGroup(of: (Int, Result<PackageManifest, any Error>).self) { group in
+            for (index, directory) in directories.enumerated() {
+                let absoluteDirectory = directory == "." ? root : PathUtilities.join(root, directory)
+                group.addTask {
+                    do {
+                        return (index, .success(try await loader.loadManifest(inPackageDirectory: absoluteDirectory)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results = [Result<PackageManifest, any Error>?](repeating: nil, count: directories.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+        var manifests: [PackageManifest] = []
+        var failures: [(error: any Error, manifestPath: String)] = []
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .success(let manifest)?: manifests.append(manifest)
+            case .failure(let error)?:
+                let directory = directories[index] == "." ? root : PathUtilities.join(root, directories[index])
+                failures.append((error, PathUtilities.join(directory, "Package.swift")))
+            case nil: continue
+            }
+        }
+        // One failure keeps its own error type (a refusal stays a refusal); several are
+        // reported together, sorted.
+        if failures.count == 1 { throw failures[0].error }
+        if !failures.isEmpty {
+            let problems = failures.flatMap { LoadProblem.problems(in: $0.error, manifestPath: $0.manifestPath) }.sorted()
+            throw InputErrors(problems.map(\.message))
+        }
+        return manifests
     }
 
     /// Expands `packages:` globs into package directories relative to `root`, sorted.
@@ -189,5 +221,31 @@ package struct WorkspaceLoader: Sendable {
             throw PlainInputError("\(error.localizedDescription) (mfe was looking for packages under '\(root)'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)")
         }
         return result.sorted()
+    }
+}
+
+/// One problem met while loading a manifest, with the key it is sorted by.
+struct LoadProblem: Comparable {
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+
+    /// The problems `error` stands for: its location when it has one, else the manifest's.
+    static func problems(in error: any Error, manifestPath: String) -> [LoadProblem] {
+        switch error {
+        case let refusal as ManifestRefusal:
+            return [LoadProblem(file: refusal.location.file, line: refusal.location.line, column: refusal.location.column, message: refusal.errorDescription ?? refusal.message)]
+        case let located as LocatedInputError:
+            return [LoadProblem(file: located.location.file, line: located.location.line, column: located.location.column, message: located.errorDescription ?? located.message)]
+        case let several as InputErrors:
+            return several.messages.map { LoadProblem(file: manifestPath, line: 0, column: 0, message: $0) }
+        default:
+            return [LoadProblem(file: manifestPath, line: 0, column: 0, message: error.localizedDescription)]
+        }
+    }
+
+    static func < (lhs: LoadProblem, rhs: LoadProblem) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.message) < (rhs.file, rhs.line, rhs.column, rhs.message)
     }
 }

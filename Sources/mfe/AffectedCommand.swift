@@ -31,12 +31,12 @@ struct AffectedCommand: AsyncParsableCommand {
     @Option(help: "Output format: text (one package per line) or json ({\"changed\", \"affected\"}).")
     var format: AffectedRenderer.Format = .text
 
-    @Option(help: "How to read Package.swift: 'static' (never runs manifest code) or 'swiftpm' (swift package dump-package).")
-    var loader: ManifestLoaderKind = .static
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    var loader: ManifestLoaderKind?
 
     func run() async throws {
         try await runCommand {
-            let result = try await AffectedPipeline(manifestLoader: loader.loader).run(path: path, base: base, head: head)
+            let result = try await AffectedPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader)).run(path: path, base: base, head: head)
             Terminal.writeOutput(AffectedRenderer().render(result, format: format))
             if let note = AffectedRenderer().note(for: result) { Terminal.writeError(note) }
             return 0

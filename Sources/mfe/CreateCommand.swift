@@ -39,7 +39,7 @@ struct CreateCommand: AsyncParsableCommand {
     func run() async throws {
         try await runCommand {
             let request = CreateRequest(name: name, layer: layer, path: path, dependencies: dependencies, webURL: webURL, example: example)
-            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestReader())
+            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestLoaderKind.loader(flag: nil))
             let plan = try await scaffolder.plan(request)
             return try ScaffoldReport.perform(plan, dryRun: dryRun)
         }

@@ -29,12 +29,12 @@ struct GraphCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Keep only this package, what it depends on and what depends on it.", valueName: "name"))
     var package: String?
 
-    @Option(help: "How to read Package.swift: 'static' (never runs manifest code) or 'swiftpm' (swift package dump-package).")
-    var loader: ManifestLoaderKind = .static
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    var loader: ManifestLoaderKind?
 
     func run() async throws {
         try await runCommand {
-            let output = try await GraphExportPipeline(manifestLoader: loader.loader).run(path: path, format: format, package: package)
+            let output = try await GraphExportPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader)).run(path: path, format: format, package: package)
             Terminal.writeOutput(output)
             return 0
         }

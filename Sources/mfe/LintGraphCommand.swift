@@ -4,10 +4,7 @@ import MFEKit
 
 extension ReportFormat: ExpressibleByArgument {}
 
-extension ManifestLoaderKind: ExpressibleByArgument {
-    /// The loader `--loader` picks.
-    var loader: any ManifestLoading { makeLoader() }
-}
+extension ManifestLoaderKind: ExpressibleByArgument {}
 
 /// `mfe lint-graph`: checks the layered dependency graph of a workspace.
 struct LintGraphCommand: AsyncParsableCommand {
@@ -26,7 +23,7 @@ struct LintGraphCommand: AsyncParsableCommand {
           mfe lint-graph --format github         # GitHub Actions
           mfe lint-graph --write-baseline mfe-baseline.json
           mfe lint-graph --baseline mfe-baseline.json --strict
-          mfe lint-graph --loader swiftpm        # dynamic manifests
+          mfe lint-graph --loader auto           # SwiftPM for the manifests mfe cannot read
           mfe lint-graph --imports               # check imports too
         """
     )
@@ -37,8 +34,8 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Option(help: "The output format.")
     var format: ReportFormat = .text
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'.")
-    var loader: ManifestLoaderKind = .static
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    var loader: ManifestLoaderKind?
 
     @Option(help: ArgumentHelp("Suppress the findings in this baseline file (default: 'baseline:' in mfe.yml).", valueName: "file"))
     var baseline: String?
@@ -55,7 +52,7 @@ struct LintGraphCommand: AsyncParsableCommand {
     func run() async throws {
         try await runCommand {
             let environment = ProcessInfo.processInfo.environment
-            let pipeline = LintGraphPipeline(manifestLoader: loader.loader)
+            let pipeline = LintGraphPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader))
             let context = ReportContext(
                 color: Terminal.current.colorEnabled,
                 repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(path), repositoryRoot: environment["GITHUB_WORKSPACE"])

@@ -66,6 +66,22 @@ struct ManifestAgreementTests {
             }
             for target in package.targets { strict(target) }
             """),
+        ("module aliases, traits and a parent-folder dependency", "exact", """
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(
+                name: "P",
+                traits: [.default(enabledTraits: ["Fast"]), "Fast", .trait(name: "Slow", description: "slow", enabledTraits: ["Fast"])],
+                dependencies: [
+                    .package(url: "https://github.com/o/a", from: "1.0.0", traits: ["X", .trait(name: "Y", condition: .when(traits: ["Slow"]))]),
+                    .package(path: ".."),
+                ],
+                targets: [.target(name: "A", dependencies: [
+                    .product(name: "Logging", package: "a", moduleAliases: ["Logging": "ALogging"]),
+                    .product(name: "B", package: "a", condition: .when(platforms: [.linux], traits: ["Slow"])),
+                ])]
+            )
+            """),
         ("a helper function adding dependencies", "refused", """
             // swift-tools-version: 6.0
             import PackageDescription
@@ -100,9 +116,9 @@ struct ManifestAgreementTests {
             let differences = ManifestFidelity.compare(mine, theirs, packageDirectory: packageDirectory)
             #expect(differences.isEmpty, "\(entry.name): the reader differs from SwiftPM:\n\(differences.joined(separator: "\n"))")
             #expect(entry.expected == "exact", "\(entry.name): read, but expected a refusal")
-        } catch let error as LocatedInputError {
-            #expect(entry.expected == "refused", "\(entry.name): refused: \(error.message)")
-            #expect(error.message.contains("--loader swiftpm"))
+        } catch let refusal as ManifestRefusal {
+            #expect(entry.expected == "refused", "\(entry.name): refused: \(refusal.message)")
+            #expect(refusal.message.contains("--loader swiftpm"))
         }
     }
 }

@@ -192,7 +192,8 @@ struct ManifestReaderRefusalTests {
         let error = try #require(readingError(body))
         #expect(error.location.line == line)
         #expect(error.message.contains(words), "\(error.message)")
-        #expect(error.message.hasSuffix("cannot be read without running the manifest; run with '--loader swiftpm' to evaluate it with SwiftPM"))
+        #expect(error.message.hasSuffix(ManifestRefusal.advice))
+        #expect(error.message.contains("'--loader auto'") && error.message.contains("'--loader swiftpm'"))
     }
 
     @Test func aMissingPackageIsALocatedError() {

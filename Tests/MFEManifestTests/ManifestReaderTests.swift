@@ -8,11 +8,13 @@ func readManifest(_ body: String, toolsVersion: String = "6.0") throws -> Packag
     try ManifestReader().read(source: "// swift-tools-version: \(toolsVersion)\nimport PackageDescription\n\n" + body, manifestPath: "/p/Package.swift")
 }
 
-/// The located error reading `body` throws.
+/// The located error reading `body` throws (a refusal as a located error with its message).
 func readingError(_ body: String, toolsVersion: String = "6.0") -> LocatedInputError? {
     do {
         _ = try readManifest(body, toolsVersion: toolsVersion)
         return nil
+    } catch let refusal as ManifestRefusal {
+        return LocatedInputError(refusal.message, at: refusal.location)
     } catch {
         return error as? LocatedInputError
     }
@@ -228,5 +230,59 @@ struct ManifestPackageIdentityTests {
     ])
     func followsSwiftPM(location: String, identity: String) {
         #expect(PackageIdentity.identity(forLocation: location) == identity)
+    }
+}
+
+@Suite("manifest reader: identity of local packages, module aliases and traits")
+struct ManifestReaderIdentityAndTraitsTests {
+    @Test(arguments: [
+        (".package(path: \"..\")", "work"),
+        (".package(path: \"../\")", "work"),
+        (".package(path: \".\")", "p"),
+        (".package(path: \"../../Other.git\")", "other"),
+        (".package(url: \"../Sibling\", from: \"1.0.0\")", "sibling"),
+        (".package(url: \"vendor/Lib\", branch: \"main\")", "lib"),
+        (".package(url: \"file:///srv/git/Remote.git\", from: \"1.0.0\")", "remote"),
+        (".package(url: \"git@github.com:o/Scp.git\", from: \"1.0.0\")", "scp"),
+        (".package(id: \"mona.LinkedList\", from: \"1.0.0\")", "mona.linkedlist"),
+    ])
+    func identityIsSwiftPMs(entry: String, identity: String) throws {
+        let manifest = try ManifestReader().read(
+            source: "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", dependencies: [\(entry)])\n",
+            manifestPath: "/srv/work/p/Package.swift"
+        )
+        #expect(manifest.dependencies.map(\.identity) == [identity])
+    }
+
+    @Test func aDotDotDependencyOfARelativelyNamedPackageUsesTheAbsoluteFolder() {
+        let dependency = PackageDependency(.fileSystem(path: ".."), location: SourceLocation(file: "Package.swift", line: 1, column: 1))
+        let parent = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().lastPathComponent.lowercased()
+        #expect(dependency.identity == parent)
+    }
+
+    @Test func keepsModuleAliasesAndTraits() throws {
+        let manifest = try readManifest("""
+            let package = Package(
+                name: "P",
+                traits: [.default(enabledTraits: ["Fast"]), "Fast", .trait(name: "Slow", description: "the slow path", enabledTraits: ["Fast"])],
+                dependencies: [
+                    .package(url: "https://github.com/o/a", from: "1.0.0", traits: ["X", .trait(name: "Y", condition: .when(traits: ["Slow"])), .defaults]),
+                    .package(path: "../b"),
+                ],
+                targets: [.target(name: "A", dependencies: [
+                    .product(name: "Logging", package: "a", moduleAliases: ["Logging": "ALogging"]),
+                    .product(name: "B", package: "b", condition: .when(traits: ["Slow"])),
+                ])]
+            )
+            """)
+        #expect(manifest.traits == [
+            PackageTrait(name: "default", enabledTraits: ["Fast"]), PackageTrait(name: "Fast"),
+            PackageTrait(name: "Slow", description: "the slow path", enabledTraits: ["Fast"]),
+        ])
+        #expect(manifest.dependencies[0].traits == [.init(name: "X"), .init(name: "Y", condition: ["Slow"]), .defaults])
+        #expect(manifest.dependencies[1].traits == [.defaults])
+        #expect(manifest.targets[0].dependencies[0].moduleAliases == ["Logging": "ALogging"])
+        #expect(manifest.targets[0].dependencies[1].moduleAliases == nil)
+        #expect(manifest.targets[0].dependencies[1].traits == ["Slow"])
     }
 }

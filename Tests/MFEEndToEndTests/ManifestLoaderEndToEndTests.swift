@@ -1,0 +1,57 @@
+import Foundation
+import MFEKit
+import Testing
+
+/// A workspace of two packages, one of which (`Feature`) only SwiftPM can read: its targets
+/// depend on the host name.
+func mixedLoaderWorkspace(configuredLoader: String? = nil) throws -> ScratchFolder {
+    let directory = try ScratchFolder()
+    try directory.write("workspace: Mixed\npackages: [Core, Feature]\n" + (configuredLoader.map { "loader: \($0)\n" } ?? ""), to: "mfe.yml")
+    try directory.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(name: "Core", products: [.library(name: "Core", targets: ["Core"])], targets: [.target(name: "Core")])
+        """, to: "Core/Package.swift")
+    try directory.write("""
+        // swift-tools-version: 6.0
+        import PackageDescription
+        import Foundation
+        let package = Package(
+            name: "Feature",
+            dependencies: [.package(path: "../Core")],
+            targets: ProcessInfo.processInfo.hostName.isEmpty ? [] : [.target(name: "Feature", dependencies: [.product(name: "Core", package: "Core")])]
+        )
+        """, to: "Feature/Package.swift")
+    return directory
+}
+
+@Suite("--loader auto and loader: in mfe.yml, end to end", .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil))
+struct ManifestLoaderEndToEndTests {
+    @Test func theStaticReaderRefusesAndSuggestsAuto() async throws {
+        let workspace = try mixedLoaderWorkspace()
+        let result = try await MFEBinary.run(["graph", workspace.path, "--format", "json"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("Feature/Package.swift:7:"), "\(result.standardError)")
+        #expect(result.standardError.contains("'--loader auto'"))
+    }
+
+    @Test func autoReadsTheRestStaticallyAndTheRefusedManifestWithSwiftPM() async throws {
+        let workspace = try mixedLoaderWorkspace()
+        let result = try await MFEBinary.run(["graph", workspace.path, "--format", "json", "--loader", "auto"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\"name\": \"Feature\""))
+        #expect(result.standardOutput.contains("\"Core\""))
+        let lint = try await MFEBinary.run(["lint-graph", workspace.path, "--loader", "auto"])
+        #expect(lint.status == 0, "\(lint.standardError)")
+    }
+
+    @Test func loaderAutoInMfeYmlAppliesWithoutTheFlagAndAFlagBeatsIt() async throws {
+        let workspace = try mixedLoaderWorkspace(configuredLoader: "auto")
+        let configured = try await MFEBinary.run(["graph", workspace.path, "--format", "json"])
+        #expect(configured.status == 0, "\(configured.standardError)")
+        #expect(configured.standardOutput.contains("\"name\": \"Feature\""))
+        let flagged = try await MFEBinary.run(["graph", workspace.path, "--format", "json", "--loader", "static"])
+        #expect(flagged.status == 2)
+        #expect(flagged.standardError.contains("Feature/Package.swift:7:"))
+    }
+}

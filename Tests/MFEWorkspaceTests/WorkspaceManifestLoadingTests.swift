@@ -1,0 +1,166 @@
+import Foundation
+import MFECore
+@testable import MFEManifest
+import MFETestSupport
+@testable import MFEWorkspace
+import Testing
+
+/// Refuses every manifest at line `line`, after a delay that makes later packages finish
+/// first, so a report built in completion order would come out reversed.
+struct SlowRefusingLoader: ManifestLoading {
+    func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
+        let name = URL(fileURLWithPath: packageDirectory).lastPathComponent
+        let delay = UInt64(max(0, 5 - Int(name.unicodeScalars.first!.value - 65))) * 20_000_000
+        try await Task.sleep(nanoseconds: delay)
+        throw ManifestRefusal("the function call 'f\(name)()'", at: SourceLocation(file: packageDirectory + "/Package.swift", line: 3, column: 1))
+    }
+}
+
+/// Records which loader the workspace asked for.
+struct KindReportingLoader: ManifestLoading {
+    let kind: String
+    func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
+        PackageManifest(name: kind, toolsVersion: ToolsVersion(6, 0), manifestPath: packageDirectory + "/Package.swift")
+    }
+}
+
+@Suite("workspace loading: every refusal, and the loader mfe.yml picks")
+struct WorkspaceManifestLoadingTests {
+    /// A manifest whose targets depend on the host name: no static reader can know it.
+    static let refusing = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        import Foundation
+        let package = Package(name: NAME, targets: ProcessInfo.processInfo.hostName.isEmpty ? [] : [.target(name: "T")])
+        """
+
+    @Test func everyRefusalIsReportedSortedAndTheSameOnEveryRun() async throws {
+        let directory = try TemporaryDirectory()
+        for name in ["A", "B", "C", "D"] {
+            try directory.write("// swift-tools-version: 6.0\n", to: "\(name)/Package.swift")
+        }
+        var reports: [String] = []
+        for _ in 0..<2 {
+            do {
+                _ = try await WorkspaceLoader(manifestLoader: SlowRefusingLoader()).load(at: directory.path)
+                Issue.record("expected the refusals to be reported")
+            } catch let error as InputErrors {
+                reports.append(error.errorDescription ?? "")
+            }
+        }
+        #expect(reports.count == 2 && reports[0] == reports[1])
+        let lines = reports[0].split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.map { $0.contains("/A/Package.swift:3:1: the function call 'fA()'") } == [true, false, false, false])
+        #expect(lines.map { String($0.split(separator: "/").dropLast().last ?? "") } == ["A", "B", "C", "D"])
+        #expect(lines.allSatisfy { $0.hasSuffix(ManifestRefusal.advice) })
+    }
+
+    @Test func realRefusalsOfTheStaticReaderAreAllReported() async throws {
+        let directory = try TemporaryDirectory()
+        for name in ["Zeta", "Alpha", "Mid"] {
+            try directory.write(Self.refusing.replacingOccurrences(of: "NAME", with: "\"\(name)\""), to: "\(name)/Package.swift")
+        }
+        try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Fine\")\n", to: "Fine/Package.swift")
+        let first = await loadingError(at: directory.path)
+        let second = await loadingError(at: directory.path)
+        #expect(first == second)
+        let lines = first.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("/Alpha/Package.swift:4:") && lines[1].contains("/Mid/Package.swift:4:") && lines[2].contains("/Zeta/Package.swift:4:"))
+    }
+
+    func loadingError(at path: String) async -> String {
+        do {
+            _ = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: path)
+            return ""
+        } catch {
+            return error.localizedDescription
+        }
+    }
+
+    @Test func oneFailureKeepsItsOwnType() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("// swift-tools-version: 6.0\n", to: "A/Package.swift")
+        await #expect(throws: ManifestRefusal.self) {
+            try await WorkspaceLoader(manifestLoader: SlowRefusingLoader()).load(at: directory.path)
+        }
+    }
+
+    @Test(arguments: [("static", "ManifestReader"), ("swiftpm", "DumpPackageManifestLoader"), ("auto", "FallbackManifestLoader")])
+    func loaderInMfeYmlChoosesTheLoaderWhenNoFlagIsGiven(value: String, type: String) throws {
+        let configuration = try ConfigurationParser().parse("workspace: W\nloader: \(value)\n", file: "mfe.yml")
+        guard case .workspace(let workspace) = configuration else { Issue.record("not a workspace"); return }
+        #expect(workspace.loader?.rawValue == value)
+        let chosen = ManifestLoaderKind.loader(flag: nil).respecting(configuredLoader: workspace.loader)
+        #expect(String(describing: Swift.type(of: chosen)) == type)
+        // A flag beats mfe.yml.
+        let flagged = ManifestLoaderKind.loader(flag: .static).respecting(configuredLoader: workspace.loader)
+        #expect(flagged is ManifestReader)
+    }
+
+    @Test func withoutLoaderInMfeYmlTheStaticReaderReads() {
+        #expect(ManifestLoaderKind.loader(flag: nil).respecting(configuredLoader: nil) is ManifestReader)
+    }
+
+    @Test func anUnknownLoaderIsAnErrorWithItsLine() {
+        #expect {
+            try ConfigurationParser().parse("workspace: W\nloader: dynamic\n", file: "mfe.yml")
+        } throws: { error in
+            guard let error = error as? LocatedInputError else { return false }
+            return error.location.line == 2 && error.message.contains("'loader: static', 'loader: swiftpm' or 'loader: auto'")
+        }
+    }
+}
+
+@Suite("manifest loaders: auto and bounded SwiftPM")
+struct ManifestLoaderSelectionTests {
+    /// Answers `dump-package` with a fixed manifest after a pause, counting how many run at once.
+    final class CountingRunner: ProcessRunning, @unchecked Sendable {
+        let lock = NSLock()
+        var running = 0
+        var most = 0
+        var calls = 0
+
+        func run(_ executable: String, _ arguments: [String], workingDirectory: String?, environment: [String: String?]) async throws -> ProcessResult {
+            lock.withLock { running += 1; calls += 1; most = max(most, running) }
+            try await Task.sleep(nanoseconds: 30_000_000)
+            lock.withLock { running -= 1 }
+            let directory = arguments.firstIndex(of: "--package-path").map { arguments[$0 + 1] } ?? ""
+            let name = "SwiftPM" + URL(fileURLWithPath: directory).lastPathComponent
+            return ProcessResult(status: 0, standardOutput: #"{"name": "\#(name)", "toolsVersion": {"_version": "6.0.0"}, "targets": [], "products": [], "dependencies": []}"#, standardError: "")
+        }
+    }
+
+    @Test func swiftPMRunsAtMostTheBoundAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        for index in 0..<8 { try directory.write("// swift-tools-version: 6.0\n", to: "P\(index)/Package.swift") }
+        let runner = CountingRunner()
+        let loader = ManifestLoaderKind.swiftpm.makeLoader(processRunner: runner)
+        let workspace = try await WorkspaceLoader(manifestLoader: loader).load(at: directory.path)
+        #expect(workspace.packages.count == 8)
+        #expect(runner.calls == 8)
+        #expect(runner.most <= DumpPackageManifestLoader.defaultConcurrency)
+        #expect(DumpPackageManifestLoader.defaultConcurrency >= 2 && DumpPackageManifestLoader.defaultConcurrency <= 3)
+    }
+
+    @Test func autoHandsOnlyRefusedManifestsToSwiftPM() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Static\")\n", to: "Plain/Package.swift")
+        try directory.write(WorkspaceManifestLoadingTests.refusing.replacingOccurrences(of: "NAME", with: "\"Dynamic\""), to: "Dynamic/Package.swift")
+        let runner = CountingRunner()
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(processRunner: runner)).load(at: directory.path)
+        #expect(workspace.packages.map(\.name) == ["SwiftPMDynamic", "Static"])
+        #expect(runner.calls == 1)
+    }
+
+    @Test func autoReportsErrorsThatAreNotRefusalsAsTheyAre() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\"\n", to: "Broken/Package.swift")
+        let runner = CountingRunner()
+        await #expect(throws: LocatedInputError.self) {
+            try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(processRunner: runner)).load(at: directory.path)
+        }
+        #expect(runner.calls == 0)
+    }
+}
