@@ -206,6 +206,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEWorkspace",
                 "MFELint",
                 "MFETestSupport",
             ]
@@ -276,7 +277,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MFEEndToEndTests",
-            dependencies: ["MFEKit", "mfe", "MFETestSupport"]
+            dependencies: ["MFEKit", "MFETestSupport", "mfe"]
         ),
     ],
     swiftLanguageModes: [.v6]

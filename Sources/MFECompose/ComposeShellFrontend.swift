@@ -220,23 +220,27 @@ package enum CompositionWorkspace {
             for try await (identity, feature) in group { result[identity] = feature }
             return result
         }
-        var packages: [WorkspacePackage] = []
+        var candidates: [WorkspaceLayering.Candidate] = []
         var root = "/"
         if case .package(let directory) = request.shell, let manifest = composition.rootManifest {
             root = (directory as NSString).deletingLastPathComponent
-            packages.append(WorkspacePackage(manifest: manifest, directory: PathUtilities.relative(directory, to: root), layer: .shell))
+            candidates.append(WorkspaceLayering.Candidate(manifest: manifest, directory: PathUtilities.relative(directory, to: root), isShell: true))
         }
         for local in composition.localPackages {
             let featurePath = PathUtilities.join(local.directory, "mfe.yml")
             var feature: FeatureConfiguration?
             if FileManager.default.fileExists(atPath: featurePath), case .feature(let value) = try ConfigurationParser().parseFile(at: featurePath) { feature = value }
-            let layer = feature?.layer ?? configuration?.layers[local.manifest.name]?.layer
-            packages.append(WorkspacePackage(manifest: local.manifest, directory: PathUtilities.relative(local.directory, to: root), layer: layer, featureConfiguration: feature))
+            candidates.append(WorkspaceLayering.Candidate(manifest: local.manifest, directory: PathUtilities.relative(local.directory, to: root), feature: feature))
         }
         for package in composition.packages {
-            let feature = features[package.location.identity] ?? nil
-            let layer = feature?.layer ?? configuration?.layers[package.manifest.name]?.layer
-            packages.append(WorkspacePackage(manifest: package.manifest, directory: package.location.location, layer: layer, featureConfiguration: feature))
+            candidates.append(WorkspaceLayering.Candidate(manifest: package.manifest, directory: package.location.location, feature: features[package.location.identity] ?? nil))
+        }
+        // The workspace's layers: apply as in lint-graph; names it lists that the composition
+        // does not contain are not an error here (the workspace may hold more).
+        var packages = WorkspaceLayering(configuration: configuration).assign(candidates).packages
+        if case .package = request.shell, composition.rootManifest != nil, !packages.isEmpty {
+            packages[0].layer = .shell
+            packages[0].featureLayers = [:]
         }
         return Workspace(root: root, configuration: configuration, packages: packages.sorted { $0.directory < $1.directory })
     }

@@ -78,7 +78,7 @@ public struct LintGraphPipeline: Sendable {
         if let writePath = request.writeBaselinePath {
             try checkBaselineCanBeReplaced(at: PathUtilities.absolute(writePath), shownAs: writePath)
         }
-        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: request.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: request.path, checkNames: true)
         var options = LintOptions(strict: request.strict, importsChecked: request.importsChecked)
         if let (baseline, file) = try loadBaseline(request, workspace: workspace) {
             options.baseline = baseline

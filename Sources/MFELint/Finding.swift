@@ -21,7 +21,8 @@ public struct Finding: Sendable, Hashable {
     package var to: String?
     /// A closed path (first == last) of targets (`cycle`) or packages (`package-cycle`).
     package var path: [String]?
-    /// The package a package-level finding is about (`missing-interface`, `unassigned-layer`).
+    /// The feature a feature-level finding is about (`missing-interface`, `unassigned-layer`):
+    /// the package's name, or the stem in a monorepo package.
     package var feature: String?
     /// The packages of `from` and `to` (or of each `path` element for `cycle`), so `allow:`
     /// entries may name packages as well as targets. Not printed.
@@ -30,6 +31,13 @@ public struct Finding: Sendable, Hashable {
     package var toPackage: String?
     /// The package of each `path` element. Not printed.
     package var pathPackages: [String]?
+    /// The features of `from` and `to` (or of each `path` element), so `allow:` entries may
+    /// name features. Not printed.
+    package var fromFeature: String?
+    /// The feature of `to`. Not printed.
+    package var toFeature: String?
+    /// The feature of each `path` element. Not printed.
+    package var pathFeatures: [String]?
     /// A fingerprint that identifies the finding across runs and line moves: it hashes the
     /// rule, file and names, never the line. Baselines and SARIF `partialFingerprints` use it.
     package var fingerprint: String
@@ -49,6 +57,9 @@ public struct Finding: Sendable, Hashable {
         fromPackage: String? = nil,
         toPackage: String? = nil,
         pathPackages: [String]? = nil,
+        fromFeature: String? = nil,
+        toFeature: String? = nil,
+        pathFeatures: [String]? = nil,
         fingerprint: String? = nil
     ) {
         self.rule = rule
@@ -64,6 +75,9 @@ public struct Finding: Sendable, Hashable {
         self.fromPackage = fromPackage
         self.toPackage = toPackage
         self.pathPackages = pathPackages
+        self.fromFeature = fromFeature
+        self.toFeature = toFeature
+        self.pathFeatures = pathFeatures
         self.fingerprint = fingerprint ?? Finding.fingerprint(rule: rule, file: file, from: from, to: to, path: path, feature: feature)
     }
 

@@ -169,27 +169,30 @@ package struct Linter: Sendable {
     }
 }
 
-/// How `allow:` entries match findings: the rule id, and `from`/`to` naming the target or its
-/// package. For a cycle, `from → to` must be a step of the cycle's path; for a package-level
-/// finding, `from` names the package and `to` the package again or `*`. `*` matches anything.
+/// How `allow:` entries match findings: the rule id, and `from`/`to` naming the target, its
+/// feature or its package, or a glob (`*`, `?`) over those names. For a cycle, `from → to` must
+/// be a step of the cycle's path; for a feature-level finding, `from` names the feature (or its
+/// package) and `to` the feature again or a glob matching it (`*`).
 enum AllowMatcher {
     static func matches(_ entry: AllowEntry, _ finding: Finding) -> Bool {
         guard entry.rule == finding.rule else { return false }
-        func name(_ pattern: String, _ target: String?, _ package: String?) -> Bool {
-            pattern == "*" || (target != nil && pattern == target) || (package != nil && pattern == package)
+        let from = NameGlob(entry.from), to = NameGlob(entry.to)
+        func name(_ glob: NameGlob, _ names: String?...) -> Bool {
+            names.contains { $0.map(glob.matches) ?? false }
         }
         if finding.from != nil || finding.to != nil {
-            return name(entry.from, finding.from, finding.fromPackage) && name(entry.to, finding.to, finding.toPackage)
+            return name(from, finding.from, finding.fromFeature, finding.fromPackage) && name(to, finding.to, finding.toFeature, finding.toPackage)
         }
         if let path = finding.path, path.count >= 2 {
             let packages = finding.pathPackages ?? path
+            let features = finding.pathFeatures ?? packages
             for step in 0..<(path.count - 1) {
-                if name(entry.from, path[step], packages[step]) && name(entry.to, path[step + 1], packages[step + 1]) { return true }
+                if name(from, path[step], features[step], packages[step]) && name(to, path[step + 1], features[step + 1], packages[step + 1]) { return true }
             }
             return false
         }
         if let feature = finding.feature {
-            return name(entry.from, feature, nil) && (entry.to == feature || entry.to == "*")
+            return name(from, feature, finding.fromPackage) && name(to, feature)
         }
         return false
     }

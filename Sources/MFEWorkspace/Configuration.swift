@@ -35,8 +35,12 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     package var name: String
     /// `packages:` globs of directories holding a `Package.swift`, relative to the workspace root.
     package var packages: [String]
-    /// `layers:`: layers for packages without an `mfe.yml` of their own, keyed by package name.
+    /// `layers:`: layers for packages without an `mfe.yml` of their own and for the features
+    /// of monorepo packages, keyed by the entry as written: a package or feature name, or a
+    /// glob (`*`, `?`) over either. `LayerTable` resolves them.
     package var layers: [String: LayerAssignment]
+    /// `roles:`: the role suffixes; nil keeps DESIGN's defaults.
+    package var roles: RoleSuffixes?
     /// `allow:` entries: accepted exceptions.
     package var allow: [AllowEntry]
     /// `baseline:`: a baseline file, relative to the workspace root.
@@ -53,6 +57,7 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
         name: String,
         packages: [String] = [],
         layers: [String: LayerAssignment] = [:],
+        roles: RoleSuffixes? = nil,
         allow: [AllowEntry] = [],
         baseline: String? = nil,
         shell: ShellConfiguration? = nil,
@@ -61,6 +66,7 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
         self.name = name
         self.packages = packages
         self.layers = layers
+        self.roles = roles
         self.allow = allow
         self.baseline = baseline
         self.shell = shell
@@ -68,7 +74,12 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     }
 }
 
-/// A package's layer as `layers:` assigns it, with where it is written.
+extension WorkspaceConfiguration {
+    /// The workspace's role suffixes: `roles:`, else DESIGN's defaults.
+    package var roleSuffixes: RoleSuffixes { roles ?? .standard }
+}
+
+/// A package's or feature's layer as one `layers:` entry assigns it, with where it is written.
 package struct LayerAssignment: Sendable, Equatable {
     /// The layer.
     package var layer: Layer
@@ -86,22 +97,28 @@ package struct LayerAssignment: Sendable, Equatable {
 package struct AllowEntry: Sendable, Equatable, Hashable {
     /// The rule id, e.g. `product-to-product`.
     package var rule: String
-    /// The depending target or package.
+    /// The depending target, feature or package, or a glob (`*`, `?`) over their names.
     package var from: String
-    /// The target or package depended on.
+    /// The target, feature or package depended on, or a glob over their names.
     package var to: String
     /// Why the exception is accepted (required).
     package var reason: String
     /// Where the entry starts in `mfe.yml`.
     package var location: SourceLocation
+    /// Where `from:`'s value is written (the entry's start when not known).
+    package var fromLocation: SourceLocation
+    /// Where `to:`'s value is written (the entry's start when not known).
+    package var toLocation: SourceLocation
 
     /// Creates an allow entry.
-    package init(rule: String, from: String, to: String, reason: String, location: SourceLocation) {
+    package init(rule: String, from: String, to: String, reason: String, location: SourceLocation, fromLocation: SourceLocation? = nil, toLocation: SourceLocation? = nil) {
         self.rule = rule
         self.from = from
         self.to = to
         self.reason = reason
         self.location = location
+        self.fromLocation = fromLocation ?? location
+        self.toLocation = toLocation ?? location
     }
 }
 

@@ -55,7 +55,7 @@ package struct ConfigurationParser: Sendable {
     }
 
     private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
-        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "allow", "baseline", "shell", "loader"], in: "a workspace mfe.yml")
+        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader"], in: "a workspace mfe.yml")
         var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
         if let packages = mapping["packages"], !reader.isNull(packages) {
             configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
@@ -66,13 +66,19 @@ package struct ConfigurationParser: Sendable {
                 let layer = try reader.layer(key)
                 guard !reader.isNull(value) else { continue }
                 for nameNode in try reader.sequence(value, what: "'layers.\(layer.rawValue):'") {
-                    let name = try reader.string(nameNode, what: "a package name under 'layers.\(layer.rawValue):'")
+                    let name = try reader.string(nameNode, what: "a package or feature name under 'layers.\(layer.rawValue):'")
+                    if name.trimmingCharacters(in: .whitespaces).isEmpty {
+                        throw LocatedInputError("an empty name under 'layers.\(layer.rawValue):'; write a package or feature name, or a glob such as '*Feature'", at: reader.location(of: nameNode))
+                    }
                     if let earlier = configuration.layers[name] {
                         throw LocatedInputError("'\(name)' is listed under both 'layers.\(earlier.layer.rawValue)' (line \(earlier.location.line)) and 'layers.\(layer.rawValue)'; keep it under one", at: reader.location(of: nameNode))
                     }
                     configuration.layers[name] = LayerAssignment(layer: layer, location: reader.location(of: nameNode))
                 }
             }
+        }
+        if let roles = mapping["roles"], !reader.isNull(roles) {
+            configuration.roles = try parseRoles(roles, reader: reader)
         }
         if let allow = mapping["allow"], !reader.isNull(allow) {
             for entry in try reader.sequence(allow, what: "'allow:'") {
@@ -88,7 +94,10 @@ package struct ConfigurationParser: Sendable {
                 if reason.trimmingCharacters(in: .whitespaces).isEmpty {
                     throw LocatedInputError("'reason:' is empty; say why the exception is accepted", at: reader.location(of: reasonNode))
                 }
-                configuration.allow.append(AllowEntry(rule: rule, from: from, to: to, reason: reason, location: reader.location(of: entry)))
+                configuration.allow.append(AllowEntry(
+                    rule: rule, from: from, to: to, reason: reason, location: reader.location(of: entry),
+                    fromLocation: entryMapping["from"].map { reader.location(of: $0) }, toLocation: entryMapping["to"].map { reader.location(of: $0) }
+                ))
             }
         }
         if let baseline = mapping["baseline"], !reader.isNull(baseline) {
@@ -114,6 +123,61 @@ package struct ConfigurationParser: Sendable {
             configuration.shell = shellConfiguration
         }
         return configuration
+    }
+
+    /// `roles:`: a mapping of role (`interface`, `testing`, `example`, `source`) to a
+    /// non-empty list of suffixes; a role left out keeps DESIGN's default, and one suffix may
+    /// name only one role.
+    private func parseRoles(_ node: Node, reader: NodeReader) throws -> RoleSuffixes {
+        let mapping = try reader.mapping(node, what: "'roles:'")
+        let keys: [Role] = [.interface, .testing, .example, .source]
+        try reader.checkKeys(mapping, allowed: keys.map(\.rawValue), in: "'roles:' (the role suffixes)")
+        var roles = RoleSuffixes.standard
+        var seen: [String: (role: Role, line: Int)] = [:]
+        for role in keys {
+            guard let value = mapping[role.rawValue] else { continue }
+            let defaultText = RoleSuffixes.standard.suffixes(of: role).map { "'\($0)'" }.joined(separator: ", ")
+            let defaultHint = defaultText.isEmpty ? "no suffix" : "[\(defaultText)]"
+            guard !reader.isNull(value) else {
+                throw LocatedInputError("'roles.\(role.rawValue):' is empty; list at least one suffix, or remove the key to keep the default \(defaultHint)", at: reader.location(of: value))
+            }
+            let items = try reader.sequence(value, what: "'roles.\(role.rawValue):'")
+            if items.isEmpty {
+                throw LocatedInputError("'roles.\(role.rawValue):' is empty; list at least one suffix, or remove the key to keep the default \(defaultHint)", at: reader.location(of: value))
+            }
+            var suffixes: [String] = []
+            for item in items {
+                let suffix = try reader.string(item, what: "a suffix under 'roles.\(role.rawValue):'")
+                let location = reader.location(of: item)
+                guard !suffix.isEmpty, suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                    throw LocatedInputError("'\(suffix)' under 'roles.\(role.rawValue):' is not a name suffix; write the end of a target name, e.g. 'Mocks'", at: location)
+                }
+                if suffix == RoleSuffixes.testsSuffix {
+                    throw LocatedInputError("'Tests' under 'roles.\(role.rawValue):' would make every test target's stem ambiguous; test targets are always the tests role, so remove it", at: location)
+                }
+                if let earlier = seen[suffix] {
+                    let place = earlier.role == role ? "twice under 'roles.\(role.rawValue)' (line \(earlier.line) and here)" : "under both 'roles.\(earlier.role.rawValue)' (line \(earlier.line)) and 'roles.\(role.rawValue)'"
+                    throw LocatedInputError("the suffix '\(suffix)' is listed \(place); a suffix gives one role, keep it once", at: location)
+                }
+                seen[suffix] = (role, location.line)
+                suffixes.append(suffix)
+            }
+            switch role {
+            case .interface: roles.interface = suffixes
+            case .testing: roles.testing = suffixes
+            case .example: roles.example = suffixes
+            case .source, .tests: roles.source = suffixes
+            }
+        }
+        // A default suffix kept for one role must not be claimed by another.
+        for role in keys where mapping[role.rawValue] == nil {
+            for suffix in roles.suffixes(of: role) {
+                if let claimed = seen[suffix] {
+                    throw LocatedInputError("the suffix '\(suffix)' is the default of 'roles.\(role.rawValue)' but is listed under 'roles.\(claimed.role.rawValue)' here; also set 'roles.\(role.rawValue):' to say which suffixes it keeps", at: SourceLocation(file: reader.file, line: claimed.line, column: 1))
+                }
+            }
+        }
+        return roles
     }
 
     private func parseShellFeature(_ node: Node, reader: NodeReader) throws -> ShellFeature {

@@ -17,7 +17,8 @@ public struct Workspace: Sendable, Equatable {
         self.packages = packages
     }
 
-    /// The package with manifest name `name`, if any.
+    /// The first package with manifest name `name`, if any (two packages in different folders
+    /// may share a name, as in SwiftPM).
     package func package(named name: String) -> WorkspacePackage? {
         packages.first { $0.name == name }
     }
@@ -35,19 +36,27 @@ package struct WorkspacePackage: Sendable, Equatable {
     package var manifest: PackageManifest
     /// The package directory, relative to the workspace root (`.` for the root itself).
     package var directory: String
-    /// The package's layer, or nil when unassigned.
+    /// The layer of the package's one µFeature; nil for a monorepo package (one feature per
+    /// target stem, layered by `featureLayers`), or a package no one has given a layer.
     package var layer: Layer?
     /// The package's own `mfe.yml`, if it has one.
     package var featureConfiguration: FeatureConfiguration?
+    /// In a monorepo package (`layer` nil): the layers `layers:` gives its features, by stem.
+    package var featureLayers: [String: Layer]
 
     /// Creates a workspace package.
-    package init(manifest: PackageManifest, directory: String, layer: Layer?, featureConfiguration: FeatureConfiguration? = nil) {
+    package init(manifest: PackageManifest, directory: String, layer: Layer?, featureConfiguration: FeatureConfiguration? = nil, featureLayers: [String: Layer] = [:]) {
         self.manifest = manifest
         self.directory = directory
         self.layer = layer
         self.featureConfiguration = featureConfiguration
+        self.featureLayers = featureLayers
     }
 
     /// The package's name (`Package(name:)`).
     package var name: String { manifest.name }
+
+    /// Whether the package holds one µFeature (it has a layer: its own `mfe.yml`, a `layers:`
+    /// entry or `shell.path` names it); else each target stem is a feature of its own.
+    package var holdsOneFeature: Bool { layer != nil }
 }

@@ -33,8 +33,8 @@ package struct WorkspaceLoader: Sendable {
     /// Loads the workspace at `path` for a command that reads its packages (lint-graph, graph,
     /// affected): a folder with no package at all is an input error, as it is almost always a
     /// wrong path, not an empty workspace.
-    package func loadPackages(at path: String) async throws -> Workspace {
-        let workspace = try await load(at: path)
+    package func loadPackages(at path: String, checkNames: Bool = false) async throws -> Workspace {
+        let workspace = try await load(at: path, checkNames: checkNames)
         guard workspace.packages.isEmpty else { return workspace }
         if let configuration = workspace.configuration, !configuration.packages.isEmpty {
             let globs = configuration.packages.map { "'\($0)'" }.joined(separator: ", ")
@@ -45,7 +45,10 @@ package struct WorkspaceLoader: Sendable {
 
     /// Loads the workspace at `path`: its `mfe.yml` when there is one (with `packages:`
     /// globs and `layers:`), else every directory under `path` holding a `Package.swift`.
-    package func load(at path: String) async throws -> Workspace {
+    /// With `checkNames` (lint-graph), a `layers:` or `allow:` name that matches nothing is an
+    /// error; other commands keep working on a workspace whose mfe.yml still names a package
+    /// a change deleted.
+    package func load(at path: String, checkNames: Bool = false) async throws -> Workspace {
         let root = PathUtilities.absolute(path)
         guard fileSystem.isDirectory(root) else {
             throw PlainInputError(fileSystem.exists(root) ? "'\(path)' is not a directory; give the workspace folder" : "'\(path)' does not exist; give the path of a workspace folder")
@@ -68,8 +71,9 @@ package struct WorkspaceLoader: Sendable {
 
         let manifests = try await loadManifests(in: directories, root: root, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
 
-        var packages: [WorkspacePackage] = []
+        var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [String] = []
+        let shellDirectory = configuration?.shell?.path.map(PathUtilities.normalize)
         for (directory, manifest) in zip(directories, manifests) {
             var feature: FeatureConfiguration?
             if directory == "." {
@@ -85,26 +89,14 @@ package struct WorkspaceLoader: Sendable {
                     }
                 }
             }
-            var layer = feature?.layer
-            let listed = configuration?.layers[manifest.name] ?? configuration?.layers[(directory as NSString).lastPathComponent]
-            if let listed {
-                if let feature, feature.layer != listed.layer {
-                    problems.append("\(listed.location): '\(manifest.name)' is in layer '\(listed.layer.rawValue)' here but in layer '\(feature.layer.rawValue)' in \(feature.layerLocation); remove it from 'layers:' or make the two agree")
-                }
-                layer = layer ?? listed.layer
-            }
-            if layer == nil, let shellPath = configuration?.shell?.path, PathUtilities.normalize(shellPath) == directory {
-                layer = .shell
-            }
-            packages.append(WorkspacePackage(manifest: manifest, directory: directory, layer: layer, featureConfiguration: feature))
+            candidates.append(WorkspaceLayering.Candidate(manifest: manifest, directory: directory, feature: feature, isShell: shellDirectory == directory))
         }
-        var seen: [String: String] = [:]
-        for package in packages {
-            if let other = seen[package.name] {
-                problems.append("\(package.manifest.location): package name '\(package.name)' is used by both '\(other)' and '\(package.directory)'; rename one")
-            }
-            seen[package.name] = package.directory
-        }
+        // Two packages may share a name in different folders, as in SwiftPM: the graph keys
+        // packages by folder, and messages add the folder where names clash.
+        let layering = WorkspaceLayering(configuration: configuration)
+        let (packages, layerProblems) = layering.assign(candidates)
+        problems += layerProblems
+        if checkNames && problems.isEmpty { problems += layering.unmatchedNames(in: packages) }
         if !problems.isEmpty { throw InputErrors(problems) }
         return Workspace(root: root, configuration: configuration, packages: packages)
     }

@@ -24,6 +24,11 @@ package struct WorkspaceFixture {
     package static let root = "/ws"
     package var packages: [WorkspacePackage] = []
     package var allow: [AllowEntry] = []
+    /// `layers:` entries (name or glob, layer), written one per line from line 20 of the
+    /// workspace mfe.yml; applied by `WorkspaceLayering` to packages added without a layer.
+    package var layers: [(String, Layer)] = []
+    /// `roles:`; nil keeps DESIGN's defaults.
+    package var roles: RoleSuffixes?
 
     /// An empty workspace.
     package init() {}
@@ -109,9 +114,28 @@ package struct WorkspaceFixture {
         allow.append(AllowEntry(rule: rule, from: from, to: to, reason: "test", location: SourceLocation(file: "\(Self.root)/mfe.yml", line: line, column: 5)))
     }
 
+    /// A monorepo package: one package named `name` whose targets form several features by
+    /// stem, layered by `layers`.
+    package mutating func monorepo(_ name: String, dependsOn: [String] = [], targets: [TargetSpec]) {
+        add(name, layer: nil, dependsOn: dependsOn, targets: targets)
+    }
+
+    package var configuration: WorkspaceConfiguration {
+        var layerTable: [String: LayerAssignment] = [:]
+        for (line, (name, layer)) in layers.enumerated() {
+            layerTable[name] = LayerAssignment(layer: layer, location: SourceLocation(file: "\(Self.root)/mfe.yml", line: 20 + line, column: 5))
+        }
+        return WorkspaceConfiguration(name: "W", layers: layerTable, roles: roles, allow: allow, file: "\(Self.root)/mfe.yml")
+    }
+
     package var workspace: Workspace {
-        let configuration = WorkspaceConfiguration(name: "W", allow: allow, file: "\(Self.root)/mfe.yml")
-        return Workspace(root: Self.root, configuration: configuration, packages: packages.sorted { $0.directory < $1.directory })
+        let configuration = configuration
+        let layering = WorkspaceLayering(configuration: configuration)
+        let layered = packages.map { package -> WorkspacePackage in
+            guard package.layer == nil else { return package }
+            return layering.assign([WorkspaceLayering.Candidate(manifest: package.manifest, directory: package.directory)]).packages[0]
+        }
+        return Workspace(root: Self.root, configuration: configuration, packages: layered.sorted { $0.directory < $1.directory })
     }
 
     package func lint(_ options: LintOptions = LintOptions(), additionalFindings: [Finding] = []) -> LintReport {

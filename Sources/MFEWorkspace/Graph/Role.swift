@@ -2,7 +2,8 @@ import MFEManifest
 
 /// The part a target plays in its µFeature, derived from its name and kind as DESIGN's
 /// vocabulary says: test target → tests; executable ending in `Example` → example; name ending
-/// in `Interface` → interface; ending in `Testing` → testing; anything else → source.
+/// in `Interface` → interface; ending in `Testing` → testing; anything else → source. The
+/// suffixes are configurable (`RoleSuffixes`, `roles:` in mfe.yml).
 package enum Role: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// `X`: the feature's implementation.
     case source
@@ -15,19 +16,9 @@ package enum Role: String, Sendable, Hashable, Codable, CaseIterable, Comparable
     /// `XExample`: the runnable example app.
     case example
 
-    /// The role of a target named `name` of kind `kind`; the first matching clause wins.
+    /// The role of a target named `name` of kind `kind` under DESIGN's default suffixes.
     package init(targetName name: String, kind: Target.Kind) {
-        if kind == .test {
-            self = .tests
-        } else if kind == .executable && name.hasSuffix("Example") {
-            self = .example
-        } else if name.hasSuffix("Interface") {
-            self = .interface
-        } else if name.hasSuffix("Testing") {
-            self = .testing
-        } else {
-            self = .source
-        }
+        self = RoleSuffixes.standard.role(of: name, kind: kind)
     }
 
     /// The role of `target`.

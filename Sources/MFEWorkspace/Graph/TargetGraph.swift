@@ -21,14 +21,20 @@ public struct TargetGraph: Sendable, Equatable {
         package var role: Role
         /// Where the target is declared.
         package var location: SourceLocation
+        /// The target's stem: its name without its role suffix.
+        package var stem: String
+        /// The index of the target's feature in `features`.
+        package var feature: Int
 
         /// Creates a node.
-        package init(name: String, package: Int, kind: Target.Kind, role: Role, location: SourceLocation) {
+        package init(name: String, package: Int, kind: Target.Kind, role: Role, location: SourceLocation, stem: String? = nil, feature: Int = 0) {
             self.name = name
             self.package = package
             self.kind = kind
             self.role = role
             self.location = location
+            self.stem = stem ?? name
+            self.feature = feature
         }
     }
 
@@ -80,25 +86,32 @@ public struct TargetGraph: Sendable, Equatable {
     package var packageEdges: [PackageEdge]
     /// `packageSuccessors[p]`: the packages `p` declares a dependency on, sorted.
     package var packageSuccessors: [[Int]]
+    /// The µFeatures, sorted by package, then name (see `Feature`).
+    package var features: [Feature]
+    /// The role suffixes the roles and stems were derived with.
+    package var roles: RoleSuffixes
 
-    /// Builds the graph of `workspace`.
+    /// Builds the graph of `workspace`, with its `roles:`.
     ///
     /// Complexity: O(T log T + D) for T targets and D dependency entries.
     package init(workspace: Workspace) {
-        self.init(packages: workspace.packages, root: workspace.root)
+        self.init(packages: workspace.packages, root: workspace.root, roles: workspace.configuration?.roleSuffixes ?? .standard)
     }
 
-    /// Builds the graph of `packages`, whose directories are relative to `root`.
-    package init(packages: [WorkspacePackage], root: String) {
+    /// Builds the graph of `packages`, whose directories are relative to `root`, deriving
+    /// roles and stems with `roles`.
+    package init(packages: [WorkspacePackage], root: String, roles: RoleSuffixes = .standard) {
         self.packages = packages
+        self.roles = roles
         var nodes: [Node] = []
         for (packageIndex, package) in packages.enumerated() {
             for target in package.manifest.targets {
-                nodes.append(Node(name: target.name, package: packageIndex, kind: target.kind, role: Role(target), location: target.location))
+                let (role, stem) = roles.classify(target.name, kind: target.kind)
+                nodes.append(Node(name: target.name, package: packageIndex, kind: target.kind, role: role, location: target.location, stem: stem))
             }
         }
         nodes.sort { ($0.name, packages[$0.package].directory) < ($1.name, packages[$1.package].directory) }
-        self.nodes = nodes
+        (self.features, self.nodes) = Self.features(of: nodes, packages: packages)
 
         var nodeIndex: [NodeKey: Int] = [:]
         nodeIndex.reserveCapacity(nodes.count)

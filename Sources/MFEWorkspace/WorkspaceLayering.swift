@@ -1,0 +1,152 @@
+import Foundation
+import MFECore
+import MFEManifest
+
+/// Decides, for each package of a workspace, whether it holds one µFeature or one feature per
+/// target stem, and gives packages and features their layers, as DESIGN's Vocabulary says.
+///
+/// A package holds one feature when it has a feature `mfe.yml`, when a `layers:` entry names it
+/// exactly, when it is the `shell.path` package, or when a `layers:` glob matches its name and
+/// no entry matches any of its features (other than by the package's own name). Any other
+/// package is a monorepo package: each stem is a feature, and `layers:` gives each its layer,
+/// naming it by its stem or by one of its targets' names.
+package struct WorkspaceLayering: Sendable {
+    /// A package before layering.
+    package struct Candidate: Sendable {
+        /// The manifest.
+        package var manifest: PackageManifest
+        /// The directory relative to the workspace root.
+        package var directory: String
+        /// The package's own `mfe.yml`.
+        package var feature: FeatureConfiguration?
+        /// Whether `shell.path` names it.
+        package var isShell: Bool
+
+        /// Creates a candidate.
+        package init(manifest: PackageManifest, directory: String, feature: FeatureConfiguration? = nil, isShell: Bool = false) {
+            self.manifest = manifest
+            self.directory = directory
+            self.feature = feature
+            self.isShell = isShell
+        }
+    }
+
+    let configuration: WorkspaceConfiguration?
+    let table: LayerTable
+    let roles: RoleSuffixes
+
+    /// Creates a layering for `configuration` (none: every package unassigned).
+    package init(configuration: WorkspaceConfiguration?) {
+        self.configuration = configuration
+        self.table = LayerTable(configuration?.layers ?? [:])
+        self.roles = configuration?.roleSuffixes ?? .standard
+    }
+
+    /// The names `layers:` may call a package by: its manifest name and its folder's name.
+    package static func names(ofPackageIn directory: String, manifest: PackageManifest) -> [String] {
+        let folder = (directory as NSString).lastPathComponent
+        return folder == manifest.name || folder == "." || folder.isEmpty ? [manifest.name] : [manifest.name, folder]
+    }
+
+    /// The packages with their layers, and the configuration problems found (each
+    /// `file:line:col: message`), in package order.
+    package func assign(_ candidates: [Candidate]) -> (packages: [WorkspacePackage], problems: [String]) {
+        var packages: [WorkspacePackage] = []
+        var problems: [String] = []
+        for candidate in candidates {
+            let names = Self.names(ofPackageIn: candidate.directory, manifest: candidate.manifest)
+            let exact = table.exactMatch(names)
+            var package = WorkspacePackage(manifest: candidate.manifest, directory: candidate.directory, layer: nil, featureConfiguration: candidate.feature)
+            if let feature = candidate.feature {
+                if let exact, exact.assignment.layer != feature.layer {
+                    problems.append("\(exact.assignment.location): '\(candidate.manifest.name)' is in layer '\(exact.assignment.layer.rawValue)' here but in layer '\(feature.layer.rawValue)' in \(feature.layerLocation); remove it from 'layers:' or make the two agree")
+                }
+                package.layer = feature.layer
+            } else if let exact {
+                package.layer = exact.assignment.layer
+            } else if candidate.isShell {
+                package.layer = .shell
+            } else {
+                var featureLayers: [String: Layer] = [:]
+                var layeredOtherStem = false
+                var targetsByStem: [String: [String]] = [:]
+                for target in candidate.manifest.targets { targetsByStem[roles.stem(of: target.name, kind: target.kind), default: []].append(target.name) }
+                for (stem, targets) in targetsByStem.sorted(by: { $0.key < $1.key }) {
+                    // A feature is named by its stem or by any of its targets' names
+                    // (`ApiClient` names feature `Api` when `Client` is an interface suffix).
+                    switch table.match([stem] + targets.filter { $0 != stem }.sorted()) {
+                    case .layer(let layer, _)?:
+                        featureLayers[stem] = layer
+                        if !names.contains(stem) { layeredOtherStem = true }
+                    case .conflict(let first, let second)?:
+                        problems.append(LayerTable.conflictMessage(first, second, what: "feature '\(stem)' (package '\(candidate.manifest.name)')"))
+                        if !names.contains(stem) { layeredOtherStem = true }
+                    case nil:
+                        break
+                    }
+                }
+                switch layeredOtherStem ? nil : table.globMatch(names) {
+                case .layer(let layer, _)?:
+                    package.layer = layer
+                case .conflict(let first, let second)?:
+                    problems.append(LayerTable.conflictMessage(first, second, what: "package '\(candidate.manifest.name)'"))
+                case nil:
+                    package.featureLayers = featureLayers
+                }
+            }
+            packages.append(package)
+        }
+        return (packages, problems)
+    }
+
+    /// The names of the features of `packages`: a one-feature package's name; each stem of a
+    /// monorepo package.
+    package func featureNames(of packages: [WorkspacePackage]) -> Set<String> {
+        var names: Set<String> = []
+        for package in packages {
+            if package.holdsOneFeature {
+                names.insert(package.name)
+            } else {
+                for target in package.manifest.targets { names.insert(roles.stem(of: target.name, kind: target.kind)) }
+            }
+        }
+        return names
+    }
+
+    /// Every `layers:` entry that matches no package or feature of `packages`, and every
+    /// `allow:` name (`from`, `to`) that matches no package, feature or target: one problem
+    /// each, with its line and a "did you mean".
+    package func unmatchedNames(in packages: [WorkspacePackage]) -> [String] {
+        let packageNames = Set(packages.flatMap { Self.names(ofPackageIn: $0.directory, manifest: $0.manifest) })
+        let layerNames = packageNames.union(featureNames(of: packages))
+        // A monorepo feature may also be named by one of its targets.
+        let monorepoTargets = Set(packages.filter { !$0.holdsOneFeature }.flatMap { $0.manifest.targets.map(\.name) })
+        var problems: [String] = []
+        for entry in table.entries where !layerNames.contains(where: entry.glob.matches) && !monorepoTargets.contains(where: entry.glob.matches) {
+            let what = "'\(entry.glob.pattern)' under 'layers.\(entry.assignment.layer.rawValue)'"
+            problems.append("\(entry.assignment.location): \(what) \(unmatchedHint(entry.glob, names: layerNames, packages: packages, kinds: "package or feature"))")
+        }
+        let targetNames = Set(packages.flatMap { $0.manifest.targets.map(\.name) })
+        let allowNames = layerNames.union(targetNames)
+        for entry in configuration?.allow ?? [] {
+            for (key, value, location) in [("from", entry.from, entry.fromLocation), ("to", entry.to, entry.toLocation)] {
+                let glob = NameGlob(value)
+                guard !allowNames.contains(where: glob.matches) else { continue }
+                problems.append("\(location): '\(key): \(value)' in an 'allow:' entry \(unmatchedHint(glob, names: allowNames, packages: [], kinds: "package, feature or target"))")
+            }
+        }
+        return problems
+    }
+
+    private func unmatchedHint(_ glob: NameGlob, names: Set<String>, packages: [WorkspacePackage], kinds: String) -> String {
+        let matchesNothing = "matches no \(kinds) of the workspace"
+        for package in packages where package.holdsOneFeature && package.manifest.targets.contains(where: { glob.matches($0.name) || glob.matches(roles.stem(of: $0.name, kind: $0.kind)) }) {
+            return "\(matchesNothing): it names a target of package '\(package.name)', which holds one feature (\(package.featureConfiguration != nil ? "it has its own mfe.yml" : "'layers:' or 'shell:' names it")); list '\(package.name)' instead"
+        }
+        if let nearest = glob.nearest(among: Array(names)) {
+            return "\(matchesNothing); did you mean '\(nearest)'?"
+        }
+        let listed = names.sorted().prefix(8).map { "'\($0)'" }.joined(separator: ", ")
+        return "\(matchesNothing); the names are \(listed)\(names.count > 8 ? ", …" : "") (globs may use '*' and '?')"
+    }
+}
