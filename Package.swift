@@ -179,6 +179,10 @@ let package = Package(
             path: "Tests/MFETestSupport"
         ),
         .testTarget(
+            name: "MFECoreTests",
+            dependencies: ["MFECore", "MFETestSupport"]
+        ),
+        .testTarget(
             name: "MFEManifestTests",
             dependencies: [
                 "MFECore",

@@ -20,7 +20,7 @@ public struct AffectedPipeline: Sendable {
     /// tree when nil) and `head`. Throws an `InputError` for an unusable workspace, a folder
     /// outside git, or an unknown revision.
     public func run(path: String, base: String, head: String?) async throws -> AffectedPackages {
-        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: path)
+        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: path)
         let change = try await WorkspaceChangeReader(runner: runner).change(in: workspace, base: base, head: head)
         return AffectedPackages(workspace: workspace, change: change)
     }

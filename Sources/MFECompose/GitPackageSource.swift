@@ -147,12 +147,14 @@ package actor GitPackageSource: PackageSource {
         // A fresh clone goes to a temporary folder first and is renamed into place, so an
         // interrupted clone never leaves a half repository in the cache.
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let cleanup = InterruptCleanup.shared.register(temporary)
+        defer { InterruptCleanup.shared.unregister(cleanup) }
         let result = try await git.run(["clone", "--bare", "--quiet", "--", location.location, temporary])
         guard result.status == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
             throw PlainInputError("cannot fetch '\(location.location)': \(Git.reason(result)); check the URL and your access to it")
         }
-        if rename(temporary, path) != 0 {
+        if InterruptCleanup.shared.whileCreating({ rename(temporary, path) }) != 0 {
             try? FileManager.default.removeItem(atPath: temporary)
         }
         return path

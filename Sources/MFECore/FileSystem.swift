@@ -19,17 +19,78 @@ public protocol FileSystem: Sendable {
     func move(_ source: String, to destination: String) throws
     /// Removes the file or directory at `path` (used only on mfe's own temporary files).
     func remove(_ path: String) throws
+    /// Appends `data` to the file at `path`, creating it when missing.
+    func append(_ data: Data, to path: String) throws
+    /// The device and inode of the directory at `path` (symbolic links followed), so a walk
+    /// can visit each real folder once; nil when it is not a directory.
+    func directoryIdentity(_ path: String) -> DirectoryIdentity?
+    /// Whether `path` itself is a symbolic link.
+    func isSymbolicLink(_ path: String) -> Bool
 }
 
-/// The real file system.
+/// A folder's identity on disk: two paths with equal identities are the same folder.
+public struct DirectoryIdentity: Sendable, Hashable {
+    /// The device number.
+    package var device: UInt64
+    /// The inode number.
+    package var inode: UInt64
+
+    /// Creates an identity.
+    package init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+}
+
+extension FileSystem {
+    /// Appends by rewriting the file atomically (fakes need no append of their own).
+    public func append(_ data: Data, to path: String) throws {
+        let existing = exists(path) ? try contents(of: path) : Data()
+        try writeAtomically(existing + data, to: path)
+    }
+
+    /// No identities: every path is its own folder (fakes have no links).
+    public func directoryIdentity(_ path: String) -> DirectoryIdentity? { nil }
+
+    /// No links (fakes have none).
+    public func isSymbolicLink(_ path: String) -> Bool { false }
+}
+
+/// The real file system. Every failure names the file and says what to do
+/// (`FileOperationError`); Foundation's own messages name no path.
 public struct LocalFileSystem: FileSystem {
     /// Creates the real file system.
     public init() {}
 
     public func contents(of path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PlainInputError("cannot read '\(path)': \(exists(path) ? "permission denied or not a file" : "no such file")")
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw FileOperationError("read", path, code: errno) }
+        defer { _ = close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileOperationError("read", path, code: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileOperationError("read", path, code: EISDIR)
+        default: throw PlainInputError("cannot read '\(path)': it is not a regular file (a device, pipe or socket); give the path of a file")
         }
+        var data = Data(count: Int(status.st_size))
+        var length = 0
+        while true {
+            if length == data.count { data.count += max(4096, data.count) }
+            let count = data.count - length
+            let read = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.read(descriptor, base + length, count)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw FileOperationError("read", path, code: errno)
+            }
+            if read == 0 { break }
+            length += read
+        }
+        data.count = length
         return data
     }
 
@@ -41,30 +102,80 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-
-    public func createDirectory(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    public func writeAtomically(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).mfe-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-        try data.write(to: temporary)
-        if rename(temporary.path, path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw PlainInputError("cannot write '\(path)': \(String(cString: strerror(code)))")
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            throw FileOperationError("list the folder", path, error: error)
         }
     }
 
+    public func createDirectory(_ path: String) throws {
+        do {
+            try InterruptCleanup.shared.whileCreating {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            }
+        } catch {
+            throw FileOperationError("create the folder", path, error: error)
+        }
+    }
+
+    public func writeAtomically(_ data: Data, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = PathUtilities.join(folder.isEmpty ? "." : folder, ".\((path as NSString).lastPathComponent).mfe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let cleanup = InterruptCleanup.shared
+        let token = cleanup.register(temporary)
+        defer { cleanup.unregister(token) }
+        try cleanup.whileCreating {
+            // An existing file keeps its permissions; a new one gets 0666 minus the umask.
+            var existing = stat()
+            let keptMode: mode_t? = stat(path, &existing) == 0 ? mode_t(existing.st_mode & 0o7777) : nil
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode ?? 0o666)
+            guard descriptor >= 0 else { throw FileOperationError("write", path, code: errno) }
+            var failure: Int32? = data.withUnsafeBytes { ProcessOutput.writeAll($0.bindMemory(to: UInt8.self), to: descriptor) }
+            if failure == nil, let keptMode, fchmod(descriptor, keptMode) != 0 { failure = errno }
+            if close(descriptor) != 0, failure == nil { failure = errno }
+            if failure == nil, rename(temporary, path) != 0 { failure = errno }
+            if let failure {
+                _ = unlink(temporary)
+                throw FileOperationError("write", path, code: failure)
+            }
+        }
+    }
+
+    public func append(_ data: Data, to path: String) throws {
+        let descriptor = try InterruptCleanup.shared.whileCreating { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
+        guard descriptor >= 0 else { throw FileOperationError("append to", path, code: errno) }
+        var failure: Int32? = data.withUnsafeBytes { ProcessOutput.writeAll($0.bindMemory(to: UInt8.self), to: descriptor) }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure { throw FileOperationError("append to", path, code: failure) }
+    }
+
     public func move(_ source: String, to destination: String) throws {
-        try FileManager.default.moveItem(atPath: source, toPath: destination)
+        do {
+            try InterruptCleanup.shared.whileCreating {
+                try FileManager.default.moveItem(atPath: source, toPath: destination)
+            }
+        } catch {
+            throw FileOperationError("move '\(source)' to", destination, error: error)
+        }
     }
 
     public func remove(_ path: String) throws {
-        try FileManager.default.removeItem(atPath: path)
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            throw FileOperationError("remove", path, error: error)
+        }
+    }
+
+    public func directoryIdentity(_ path: String) -> DirectoryIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    public func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 }

@@ -26,14 +26,14 @@ public struct Terminal: Sendable {
         self.colorEnabled = colorEnabled
     }
 
-    /// Writes `text` to standard error as is.
+    /// Writes `text` to standard error as is; a failure is recorded in `ProcessOutput.failure`.
     public static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        ProcessOutput.write(text, to: .error)
     }
 
-    /// Writes `text` to standard output as is.
+    /// Writes `text` to standard output as is; a failure is recorded in `ProcessOutput.failure`.
     public static func writeOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        ProcessOutput.write(text, to: .output)
     }
 
     /// Prints `error: message` to standard error, red when standard error is a terminal.

@@ -19,7 +19,7 @@ public struct GraphExportPipeline: Sendable {
     /// what it depends on and what depends on it, transitively. Throws an `InputError` when
     /// the workspace cannot be loaded or has no package `package`.
     public func run(path: String, format: GraphFormat, package: String? = nil) async throws -> String {
-        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: path)
+        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: path)
         let graph = TargetGraph(workspace: workspace)
         let kept = try package.map { try GraphDocument.neighbourhood(ofPackage: $0, in: graph) }
         let name = workspace.configuration?.name ?? PathUtilities.normalize(workspace.root).split(separator: "/").last.map(String.init) ?? "workspace"

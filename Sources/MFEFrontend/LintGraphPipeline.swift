@@ -75,7 +75,10 @@ public struct LintGraphPipeline: Sendable {
     ) async throws -> LintGraphOutput {
         let clock = ContinuousClock()
         let start = clock.now
-        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: request.path, checkNames: true)
+        if let writePath = request.writeBaselinePath {
+            try checkBaselineCanBeReplaced(at: PathUtilities.absolute(writePath), shownAs: writePath)
+        }
+        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: request.path, checkNames: true)
         var options = LintOptions(strict: request.strict, importsChecked: request.importsChecked)
         if let (baseline, file) = try loadBaseline(request, workspace: workspace) {
             options.baseline = baseline
@@ -112,6 +115,18 @@ public struct LintGraphPipeline: Sendable {
         return LintGraphOutput(standardOutput: output, standardError: standardError, stepSummary: stepSummary, baselineFile: baselineFile, report: report)
     }
 
+    /// `--write-baseline FILE` replaces only a baseline mfe wrote, or an empty file: a typo
+    /// naming `mfe.yml` or `Package.swift` must not destroy it.
+    func checkBaselineCanBeReplaced(at path: String, shownAs shown: String) throws {
+        guard fileSystem.exists(path) else { return }
+        if fileSystem.isDirectory(path) {
+            throw PlainInputError("'--write-baseline \(shown)' is a folder; give the baseline's file name, e.g. 'mfe-baseline.json'")
+        }
+        let data = try fileSystem.contents(of: path)
+        if data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) || Baseline.isBaselineFile(data) { return }
+        throw PlainInputError("'\(shown)' exists and is not a baseline mfe wrote; mfe will not replace it. Give the baseline another name (e.g. 'mfe-baseline.json'), or remove the file first if it really is to be replaced")
+    }
+
     /// The baseline to apply and its file as findings print it: `--baseline` (which must
     /// exist), else mfe.yml's `baseline:` when that file exists.
     func loadBaseline(_ request: LintGraphRequest, workspace: Workspace) throws -> (Baseline, String)? {
@@ -138,15 +153,11 @@ public struct LintGraphPipeline: Sendable {
             try fileSystem.writeAtomically(data, to: path)
         }
         if let summary = output.stepSummary, let stepSummaryPath, !stepSummaryPath.isEmpty {
-            guard let handle = FileHandle(forWritingAtPath: stepSummaryPath) ?? {
-                _ = FileManager.default.createFile(atPath: stepSummaryPath, contents: nil)
-                return FileHandle(forWritingAtPath: stepSummaryPath)
-            }() else {
-                throw PlainInputError("cannot write the step summary '\(stepSummaryPath)' named by GITHUB_STEP_SUMMARY; check that its folder exists")
+            do {
+                try fileSystem.append(Data(summary.utf8), to: stepSummaryPath)
+            } catch let error as FileOperationError {
+                throw FileOperationError("append the job summary (GITHUB_STEP_SUMMARY) to", stepSummaryPath, code: error.code)
             }
-            defer { try? handle.close() }
-            handle.seekToEndOfFile()
-            handle.write(Data(summary.utf8))
         }
     }
 }

@@ -105,6 +105,14 @@ package struct Baseline: Sendable, Equatable {
         return Data(document.formatted(inlineDepth: 2).utf8)
     }
 
+    /// Whether `data` is a baseline file: a JSON object with a numeric `version` and a
+    /// `findings` array, as mfe writes it (any format version). `--write-baseline` replaces
+    /// only such a file, never an `mfe.yml` or a `Package.swift` a typo names.
+    package static func isBaselineFile(_ data: Data) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["version"] is NSNumber && object["findings"] is [Any] && Set(object.keys) == ["version", "findings"]
+    }
+
     /// Parses baseline bytes read from `file` (for messages), recording each entry's line.
     package static func decode(_ data: Data, file: String) throws -> Baseline {
         struct FileFormat: Decodable {

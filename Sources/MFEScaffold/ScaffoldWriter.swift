@@ -34,8 +34,14 @@ public struct ScaffoldWriter: Sendable {
         }
 
         let parent = (destination as NSString).deletingLastPathComponent
-        let createdParents = try createMissingFolders(parent)
+        // An interrupt removes the temporary folder and the folders made for it (outermost
+        // first registered, so removal order does not matter: each is removed whole).
+        let cleanup = InterruptCleanup.shared
+        var tokens: [Int] = []
+        defer { tokens.forEach(cleanup.unregister) }
+        let createdParents = try createMissingFolders(parent) { tokens.append(cleanup.register($0)) }
         let temporary = PathUtilities.join(parent, ".mfe-\((destination as NSString).lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        tokens.append(cleanup.register(temporary))
         var moved = false
         do {
             try fileSystem.createDirectory(temporary)
@@ -44,21 +50,39 @@ public struct ScaffoldWriter: Sendable {
                 try fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
                 try fileSystem.writeAtomically(Data(file.contents.utf8), to: path)
             }
+            Self.pauseForInterruptTests()
             try fileSystem.move(temporary, to: destination)
             moved = true
+            tokens.forEach(cleanup.unregister)
+            tokens = []
             for edit in plan.edits {
                 try fileSystem.writeAtomically(Data(edit.contents.utf8), to: edit.path)
             }
         } catch {
             try? fileSystem.remove(moved ? destination : temporary)
             for folder in createdParents.reversed() { try? fileSystem.remove(folder) }
+            if !moved, let fileError = error as? FileOperationError {
+                // The failing path is inside the temporary folder, which is gone now: name the
+                // package being created instead.
+                throw PlainInputError("cannot create '\(destination)': \(FileOperationError.reason(fileError.code)); \(FileOperationError.advice(fileError.code)); nothing was left behind")
+            }
             if let inputError = error as? any InputError { throw inputError }
             throw PlainInputError("cannot create '\(destination)': \(error.localizedDescription); nothing was left behind")
         }
     }
 
-    /// Creates `folder` and its missing ancestors, returning the ones it created, outermost first.
-    private func createMissingFolders(_ folder: String) throws -> [String] {
+    /// The test hook of the interrupt tests: with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set,
+    /// `write` waits that long with every file in the temporary folder, before moving it into
+    /// place, so a test can send a signal at that moment. Unset (always, outside mfe's own
+    /// tests), it does nothing.
+    static func pauseForInterruptTests() {
+        guard let value = ProcessInfo.processInfo.environment["MFE_TEST_PAUSE_BEFORE_RENAME"], let seconds = Double(value), seconds > 0 else { return }
+        Thread.sleep(forTimeInterval: min(seconds, 600))
+    }
+
+    /// Creates `folder` and its missing ancestors, returning the ones it created, outermost
+    /// first; `willCreate` sees each before it is made.
+    private func createMissingFolders(_ folder: String, willCreate: (String) -> Void) throws -> [String] {
         var missing: [String] = []
         var current = folder
         while !current.isEmpty, current != "/", !fileSystem.exists(current) {
@@ -70,11 +94,12 @@ public struct ScaffoldWriter: Sendable {
         }
         let created = Array(missing.reversed())
         for (index, path) in created.enumerated() {
+            willCreate(path)
             do {
                 try fileSystem.createDirectory(path)
             } catch {
                 for made in created[..<index].reversed() { try? fileSystem.remove(made) }
-                throw PlainInputError("cannot create the folder '\(path)': \(error.localizedDescription)")
+                throw error
             }
         }
         return created

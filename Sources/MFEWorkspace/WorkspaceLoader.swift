@@ -30,6 +30,19 @@ package struct WorkspaceLoader: Sendable {
         }
     }
 
+    /// Loads the workspace at `path` for a command that reads its packages (lint-graph, graph,
+    /// affected): a folder with no package at all is an input error, as it is almost always a
+    /// wrong path, not an empty workspace.
+    package func loadPackages(at path: String, checkNames: Bool = false) async throws -> Workspace {
+        let workspace = try await load(at: path, checkNames: checkNames)
+        guard workspace.packages.isEmpty else { return workspace }
+        if let configuration = workspace.configuration, !configuration.packages.isEmpty {
+            let globs = configuration.packages.map { "'\($0)'" }.joined(separator: ", ")
+            throw PlainInputError("\(configuration.file): no folder matched by 'packages:' (\(globs)) holds a Package.swift; fix the globs, or create a package with 'mfe create NAME'")
+        }
+        throw PlainInputError("no Package.swift under '\(path)'; give the path of a workspace or package folder, or create a package with 'mfe create NAME'")
+    }
+
     /// Loads the workspace at `path`: its `mfe.yml` when there is one (with `packages:`
     /// globs and `layers:`), else every directory under `path` holding a `Package.swift`.
     /// With `checkNames` (lint-graph), a `layers:` or `allow:` name that matches nothing is an
@@ -143,7 +156,9 @@ package struct WorkspaceLoader: Sendable {
                 throw PlainInputError("\(configuration.file): 'packages:' entry '\(glob)' points outside the workspace; list folders below the workspace root")
             }
             let hasWildcard = pattern.contains { "*?[".contains($0) }
-            let matches = try match(pattern.split(separator: "/"), in: root, relative: "")
+            var visits = FolderVisits(fileSystem: fileSystem, boundary: root, purpose: "matching '\(glob)'")
+            _ = try visits.enter(root, depth: 0)
+            let matches = try match(pattern.split(separator: "/"), in: root, relative: "", depth: 0, visits: &visits)
             let packages = matches.filter { fileSystem.exists(PathUtilities.join(PathUtilities.join(root, $0), "Package.swift")) }
             if !hasWildcard && packages.isEmpty {
                 throw PlainInputError("\(configuration.file): 'packages:' entry '\(glob)' has no Package.swift; create the package or remove the entry")
@@ -153,24 +168,28 @@ package struct WorkspaceLoader: Sendable {
         return found.sorted()
     }
 
-    private func match(_ components: [Substring], in root: String, relative: String) throws -> [String] {
+    /// The folders below `root/relative` matching `components`; `**` enters each real folder
+    /// once (`visits`), so a symbolic link loop cannot make it recurse forever.
+    private func match(_ components: [Substring], in root: String, relative: String, depth: Int, visits: inout FolderVisits) throws -> [String] {
         guard let first = components.first else { return [relative] }
         let rest = Array(components.dropFirst())
         let directory = PathUtilities.join(root, relative)
         if first == "**" {
-            var results = try match(rest, in: root, relative: relative)
+            var results = try match(rest, in: root, relative: relative, depth: depth, visits: &visits)
             for name in try subdirectories(of: directory) {
-                results += try match(components, in: root, relative: PathUtilities.join(relative, name))
+                let child = PathUtilities.join(relative, name)
+                guard try visits.enter(PathUtilities.join(root, child), depth: depth + 1) else { continue }
+                results += try match(components, in: root, relative: child, depth: depth + 1, visits: &visits)
             }
             return results
         }
         if !first.contains(where: { "*?[".contains($0) }) {
             let next = PathUtilities.join(relative, String(first))
-            return fileSystem.isDirectory(PathUtilities.join(root, next)) ? try match(rest, in: root, relative: next) : []
+            return fileSystem.isDirectory(PathUtilities.join(root, next)) ? try match(rest, in: root, relative: next, depth: depth + 1, visits: &visits) : []
         }
         var results: [String] = []
         for name in try subdirectories(of: directory) where PathUtilities.matches(Substring(name), pattern: first) {
-            results += try match(rest, in: root, relative: PathUtilities.join(relative, name))
+            results += try match(rest, in: root, relative: PathUtilities.join(relative, name), depth: depth + 1, visits: &visits)
         }
         return results
     }
@@ -183,18 +202,21 @@ package struct WorkspaceLoader: Sendable {
     }
 
     /// Every directory under `root` (itself included) holding a `Package.swift`, skipping
-    /// `.build`, checkouts and hidden folders. Iterative, so deep trees cannot overflow the stack.
+    /// `.build`, checkouts and hidden folders. Iterative, so deep trees cannot overflow the
+    /// stack; each real folder is entered once, real folders before symbolic links to them
+    /// (so a package is named by its real path), links leading outside `root` are not
+    /// followed, and the walk is bounded (`FolderVisits.Limits.workspace`).
     package func discoverPackages(under root: String) throws -> [String] {
         var result: [String] = []
-        var stack: [String] = [""]
-        while let relative = stack.popLast() {
-            let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
-            if fileSystem.exists(PathUtilities.join(directory, "Package.swift")) {
-                result.append(relative.isEmpty ? "." : relative)
+        do {
+            try fileSystem.walkFolders(below: root, purpose: "looking for packages", entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) }) { relative, _ in
+                let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
+                if fileSystem.exists(PathUtilities.join(directory, "Package.swift")) {
+                    result.append(relative.isEmpty ? "." : relative)
+                }
             }
-            for name in try subdirectories(of: directory).reversed() {
-                stack.append(relative.isEmpty ? name : relative + "/" + name)
-            }
+        } catch let error as FileOperationError {
+            throw PlainInputError("\(error.localizedDescription) (mfe was looking for packages under '\(root)'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)")
         }
         return result.sorted()
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MFEKit
 
 /// The `mfe` command: scaffolds µFeature packages, lints the layered dependency graph and pins
@@ -23,6 +24,35 @@ struct MFECommand: AsyncParsableCommand {
             AffectedCommand.self,
         ]
     )
+
+    /// Runs mfe, owning the exit status: output that cannot be written (a full disk, a
+    /// closed stream) ends in exit 2 with a message naming the stream, not a trap, and an
+    /// interrupt removes mfe's temporary files (`InterruptCleanup`).
+    static func main() async {
+        ProcessOutput.prepare()
+        InterruptCleanup.shared.installSignalHandlers()
+        var status: Int32 = 0
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            status = exitCode(for: error).rawValue
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                // As ArgumentParser does: help and --version on standard output, errors on standard error.
+                ProcessOutput.write(message + "\n", to: status == 0 ? .output : .error)
+            }
+        }
+        if let failure = ProcessOutput.failure {
+            if !ProcessOutput.hasFailed(.error) { Terminal.printError(failure.localizedDescription) }
+            status = 2
+        }
+        Foundation.exit(status)
+    }
 }
 
 /// Runs a subcommand body, turning mfe's input errors into a message on standard error and

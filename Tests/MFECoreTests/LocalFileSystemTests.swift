@@ -1,0 +1,103 @@
+import Foundation
+@testable import MFECore
+import MFETestSupport
+import Testing
+
+@Suite("the real file system")
+struct LocalFileSystemTests {
+    let fileSystem = LocalFileSystem()
+
+    @Test func aMissingFileIsNamedWithWhatToDo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/Package.swift"
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.contents(of: path) }
+        #expect(error.localizedDescription == "cannot read '\(path)': no such file or directory; check that the path and its folders exist")
+    }
+
+    @Test func aFolderIsNotReadAsAFile() throws {
+        let directory = try TemporaryDirectory()
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.contents(of: directory.path) }
+        #expect(error.code == EISDIR)
+        #expect(error.localizedDescription.contains("'\(directory.path)'"))
+    }
+
+    /// A FIFO named like a manifest would block a plain read forever.
+    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedWithoutWaiting() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/Package.swift"
+        #expect(mkfifo(path, 0o644) == 0)
+        let error = try #require(throws: PlainInputError.self) { try fileSystem.contents(of: path) }
+        #expect(error.message.contains("not a regular file"))
+    }
+
+    @Test func readsLargeFilesWhole() throws {
+        let directory = try TemporaryDirectory()
+        let text = String(repeating: "let x = 1\n", count: 100_000)
+        try directory.write(text, to: "big.swift")
+        #expect(try fileSystem.contents(of: directory.path + "/big.swift") == Data(text.utf8))
+    }
+
+    @Test func anUnreadableFileIsNamed() throws {
+        // Root reads anything; the check needs an ordinary user.
+        guard getuid() != 0 else { return }
+        let directory = try TemporaryDirectory()
+        try directory.write("x", to: "secret.yml")
+        chmod(directory.path + "/secret.yml", 0)
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.contents(of: directory.path + "/secret.yml") }
+        #expect(error.localizedDescription.contains("permission denied; check its permissions"))
+    }
+
+    @Test func writingKeepsAnExistingFilesPermissions() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/script.sh"
+        try directory.write("old", to: "script.sh")
+        chmod(path, 0o751)
+        try fileSystem.writeAtomically(Data("new".utf8), to: path)
+        var status = stat()
+        stat(path, &status)
+        #expect(status.st_mode & 0o7777 == 0o751)
+        #expect(try fileSystem.contents(of: path) == Data("new".utf8))
+        #expect(try fileSystem.contentsOfDirectory(directory.path) == ["script.sh"])
+    }
+
+    @Test func writingIntoAMissingFolderNamesTheFileAndLeavesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/missing/out.json"
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.writeAtomically(Data("{}".utf8), to: path) }
+        #expect(error.localizedDescription == "cannot write '\(path)': no such file or directory; check that the path and its folders exist")
+        #expect(try fileSystem.contentsOfDirectory(directory.path).isEmpty)
+    }
+
+    @Test func appendingCreatesThenAppends() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/summary.md"
+        try fileSystem.append(Data("a\n".utf8), to: path)
+        try fileSystem.append(Data("b\n".utf8), to: path)
+        #expect(try fileSystem.contents(of: path) == Data("a\nb\n".utf8))
+    }
+
+    @Test func appendingToAFullDeviceIsAnError() throws {
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.append(Data("x".utf8), to: "/dev/full") }
+        #expect(error.localizedDescription == "cannot append to '/dev/full': no space left on device; free some disk space (or raise the quota) and run mfe again")
+    }
+
+    /// On a full disk the temporary file of an atomic write is removed, and the old file stays.
+    @Test(.enabled(if: FullDisk.isAvailable, "needs root and tmpfs"))
+    func aFullDiskLeavesNoTemporaryFile() throws {
+        let disk = try FullDisk()
+        let error = try #require(throws: FileOperationError.self) {
+            try fileSystem.writeAtomically(Data(repeating: 0x41, count: 100_000), to: disk.path + "/mfe-baseline.json")
+        }
+        #expect(error.code == ENOSPC)
+        #expect(try disk.leftovers().isEmpty)
+    }
+
+    @Test func foundationErrorsBecomeErrnoCodes() {
+        #expect(FileOperationError.errnoCode(of: CocoaError(.fileWriteOutOfSpace)) == ENOSPC)
+        #expect(FileOperationError.errnoCode(of: CocoaError(.fileReadNoPermission)) == EACCES)
+        #expect(FileOperationError.errnoCode(of: CocoaError(.fileReadNoSuchFile)) == ENOENT)
+        let underlying = NSError(domain: NSCocoaErrorDomain, code: 512, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EROFS))])
+        #expect(FileOperationError.errnoCode(of: underlying) == EROFS)
+        #expect(FileOperationError("create the folder", "/x", code: EROFS).localizedDescription == "cannot create the folder '/x': read-only file system; choose a folder on a writable file system")
+    }
+}
