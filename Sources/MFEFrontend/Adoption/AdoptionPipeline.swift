@@ -123,7 +123,7 @@ public struct AdoptionPipeline: Sendable {
         var written: [String] = []
         do {
             for file in output.files {
-                let temporary = file.path + ".mfe-adopt-\(ProcessInfo.processInfo.processIdentifier)"
+                let temporary = PathUtilities.join((file.path as NSString).deletingLastPathComponent, ".\((file.path as NSString).lastPathComponent).mfe-adopt-\(ProcessInfo.processInfo.processIdentifier)")
                 try fileSystem.writeAtomically(file.data, to: temporary)
                 do {
                     try fileSystem.move(temporary, to: file.path)
