@@ -128,6 +128,7 @@ let package = Package(
                 "MFEImports",
                 "MFEReport",
                 "MFECompose",
+                "MFEScaffold",
             ]
         ),
         // The one library product: re-exports every module, so `import MFEKit` is all it takes.

@@ -43,6 +43,17 @@ public enum PathUtilities {
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }
 
+    /// The first of `names` that is an executable file: a name with a `/` as it is, any other
+    /// looked up in the folders of `PATH` (of `environment`, the process's by default).
+    package static func firstExecutable(among names: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        for name in names {
+            let candidates = name.contains("/") ? [name] : folders.map { $0 + "/" + name }
+            if let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return path }
+        }
+        return nil
+    }
+
     /// Whether `name` matches the glob `pattern` (one path component: `*`, `?`, `[abc]`).
     package static func matches(_ name: Substring, pattern: Substring) -> Bool {
         fnmatch(String(pattern), String(name), 0) == 0

@@ -1,10 +1,36 @@
 import MFECore
+import MFELint
 import MFEManifest
 import MFEReport
+import MFEScaffold
 import MFEWorkspace
 
-/// `mfe graph` as a pipeline: load the workspace, build the target graph, keep one package's
-/// neighbourhood when asked, render. Writes nothing.
+/// What `mfe graph` was asked to export, in library terms.
+public struct GraphRequest: Sendable, Equatable {
+    /// The workspace folder.
+    package var path: String
+    /// The output format.
+    package var format: GraphFormat
+    /// `--package`: keep this package and its neighbourhood.
+    package var package: String?
+    /// `--depth`: how many dependency steps around `package` (both ways); nil: all.
+    package var depth: Int?
+    /// `--no-tests` turns this off: whether test targets are shown.
+    package var includeTests: Bool
+
+    /// Creates a request.
+    public init(path: String = ".", format: GraphFormat = .dot, package: String? = nil, depth: Int? = nil, includeTests: Bool = true) {
+        self.path = path
+        self.format = format
+        self.package = package
+        self.depth = depth
+        self.includeTests = includeTests
+    }
+}
+
+/// `mfe graph` as a pipeline: load the workspace, build the target graph, lint it (with
+/// `allow:` and the baseline, as `mfe lint-graph` does) so violations can be drawn, keep what
+/// the request asks for, render. Writes nothing.
 public struct GraphExportPipeline: Sendable {
     let manifestLoader: any ManifestLoading
     let fileSystem: any FileSystem
@@ -16,18 +42,47 @@ public struct GraphExportPipeline: Sendable {
     }
 
     /// The graph of the workspace at `path` in `format`; with `package`, only that package,
-    /// what it depends on and what depends on it, transitively. Throws an `InputError` when
-    /// the workspace cannot be loaded or has no package `package`.
+    /// what it depends on and what depends on it, transitively.
     public func run(path: String, format: GraphFormat, package: String? = nil) async throws -> String {
-        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: path)
-        let graph = TargetGraph(workspace: workspace)
-        let kept = try package.map { try GraphDocument.neighbourhood(ofPackage: $0, in: graph) }
-        let name = workspace.configuration?.name ?? PathUtilities.normalize(workspace.root).split(separator: "/").last.map(String.init) ?? "workspace"
-        let document = GraphDocument(graph: graph, name: name, keeping: kept)
-        switch format {
+        try await run(GraphRequest(path: path, format: format, package: package))
+    }
+
+    /// The graph `request` asks for. Throws an `InputError` when the workspace or its baseline
+    /// cannot be loaded or has no package `request.package`.
+    public func run(_ request: GraphRequest) async throws -> String {
+        let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: request.path)
+        let document = try document(of: workspace, request: request)
+        switch request.format {
         case .dot: return GraphDotRenderer().render(document)
         case .mermaid: return GraphMermaidRenderer().render(document)
         case .json: return GraphJSONRenderer().render(document)
+        case .html:
+            guard let template = GraphPageTemplate.builtin else {
+                throw PlainInputError("this mfe was built without its graph page ('Templates/\(GraphPageTemplate.path)'); rebuild it from a complete checkout")
+            }
+            return try GraphHTMLRenderer(template: template).render(document)
         }
+    }
+
+    /// The document of `workspace` that `request` asks for, with the findings `mfe lint-graph`
+    /// would report.
+    func document(of workspace: Workspace, request: GraphRequest) throws -> GraphDocument {
+        let graph = TargetGraph(workspace: workspace)
+        let linter = Linter()
+        var options = LintOptions()
+        if let (baseline, file) = try BaselineLoader(fileSystem: fileSystem).load(given: nil, workspace: workspace) {
+            options.baseline = baseline
+            options.baselineFile = file
+        }
+        let report = linter.process(linter.findings(in: workspace, graph: graph), workspace: workspace, graph: graph, options: options)
+        let included: (Int) -> Bool = { request.includeTests || graph.nodes[$0].kind != .test }
+        var kept: Set<Int>?
+        if let package = request.package {
+            kept = try GraphDocument.neighbourhood(ofPackage: package, in: graph, depth: request.depth, including: included)
+        } else if !request.includeTests {
+            kept = Set(graph.nodes.indices.filter(included))
+        }
+        let name = workspace.configuration?.name ?? PathUtilities.normalize(workspace.root).split(separator: "/").last.map(String.init) ?? "workspace"
+        return GraphDocument(graph: graph, name: name, findings: report.findings, keeping: kept)
     }
 }

@@ -80,7 +80,7 @@ public struct LintGraphPipeline: Sendable {
         }
         let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: request.path, checkNames: true)
         var options = LintOptions(strict: request.strict, importsChecked: request.importsChecked)
-        if let (baseline, file) = try loadBaseline(request, workspace: workspace) {
+        if let (baseline, file) = try BaselineLoader(fileSystem: fileSystem).load(given: request.baselinePath, workspace: workspace) {
             options.baseline = baseline
             options.baselineFile = file
         }
@@ -125,25 +125,6 @@ public struct LintGraphPipeline: Sendable {
         let data = try fileSystem.contents(of: path)
         if data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) || Baseline.isBaselineFile(data) { return }
         throw PlainInputError("'\(shown)' exists and is not a baseline mfe wrote; mfe will not replace it. Give the baseline another name (e.g. 'mfe-baseline.json'), or remove the file first if it really is to be replaced")
-    }
-
-    /// The baseline to apply and its file as findings print it: `--baseline` (which must
-    /// exist), else mfe.yml's `baseline:` when that file exists.
-    func loadBaseline(_ request: LintGraphRequest, workspace: Workspace) throws -> (Baseline, String)? {
-        let path: String
-        if let given = request.baselinePath {
-            path = PathUtilities.absolute(given)
-            guard fileSystem.exists(path) else {
-                throw PlainInputError("the baseline '\(given)' does not exist; create it with 'mfe lint-graph --write-baseline \(given)'")
-            }
-        } else if let configured = workspace.configuration?.baseline {
-            path = PathUtilities.absolute(configured, relativeTo: workspace.root)
-            guard fileSystem.exists(path) else { return nil }
-        } else {
-            return nil
-        }
-        let file = workspace.relativePath(path)
-        return (try Baseline.decode(try fileSystem.contents(of: path), file: file), file)
     }
 
     /// Performs the writes `output` plans: the baseline (atomically), and the step summary

@@ -6,4 +6,6 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case mermaid
     /// DESIGN's `{"packages": [...]}` document.
     case json
+    /// One self-contained interactive HTML page.
+    case html
 }

@@ -1,8 +1,12 @@
 import MFECore
 
 /// Renders a `GraphDocument` as DESIGN's `{"packages": [{"layer", "name", "path", "targets":
-/// [{"dependencies", "name", "role"}]}]}`: keys sorted, two-space indentation, dependency lists
-/// on one line, a trailing newline; the same bytes for the same graph. Pure: value in, text out.
+/// [{"dependencies", "name", "role"}]}]}`, plus, on each target, its `"feature"` (the
+/// package's, or its stem in a monorepo package), that feature's `"layer"`, and `"edges"`:
+/// every dependency as `{"package", "path", "target", "findings"}` (the package and path tell
+/// same-named targets apart; `findings` are the lint findings on that edge, as `mfe lint-graph
+/// --format json` writes them). Keys sorted, two-space indentation, each target's lists on one line, a
+/// trailing newline; the same bytes for the same graph. Pure: value in, text out.
 package struct GraphJSONRenderer: Sendable {
     /// Creates a renderer.
     package init() {}
@@ -15,10 +19,25 @@ package struct GraphJSONRenderer: Sendable {
                 "layer": package.layer.map { .string($0.rawValue) } ?? .null,
                 "path": .string(package.path),
                 "targets": .array(package.targets.map { target in
-                    [
+                    var names: [String] = []
+                    for dependency in target.dependencies where !names.contains(document.target(dependency).name) {
+                        names.append(document.target(dependency).name)
+                    }
+                    let feature = document.features.indices.contains(target.feature) ? document.features[target.feature] : nil
+                    return [
                         "name": .string(target.name),
                         "role": .string(target.role.rawValue),
-                        "dependencies": .array(target.dependencies.map(JSONValue.string)),
+                        "feature": feature.map { .string($0.name) } ?? .null,
+                        "layer": feature?.layer.map { .string($0.rawValue) } ?? .null,
+                        "dependencies": .array(names.sorted().map(JSONValue.string)),
+                        "edges": .array(target.dependencies.map { dependency in
+                            [
+                                "package": .string(document.packages[dependency.package].name),
+                                "path": .string(document.packages[dependency.package].path),
+                                "target": .string(document.target(dependency).name),
+                                "findings": .array(dependency.findings.map(JSONReportRenderer.object)),
+                            ]
+                        }),
                     ]
                 }),
             ]

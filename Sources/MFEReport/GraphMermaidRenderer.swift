@@ -1,29 +1,36 @@
 import MFEWorkspace
 
 /// Renders a `GraphDocument` as a Mermaid `flowchart LR` that GitHub renders in Markdown: one
-/// `subgraph` per package, node shapes by role, one class per layer. Node and subgraph ids are
-/// sanitised (`t_`/`p_` plus the name's letters, digits and underscores, numbered on a clash)
-/// and every label is quoted. Pure: text in, text out.
+/// `subgraph` per package, node shapes by role, one class per layer, violations red and
+/// labelled. Node and subgraph ids are sanitised (`t_`/`p_` plus the name's letters, digits
+/// and underscores, numbered on a clash) and every label is quoted. Pure: value in, text out.
 package struct GraphMermaidRenderer: Sendable {
     /// Creates a renderer.
     package init() {}
 
-    /// The Mermaid text of `document`, ending with a newline.
+    /// The Mermaid text of `document`, ending with a newline. Targets are keyed by package
+    /// and name (`GraphNodeNames`), so same-named targets of two packages are two nodes; an
+    /// edge with lint findings is labelled with the rule and drawn red (orange for warnings,
+    /// dotted for cycles and warnings) through `linkStyle`.
     package func render(_ document: GraphDocument) -> String {
+        let names = GraphNodeNames(document)
         var ids = IdentifierTable()
+        func targetID(_ package: Int, _ target: Int) -> String {
+            ids.identifier(for: "t_" + names.target(package: package, target: target), key: "target:\(package)/\(target)")
+        }
         var lines = ["flowchart LR"]
         var classes: [(layer: String, ids: [String])] = []
         var styles: [String] = []
-        for package in document.packages {
-            let packageID = ids.identifier(for: "p_" + package.name, key: "package:" + package.name)
+        for (packageIndex, package) in document.packages.enumerated() {
+            let packageID = ids.identifier(for: "p_" + names.package(packageIndex), key: "package:\(packageIndex)")
             let layer = GraphStyle.name(of: package.layer)
             let colors = GraphStyle.colors(of: package.layer)
             lines.append("  subgraph \(packageID)[\(label("\(package.name) (\(layer))"))]")
             var members: [String] = []
-            for target in package.targets {
-                let targetID = ids.identifier(for: "t_" + target.name, key: "target:" + target.name)
-                members.append(targetID)
-                lines.append("    \(targetID)\(GraphStyle.mermaidNode(label(target.name), role: target.role))")
+            for (targetIndex, target) in package.targets.enumerated() {
+                let id = targetID(packageIndex, targetIndex)
+                members.append(id)
+                lines.append("    \(id)\(GraphStyle.mermaidNode(label(target.name), role: target.role))")
             }
             lines.append("  end")
             styles.append("  style \(packageID) fill:\(colors.packageFill),stroke:\(colors.stroke)")
@@ -33,11 +40,25 @@ package struct GraphMermaidRenderer: Sendable {
                 classes.append((layer, members))
             }
         }
-        for package in document.packages {
-            for target in package.targets {
-                let from = ids.identifier(for: "t_" + target.name, key: "target:" + target.name)
+        var edgeCount = 0
+        var violationLinks: [(style: String, indices: [Int])] = []
+        for (packageIndex, package) in document.packages.enumerated() {
+            for (targetIndex, target) in package.targets.enumerated() {
+                let from = targetID(packageIndex, targetIndex)
                 for dependency in target.dependencies {
-                    lines.append("  \(from) --> \(ids.identifier(for: "t_" + dependency, key: "target:" + dependency))")
+                    let to = targetID(dependency.package, dependency.target)
+                    if let violation = GraphStyle.violation(dependency.findings) {
+                        lines.append("  \(from) \(violation.dashed ? "-.->" : "-->")|\(label(violation.label))| \(to)")
+                        let style = "stroke:\(violation.color),stroke-width:2px,color:\(violation.color)"
+                        if let index = violationLinks.firstIndex(where: { $0.style == style }) {
+                            violationLinks[index].indices.append(edgeCount)
+                        } else {
+                            violationLinks.append((style, [edgeCount]))
+                        }
+                    } else {
+                        lines.append("  \(from) --> \(to)")
+                    }
+                    edgeCount += 1
                 }
             }
         }
@@ -48,6 +69,9 @@ package struct GraphMermaidRenderer: Sendable {
             lines.append("  class \(members.joined(separator: ",")) \(layer)")
         }
         lines += styles
+        for (style, indices) in violationLinks {
+            lines.append("  linkStyle \(indices.map(String.init).joined(separator: ",")) \(style)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

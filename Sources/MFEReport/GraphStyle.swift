@@ -1,3 +1,4 @@
+import MFELint
 import MFEWorkspace
 
 /// The colours and shapes the graph renderers give layers and roles, shared so dot and Mermaid
@@ -21,6 +22,35 @@ package enum GraphStyle {
         case .shell: return LayerColors(packageFill: "#fffbeb", stroke: "#d97706", targetFill: "#fde68a")
         case nil: return LayerColors(packageFill: "#f9fafb", stroke: "#6b7280", targetFill: "#e5e7eb")
         }
+    }
+
+    /// How an edge carrying lint findings is drawn: in its worst severity's colour (error red,
+    /// warning orange, notice grey), dashed unless an error edge rule is among them (a cycle
+    /// alone, or warnings), labelled with the rule ids, with the messages as a tooltip.
+    package struct Violation: Sendable, Equatable {
+        /// The stroke and label colour.
+        package var color: String
+        /// Whether the line is dashed.
+        package var dashed: Bool
+        /// The rule ids, in report order, without repeats, comma-separated.
+        package var label: String
+        /// The messages, one per line.
+        package var tooltip: String
+    }
+
+    /// The violation style of an edge carrying `findings`; nil when there are none.
+    package static func violation(_ findings: [Finding]) -> Violation? {
+        guard let worst = findings.map(\.severity).min() else { return nil }
+        var rules: [String] = []
+        for finding in findings where !rules.contains(finding.rule) { rules.append(finding.rule) }
+        let solid = findings.contains { $0.severity == .error && $0.rule != LintRule.cycle.id }
+        let color: String
+        switch worst {
+        case .error: color = "#b91c1c"
+        case .warning: color = "#c2410c"
+        case .notice: color = "#6b7280"
+        }
+        return Violation(color: color, dashed: !solid, label: rules.joined(separator: ", "), tooltip: findings.map(\.message).joined(separator: "\n"))
     }
 
     /// The layer's name as labels show it.

@@ -37,17 +37,22 @@ package struct JSONReportRenderer: Sendable {
     /// One finding: `rule`, `severity`, `message`, `file`, `line`, and `from`/`to`, `path` or
     /// `feature` when the finding has them.
     package static func object(_ finding: Finding) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object = commonMembers(finding)
+        if let from = finding.from { object["from"] = .string(from) }
+        if let to = finding.to { object["to"] = .string(to) }
+        if let path = finding.path { object["path"] = .array(path.map(JSONValue.string)) }
+        if let feature = finding.feature { object["feature"] = .string(feature) }
+        return .object(object)
+    }
+
+    /// What every JSON form of a finding has: `rule`, `severity`, `message`, `file`, `line`.
+    package static func commonMembers(_ finding: Finding) -> [String: JSONValue] {
+        [
             "rule": .string(finding.rule),
             "severity": .string(finding.severity.rawValue),
             "message": .string(finding.message),
             "file": .string(finding.file),
             "line": .int(finding.line),
         ]
-        if let from = finding.from { object["from"] = .string(from) }
-        if let to = finding.to { object["to"] = .string(to) }
-        if let path = finding.path { object["path"] = .array(path.map(JSONValue.string)) }
-        if let feature = finding.feature { object["feature"] = .string(feature) }
-        return .object(object)
     }
 }

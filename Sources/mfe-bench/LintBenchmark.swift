@@ -79,8 +79,10 @@ enum LintBenchmark: Benchmark {
     }
 
     /// Writes the workspace: `Foundation/F0…`, `Features/P0…`, `Shell`, each with an
-    /// `mfe.yml` and a `Package.swift` of five targets. Returns the package directories.
-    static func generateWorkspace(at root: String) throws -> [String] {
+    /// `mfe.yml` and a `Package.swift` of five targets. Returns the package directories. With
+    /// `violations`, every 50th feature depends on a peer's implementation (product-to-product)
+    /// and every 97th interface on a peer's testing target (production-to-testing).
+    static func generateWorkspace(at root: String, violations: Bool = false) throws -> [String] {
         var directories: [String] = []
         func write(_ text: String, _ relative: String) throws {
             let path = root + "/" + relative
@@ -108,9 +110,12 @@ enum LintBenchmark: Benchmark {
             let foundationProducts = foundation.map { ".product(name: \"\($0)\", package: \"\($0)\")" }
             let peerInterfaces = peers.map { ".product(name: \"\($0)Interface\", package: \"\($0)\")" }
             let peerTesting = peers.map { ".product(name: \"\($0)Testing\", package: \"\($0)\")" }
+            let peer = peers.first.map { [".product(name: \"\($0)\", package: \"\($0)\")"] } ?? []
+            let peerImplementation = violations && index % 50 == 7 ? peer : []
+            let interfaceTesting = violations && index % 97 == 3 ? peers.prefix(1).map { ".product(name: \"\($0)Testing\", package: \"\($0)\")" } : []
             try write(manifest(name: name, packages: foundation.map { "../../Foundation/\($0)" } + peers.map { "../\($0)" }, targets: [
-                (".target", name + "Interface", foundationProducts),
-                (".target", name, ["\"\(name)Interface\""] + peerInterfaces + foundationProducts),
+                (".target", name + "Interface", foundationProducts + interfaceTesting),
+                (".target", name, ["\"\(name)Interface\""] + peerInterfaces + foundationProducts + peerImplementation),
                 (".target", name + "Testing", ["\"\(name)Interface\""] + peerTesting),
                 (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
                 (".executableTarget", name + "Example", ["\"\(name)\"", "\"\(name)Testing\""]),

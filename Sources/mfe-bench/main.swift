@@ -20,6 +20,7 @@ let benchmarks: [any Benchmark.Type] = [
     LintBenchmark.self,
     ComposeBenchmark.self,
     ImportsBenchmark.self,
+    GraphHTMLBenchmark.self,
 ]
 
 let requested = Array(CommandLine.arguments.dropFirst())

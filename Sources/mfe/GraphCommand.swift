@@ -3,19 +3,22 @@ import MFEKit
 
 extension GraphFormat: ExpressibleByArgument {}
 
-/// `mfe graph`: exports the target graph as Graphviz dot, a Mermaid flowchart or JSON.
+/// `mfe graph`: exports the target graph as Graphviz dot, a Mermaid flowchart, JSON or an HTML page.
 struct GraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
-        abstract: "Export the target graph (dot, mermaid, json).",
+        abstract: "Export the target graph (dot, mermaid, json, html).",
         discussion: """
-        Nodes are targets, grouped by package and styled by layer (colour) and role (shape); edges are target dependencies between workspace packages.
+        Nodes are targets, grouped by package and styled by layer (colour) and role (shape); edges are target dependencies between workspace packages. Same-named targets of two packages are two nodes. A dependency 'mfe lint-graph' reports (after allow: and the baseline) is drawn red and labelled with its rule; in json it carries "findings".
 
-        Exit status: 0 success, 2 unusable input (missing path, malformed mfe.yml or Package.swift, unknown package).
+        html is one self-contained page (no network): packages and features in layers, search, click a target to see what it depends on and what depends on it, violations listed with their messages.
+
+        Exit status: 0 success (violations do not change it; that is lint-graph's job), 2 unusable input (missing path, malformed mfe.yml or Package.swift, unknown package).
 
         Examples:
           mfe graph | dot -Tsvg > graph.svg
-          mfe graph --format mermaid --package Browse     # paste into a GitHub comment
+          mfe graph --format html > graph.html          # open it, or upload it from CI
+          mfe graph --format mermaid --package Browse --depth 1 --no-tests
           mfe graph ../FeedMe --format json
         """
     )
@@ -29,13 +32,24 @@ struct GraphCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Keep only this package, what it depends on and what depends on it.", valueName: "name"))
     var package: String?
 
+    @Option(help: ArgumentHelp("With --package: keep only targets this many dependency steps away from it, both ways.", valueName: "n"))
+    var depth: Int?
+
+    @Flag(name: .customLong("no-tests"), help: "Leave test targets out.")
+    var noTests = false
+
     @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
     var loader: ManifestLoaderKind?
 
+    func validate() throws {
+        if depth != nil && package == nil { throw ValidationError("--depth needs --package: it counts dependency steps around that package") }
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
+    }
+
     func run() async throws {
         try await runCommand {
-            let output = try await GraphExportPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader)).run(path: path, format: format, package: package)
-            Terminal.writeOutput(output)
+            let request = GraphRequest(path: path, format: format, package: package, depth: depth, includeTests: !noTests)
+            Terminal.writeOutput(try await GraphExportPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader)).run(request))
             return 0
         }
     }

@@ -162,6 +162,9 @@ struct GraphEndToEndTests {
               "targets": [
                 {
                   "dependencies": [],
+                  "edges": [],
+                  "feature": "About",
+                  "layer": "product",
                   "name": "About",
                   "role": "source"
                 }
@@ -174,6 +177,9 @@ struct GraphEndToEndTests {
               "targets": [
                 {
                   "dependencies": ["About"],
+                  "edges": [{"findings": [], "package": "About", "path": "Features/About", "target": "About"}],
+                  "feature": "Shell",
+                  "layer": "shell",
                   "name": "App",
                   "role": "source"
                 }
@@ -183,6 +189,30 @@ struct GraphEndToEndTests {
         }
 
         """)
+    }
+
+    @Test func noTestsAndDepthNarrowTheGraph() async throws {
+        let workspace = try await GitWorkspace()
+        let all = try await MFEBinary.run(["graph"], in: workspace.path)
+        #expect(all.standardOutput.contains("\"BrowseTests\""))
+        let noTests = try await MFEBinary.run(["graph", "--no-tests"], in: workspace.path)
+        #expect(noTests.status == 0, "\(noTests.standardError)")
+        #expect(!noTests.standardOutput.contains("BrowseTests"))
+        #expect(noTests.standardOutput.contains("  \"Browse\" -> \"BrowseInterface\";"))
+
+        // Env ← Browse ← App: one step from Env reaches Browse, not App.
+        let one = try await MFEBinary.run(["graph", "--package", "Env", "--depth", "1", "--format", "mermaid"], in: workspace.path)
+        #expect(one.status == 0, "\(one.standardError)")
+        #expect(one.standardOutput.contains("t_Browse[\"Browse\"]"))
+        #expect(!one.standardOutput.contains("t_App"))
+        let two = try await MFEBinary.run(["graph", "--package", "Env", "--depth", "2", "--format", "mermaid"], in: workspace.path)
+        #expect(two.standardOutput.contains("t_App"))
+
+        let depthAlone = try await MFEBinary.run(["graph", "--depth", "1"], in: workspace.path)
+        #expect(depthAlone.status == 64)
+        #expect(depthAlone.standardError.contains("--depth needs --package"))
+        let negative = try await MFEBinary.run(["graph", "--package", "Env", "--depth", "-1"], in: workspace.path)
+        #expect(negative.status == 64)
     }
 
     @Test func anUnknownPackageOrFormatIsRefused() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFELint
 @testable import MFEReport
 import MFETestSupport
 import MFEWorkspace
@@ -66,7 +67,8 @@ struct GraphRendererTests {
         try Self.check(GraphJSONRenderer().render(Self.document), named: "graph.json")
     }
 
-    @Test func jsonHasExactlyTheDesignShapeWithEveryTargetAndDependency() throws {
+    /// DESIGN's shape, plus the additions (`edges` on each target), nothing renamed.
+    @Test func jsonHasTheDesignShapeWithEveryTargetAndDependency() throws {
         let graph = Self.graph
         let text = GraphJSONRenderer().render(Self.document)
         #expect(text == GraphJSONRenderer().render(Self.document))
@@ -77,7 +79,8 @@ struct GraphRendererTests {
         #expect(packages.allSatisfy { Set($0.keys) == ["name", "layer", "path", "targets"] })
         #expect(packages[2]["layer"] is NSNull)
         let targets = packages.flatMap { $0["targets"] as? [[String: Any]] ?? [] }
-        #expect(targets.allSatisfy { Set($0.keys) == ["name", "role", "dependencies"] })
+        #expect(targets.allSatisfy { Set($0.keys) == ["name", "role", "dependencies", "edges", "feature", "layer"] })
+        #expect(targets.allSatisfy { ($0["edges"] as? [[String: Any]])?.count == ($0["dependencies"] as? [String])?.count })
         #expect(targets.count == graph.nodes.count)
         #expect(targets.reduce(0) { $0 + (($1["dependencies"] as? [String])?.count ?? 0) } == graph.edges.count)
         let browse = try #require(targets.first { $0["name"] as? String == "BrowseTesting" })
@@ -133,5 +136,118 @@ struct GraphRendererTests {
         #expect(odd.packages[0].targets.map(\.name) == ["Env"])
 
         #expect(throws: PlainInputError.self) { try GraphDocument.neighbourhood(ofPackage: "Nope", in: graph) }
+    }
+}
+
+/// Golden files of graphs with lint findings on their edges and two packages that each have a
+/// target named `Formatting`: every format keeps the two apart and marks the violations.
+@Suite("graph renderers: violations and same-named targets")
+struct GraphViolationTests {
+    /// Feed Me where Browse depends on Order's implementation (product-to-product), Order on
+    /// OrderTesting (production-to-testing), OrderTesting on Order (testing-to-implementation,
+    /// a warning), Env and Tooling each have a `Formatting` target, and Tooling's two targets
+    /// depend on each other (a cycle).
+    static var workspace: Workspace {
+        var fixture = WorkspaceFixture()
+        fixture.add("Env", layer: .foundation, targets: [.init("Env", .regular, ["Formatting"]), .init("Formatting")])
+        fixture.add("Browse", layer: .product, dependsOn: ["Env", "Order", "Tooling"], targets: [
+            .init("BrowseInterface"),
+            .init("Browse", .regular, ["BrowseInterface", "Order/Order", "Env/Formatting", "Tooling/Formatting"]),
+            .init("BrowseTests", .test, ["Browse"]),
+        ])
+        fixture.add("Order", layer: .product, dependsOn: ["Env"], targets: [
+            .init("OrderInterface"), .init("Order", .regular, ["OrderInterface", "OrderTesting"]), .init("OrderTesting", .regular, ["Order"]),
+        ])
+        fixture.add("Tooling", layer: nil, targets: [.init("Formatting", .regular, ["Lexer"]), .init("Lexer", .regular, ["Formatting"])])
+        return fixture.workspace
+    }
+
+    static var document: GraphDocument {
+        let workspace = workspace
+        let graph = TargetGraph(workspace: workspace)
+        return GraphDocument(graph: graph, name: "Violations", findings: Linter().lint(workspace, graph: graph).findings)
+    }
+
+    @Test func dot() throws {
+        let text = GraphDotRenderer().render(Self.document)
+        try GraphRendererTests.check(text, named: "violations.dot")
+        #expect(text.contains("  \"Browse\" -> \"Order\" [color=\"#b91c1c\", fontcolor=\"#b91c1c\", penwidth=2, label=\"product-to-product\", tooltip=\"Browse depends on Order, the implementation of another product feature; depend on OrderInterface\"];"))
+        #expect(text.contains("    \"Env/Formatting\" [label=\"Formatting\", shape=box"))
+        #expect(text.contains("    \"Tooling/Formatting\" [label=\"Formatting\", shape=box"))
+        #expect(text.contains("  \"Browse\" -> \"Env/Formatting\";\n  \"Browse\" -> \"Tooling/Formatting\";"))
+        // A cycle is an error, so red, but dashed: a warning rule and a cycle are on this edge.
+        #expect(text.contains("  \"OrderTesting\" -> \"Order\" [color=\"#b91c1c\", fontcolor=\"#b91c1c\", penwidth=2, style=dashed, label=\"cycle, testing-to-implementation\""))
+        #expect(text.contains("  \"Tooling/Formatting\" -> \"Lexer\" [color=\"#b91c1c\", fontcolor=\"#b91c1c\", penwidth=2, style=dashed, label=\"cycle\""))
+    }
+
+    @Test func mermaid() throws {
+        let text = GraphMermaidRenderer().render(Self.document)
+        try GraphRendererTests.check(text, named: "violations.mmd")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("    t_Env_Formatting[\"Formatting\"]"))
+        #expect(lines.contains("    t_Tooling_Formatting[\"Formatting\"]"))
+        #expect(lines.contains("  t_Browse -->|\"product-to-product\"| t_Order"))
+        #expect(lines.contains("  t_Browse --> t_Tooling_Formatting"))
+        // linkStyle counts edges in the order they are declared.
+        let edges = lines.filter { $0.hasPrefix("  t_") && ($0.contains(" --> ") || $0.contains(" -->|") || $0.contains(" -.->|")) }
+        let red = try #require(lines.first { $0.hasPrefix("  linkStyle ") && $0.hasSuffix("stroke:#b91c1c,stroke-width:2px,color:#b91c1c") })
+        let indices = red.dropFirst("  linkStyle ".count).prefix { $0 != " " }.split(separator: ",").compactMap { Int($0) }
+        #expect(indices.map { edges[$0] }.contains("  t_Browse -->|\"product-to-product\"| t_Order"))
+        #expect(indices.allSatisfy { edges[$0].contains("|") })
+    }
+
+    @Test func json() throws {
+        let text = GraphJSONRenderer().render(Self.document)
+        try GraphRendererTests.check(text, named: "violations.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let packages = try #require(object["packages"] as? [[String: Any]])
+        let browse = try #require((packages.first { $0["name"] as? String == "Browse" }?["targets"] as? [[String: Any]])?.first { $0["name"] as? String == "Browse" })
+        #expect(browse["dependencies"] as? [String] == ["BrowseInterface", "Formatting", "Order"])
+        let edges = try #require(browse["edges"] as? [[String: Any]])
+        #expect(edges.map { "\($0["package"] ?? "")/\($0["target"] ?? "")" } == ["Browse/BrowseInterface", "Env/Formatting", "Tooling/Formatting", "Order/Order"])
+        let order = try #require(edges.first { $0["target"] as? String == "Order" }?["findings"] as? [[String: Any]])
+        #expect(order.count == 1)
+        #expect(order.first?["rule"] as? String == "product-to-product")
+        #expect(order.first?["severity"] as? String == "error")
+        #expect(order.first?["file"] as? String == "Browse/Package.swift")
+        #expect((edges.first { $0["target"] as? String == "BrowseInterface" }?["findings"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func findingsStayWithWhatIsInView() throws {
+        let workspace = Self.workspace
+        let graph = TargetGraph(workspace: workspace)
+        let findings = Linter().lint(workspace, graph: graph).findings
+        let whole = GraphDocument(graph: graph, name: "W", findings: findings)
+        #expect(whole.findings == findings)
+        let env = GraphDocument(graph: graph, name: "W", findings: findings, keeping: try GraphDocument.neighbourhood(ofPackage: "Env", in: graph, depth: 1))
+        #expect(env.packages.map(\.name) == ["Browse", "Env"])
+        // Order and Tooling are out of view, so are their edges' findings and Tooling's unassigned layer.
+        #expect(env.findings.isEmpty)
+    }
+}
+
+@Suite("graph: --depth and --no-tests")
+struct GraphNeighbourhoodTests {
+    @Test func depthCountsDependencyStepsBothWays() throws {
+        let graph = GraphRendererTests.graph
+        func names(_ nodes: Set<Int>) -> [String] { nodes.map { graph.nodes[$0].name }.sorted() }
+        let zero = try GraphDocument.neighbourhood(ofPackage: "Order", in: graph, depth: 0)
+        #expect(names(zero) == ["Order", "OrderExample", "OrderInterface", "OrderTesting", "OrderTests"])
+        let one = try GraphDocument.neighbourhood(ofPackage: "Order", in: graph, depth: 1)
+        #expect(names(one) == ["App", "Browse", "BrowseTesting", "Env", "Order", "OrderExample", "OrderInterface", "OrderTesting", "OrderTests"])
+        let two = try GraphDocument.neighbourhood(ofPackage: "Order", in: graph, depth: 2)
+        #expect(names(two) == ["App", "Browse", "BrowseExample", "BrowseTesting", "BrowseTests", "Env", "Order", "OrderExample", "OrderInterface", "OrderTesting", "OrderTests"])
+        #expect(try GraphDocument.neighbourhood(ofPackage: "Order", in: graph, depth: 50) == GraphDocument.neighbourhood(ofPackage: "Order", in: graph))
+    }
+
+    @Test func testTargetsAreLeftOutAndNotWalkedThrough() throws {
+        let graph = GraphRendererTests.graph
+        let noTests: (Int) -> Bool = { graph.nodes[$0].kind != .test }
+        let kept = try GraphDocument.neighbourhood(ofPackage: "Order", in: graph, depth: 1, including: noTests)
+        #expect(!kept.contains { graph.nodes[$0].kind == .test })
+        let document = GraphDocument(graph: graph, name: "W", keeping: Set(graph.nodes.indices.filter(noTests)))
+        #expect(document.packages.flatMap(\.targets).allSatisfy { !$0.isTest })
+        #expect(document.packages.flatMap(\.targets).count == graph.nodes.count - 3)
+        #expect(!GraphDotRenderer().render(document).contains("Tests\""))
     }
 }

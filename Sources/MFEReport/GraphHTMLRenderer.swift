@@ -1,0 +1,142 @@
+import MFECore
+import MFELint
+import MFEWorkspace
+
+/// Renders a `GraphDocument` as one self-contained HTML page: the page template (script and
+/// style inline, nothing loaded from anywhere) with the graph as JSON data (version 1, below)
+/// in its only substitution point, `{{{graphJSON}}}`. Pure: value in, text out; the same graph
+/// gives the same bytes.
+///
+/// The data names everything by index, so same-named targets of two packages stay apart:
+/// `{"version": 1, "workspace", "packages": [{"name", "path", "layer"}], "features": [{"name",
+/// "package", "layer"}], "targets": [{"name", "package", "feature", "role", "layer", "test"}],
+/// "edges": [[from, to]], "findings": [{"rule", "severity", "message", "file", "line",
+/// "column", "edge"?, "from"?, "to"?, "path"?, "packagePath"?, "feature"?, "package"?}]}`.
+package struct GraphHTMLRenderer: Sendable {
+    /// The substitution point of the template.
+    package static let placeholder = "{{{graphJSON}}}"
+    /// The version of the data the page reads.
+    package static let dataVersion = 1
+
+    /// The page before the data.
+    let prefix: String
+    /// The page after the data.
+    let suffix: String
+
+    /// Creates a renderer filling `template`. Throws an `InputError` when the template does not
+    /// hold the placeholder exactly once.
+    package init(template: String, name: String = "the graph page template") throws {
+        let parts = template.components(separatedBy: Self.placeholder)
+        guard parts.count == 2 else {
+            throw PlainInputError("\(name) must contain '\(Self.placeholder)' exactly once, where the graph data goes; it contains it \(parts.count - 1) times")
+        }
+        prefix = parts[0]
+        suffix = parts[1]
+    }
+
+    /// The page of `document`.
+    package func render(_ document: GraphDocument) -> String {
+        prefix + Self.embeddable(Self.data(document).formatted(inlineDepth: 1)) + suffix
+    }
+
+    /// `json` made safe inside a `<script>` element: every `<` written as `\u003c`. In JSON a
+    /// `<` can only be inside a string, where the escape is the same character, so the data is
+    /// unchanged for `JSON.parse`, and the element can never contain `</script`, `<!--` or
+    /// `<script`, whatever names and messages hold.
+    package static func embeddable(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    /// The page's data (version 1) for `document`.
+    package static func data(_ document: GraphDocument) -> JSONValue {
+        var targetIndex: [[Int]] = []
+        var targets: [JSONValue] = []
+        var byName: [String: [Int]] = [:]
+        var targetPackage: [Int] = []
+        for (packageIndex, package) in document.packages.enumerated() {
+            var indices: [Int] = []
+            for target in package.targets {
+                let feature = document.features.indices.contains(target.feature) ? document.features[target.feature] : nil
+                byName[target.name, default: []].append(targets.count)
+                indices.append(targets.count)
+                targetPackage.append(packageIndex)
+                targets.append([
+                    "name": .string(target.name),
+                    "package": .int(packageIndex),
+                    "feature": .int(target.feature),
+                    "role": .string(target.role.rawValue),
+                    "layer": layer(feature?.layer),
+                    "test": .bool(target.isTest),
+                ])
+            }
+            targetIndex.append(indices)
+        }
+        var edgePairs: [(from: Int, to: Int)] = []
+        var findingEdge: [Finding: (from: Int, to: Int)] = [:]
+        for (packageIndex, package) in document.packages.enumerated() {
+            for (index, target) in package.targets.enumerated() {
+                let from = targetIndex[packageIndex][index]
+                for dependency in target.dependencies {
+                    let to = targetIndex[dependency.package][dependency.target]
+                    edgePairs.append((from, to))
+                    for finding in dependency.findings where findingEdge[finding] == nil { findingEdge[finding] = (from, to) }
+                }
+            }
+        }
+        edgePairs.sort { ($0.from, $0.to) < ($1.from, $1.to) }
+        var edgeIndex: [Int64: Int] = [:]
+        for (index, edge) in edgePairs.enumerated() { edgeIndex[Int64(edge.from) << 32 | Int64(edge.to)] = index }
+
+        func target(_ name: String?, package: String?) -> Int? {
+            guard let name, let candidates = byName[name] else { return nil }
+            return candidates.first { package == nil || document.packages[targetPackage[$0]].name == package } ?? candidates.first
+        }
+        let findings: [JSONValue] = document.findings.map { finding in
+            var object = JSONReportRenderer.commonMembers(finding)
+            object["column"] = .int(finding.column)
+            if let edge = findingEdge[finding], finding.from != nil {
+                object["edge"] = edgeIndex[Int64(edge.from) << 32 | Int64(edge.to)].map(JSONValue.int)
+                object["from"] = .int(edge.from)
+                object["to"] = .int(edge.to)
+            } else if let from = target(finding.from, package: finding.fromPackage), let to = target(finding.to, package: finding.toPackage) {
+                object["from"] = .int(from)
+                object["to"] = .int(to)
+            }
+            if let path = finding.path {
+                if finding.rule == LintRule.packageCycle.id {
+                    let indices = path.compactMap { name in document.packages.firstIndex { $0.name == name } }
+                    if indices.count == path.count { object["packagePath"] = .array(indices.map(JSONValue.int)) }
+                } else {
+                    let packages: [String?] = finding.pathPackages?.map(Optional.some) ?? Array(repeating: nil, count: path.count)
+                    let indices = zip(path, packages).compactMap { target($0, package: $1) }
+                    if indices.count == path.count { object["path"] = .array(indices.map(JSONValue.int)) }
+                }
+            }
+            if let name = finding.feature {
+                if let feature = document.feature(named: name, declaredIn: finding.file) {
+                    object["feature"] = .int(feature)
+                    object["package"] = .int(document.features[feature].package)
+                } else {
+                    // A package-level finding about a package that holds several features.
+                    let candidates = document.packages.indices.filter { document.packages[$0].name == (finding.fromPackage ?? name) }
+                    let package = candidates.first { document.packages[$0].path == GraphDocument.folder(of: finding.file) } ?? candidates.first
+                    object["package"] = package.map(JSONValue.int)
+                }
+            }
+            return .object(object)
+        }
+        return [
+            "version": .int(dataVersion),
+            "workspace": .string(document.name),
+            "packages": .array(document.packages.map { ["name": .string($0.name), "path": .string($0.path), "layer": layer($0.layer)] }),
+            "features": .array(document.features.map { ["name": .string($0.name), "package": .int($0.package), "layer": layer($0.layer)] }),
+            "targets": .array(targets),
+            "edges": .array(edgePairs.map { [.int($0.from), .int($0.to)] }),
+            "findings": .array(findings),
+        ]
+    }
+
+    private static func layer(_ layer: Layer?) -> JSONValue {
+        layer.map { .string($0.rawValue) } ?? .null
+    }
+}

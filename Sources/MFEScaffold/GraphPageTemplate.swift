@@ -1,0 +1,11 @@
+/// The page `mfe graph --format html` fills in: `Templates/graph/page.html`, compiled in with
+/// the other built-in templates (it has no `template.yml`, so it is no scaffold template).
+package enum GraphPageTemplate {
+    /// Its path under `Templates/`.
+    package static let path = "graph/page.html"
+
+    /// The built-in page template; nil only in a build that left it out.
+    package static var builtin: String? {
+        BuiltinTemplates.files.first { $0.path == path }?.contents
+    }
+}
