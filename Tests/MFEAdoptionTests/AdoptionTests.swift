@@ -43,6 +43,7 @@ struct AdoptionInferenceTests {
         ("HomeFeature", ["Home", "Feature"]),
         ("container-apiserver", ["container", "apiserver"]),
         ("DesignSystem", ["Design", "System"]),
+        ("PreferencesUI-macOS", ["Preferences", "UI"]),
     ])
     func splitsNamesIntoWords(name: String, words: [String]) {
         #expect(LayerInference.words(name) == words)
@@ -134,5 +135,57 @@ struct AdoptionPipelineTests {
         let directory = try TemporaryDirectory()
         await #expect(throws: PlainInputError.self) { try await AdoptionPipeline().run(AdoptionRequest(path: directory.path)) }
         await #expect(throws: PlainInputError.self) { try await AdoptionPipeline().run(AdoptionRequest(path: directory.path + "/missing")) }
+    }
+}
+
+@Suite("mfe init --adopt: layers from names and the graph")
+struct LayerInferenceTests {
+    /// One monorepo package; `ui` lists the targets with user interface.
+    static func decisions(_ targets: [WorkspaceFixture.TargetSpec], ui: Set<String>) -> [String: (Layer, String)] {
+        var fixture = WorkspaceFixture()
+        fixture.monorepo("App", targets: targets)
+        let graph = TargetGraph(workspace: fixture.workspace)
+        let uiTargets = Set(graph.nodes.indices.filter { ui.contains(graph.nodes[$0].name) })
+        let decisions = LayerInference(graph: graph, uiTargets: uiTargets).infer()
+        var result: [String: (Layer, String)] = [:]
+        for (index, feature) in graph.features.enumerated() { result[feature.name] = (decisions[index].layer, decisions[index].reason) }
+        return result
+    }
+
+    @Test func namesThenTheGraphDecide() {
+        let result = Self.decisions([
+            .init("AppFeature", .regular, ["HomeFeature", "SearchFeature"]),
+            .init("HomeFeature", .regular, ["Profile", "Avatar", "Core"]),
+            .init("SearchFeature", .regular, ["Avatar", "Core"]),
+            .init("Profile", .regular, ["Avatar", "Core"]),
+            .init("Avatar", .regular, ["Core"]),
+            .init("Core", .regular, ["Formatting"]),
+            .init("Formatting"),
+            .init("LegacyCommon", .regular, ["HomeFeature", "SearchFeature"]),
+            .init("Tool", .executable, ["Core"]),
+            .init("IntegrationTests", .test, ["HomeFeature"]),
+        ], ui: ["HomeFeature", "SearchFeature", "Profile", "Avatar"])
+        #expect(result["AppFeature"]?.0 == .shell)
+        #expect(result["HomeFeature"]?.0 == .product)
+        #expect(result["Profile"]?.0 == .product, "a feature with UI that one other feature opens")
+        #expect(result["Avatar"]?.0 == .foundation, "UI that three features use is a shared component")
+        #expect(result["Core"]?.1 == "named like foundation (Core)")
+        #expect(result["Formatting"]?.1 == "used by foundation Core")
+        #expect(result["LegacyCommon"]?.0 == .shell, "named like foundation, but it composes product features")
+        #expect(result["Tool"]?.0 == .shell, "an executable nothing depends on")
+        #expect(result["Integration"]?.0 == .product, "tests sit with what they test")
+    }
+
+    @Test func aSiblingSuffixMarksFeaturesAndABrandMarksAKit() {
+        let features = Self.decisions([
+            .init("FeedUI", .regular, ["DesignSystem"]), .init("PostUI", .regular, ["FeedUI", "DesignSystem"]),
+            .init("ProfileUI", .regular, ["DesignSystem"]), .init("DesignSystem"),
+        ], ui: ["FeedUI", "PostUI", "ProfileUI", "DesignSystem"])
+        #expect(features["FeedUI"]?.0 == .product)
+        #expect(features["FeedUI"]?.1 == "named …UI, like most features of package App")
+        let sdk = Self.decisions([
+            .init("MastodonCore"), .init("MastodonAsset"), .init("MastodonUI", .regular, ["MastodonCore", "MastodonAsset"]), .init("MastodonLocalization"),
+        ], ui: ["MastodonUI"])
+        #expect(sdk["MastodonUI"]?.0 == .foundation)
     }
 }

@@ -10,7 +10,8 @@ import MFEWorkspace
 /// `Foundation/` or `Shared/` folder) is foundation, and `…Kit` / `…UI` is foundation when
 /// something depends on it. Then the graph: what a foundation feature depends on is foundation;
 /// what nothing depends on sits high (a user-facing feature when it has UI, the shell when it
-/// composes product features); what several features depend on sits low. Last, a feature named
+/// composes product features); what several features depend on sits low (a feature with UI
+/// that one or two others open stays product). Last, a feature named
 /// like foundation that depends on a product feature moves up, so the inference never invents
 /// a `foundation-to-upper` finding.
 ///
@@ -103,10 +104,10 @@ struct LayerInference {
         // The rest by position: what several features use sits low; what nothing uses sits high.
         for feature in 0..<count where decisions[feature] == nil && !testOnly[feature] && !dependents[feature].isEmpty {
             let users = dependents[feature]
-            if users.count >= 2 {
+            if users.count >= 3 || (users.count == 2 && !hasUI(feature)) {
                 decisions[feature] = Decision(layer: .foundation, reason: "used by \(users.count) features (\(list(users)))")
             } else if hasUI(feature) {
-                decisions[feature] = Decision(layer: .product, reason: "has UI and only \(list(users)) uses it")
+                decisions[feature] = Decision(layer: .product, reason: "has UI and only \(list(users)) use\(users.count == 1 ? "s" : "") it: a feature \(users.count == 1 ? "it opens" : "they open")")
             } else {
                 decisions[feature] = Decision(layer: .foundation, reason: "a library without UI, used by \(list(users))")
             }
@@ -198,9 +199,10 @@ struct LayerInference {
         return result
     }
 
-    /// The words of a name: `SwiftUIExtensions` → Swift, UI, Extensions; `RSCore` → RS, Core;
-    /// `Home-iOS` → Home, iOS.
+    /// The words of a name, without a platform suffix: `SwiftUIExtensions` → Swift, UI,
+    /// Extensions; `RSCore` → RS, Core; `PreferencesUI-macOS` → Preferences, UI.
     static func words(_ name: String) -> [String] {
+        let name = RoleInference.platformSuffixes.first { name.hasSuffix($0) && name.count > $0.count }.map { String(name.dropLast($0.count)) } ?? name
         var words: [String] = []
         var current = ""
         let characters = Array(name)
