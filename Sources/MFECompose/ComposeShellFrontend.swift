@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFEManifest
 import MFEWorkspace
 
 /// The options of `mfe compose-shell`, as the command line gives them.
@@ -54,16 +55,24 @@ public protocol CompositionOutput: Sendable {
 /// `--check`. Unusable input is thrown as an `InputError` (exit 2); the old file is kept on
 /// every failure because nothing is written before the last step.
 public struct ComposeShellFrontend: Sendable {
-    let parser: any ManifestTextParsing
-    let provider: any PackageSourceProvider
+    let loader: ManifestLoaderKind?
+    let makeProvider: @Sendable (ManifestLoaderKind) -> any PackageSourceProvider
     let linter: (any CompositionLinting)?
     let output: any CompositionOutput
     let fileSystem: any FileSystem
 
-    /// Creates a frontend.
-    public init(parser: any ManifestTextParsing, provider: any PackageSourceProvider, linter: (any CompositionLinting)?, output: any CompositionOutput, fileSystem: any FileSystem = LocalFileSystem()) {
-        self.parser = parser
-        self.provider = provider
+    /// Creates a frontend reading manifests as `loader` says (nil: the workspace's `loader:`,
+    /// else the static reader) and fetching into the user's cache.
+    public init(loader: ManifestLoaderKind?, progress: (any CompositionProgress)?, linter: (any CompositionLinting)?, output: any CompositionOutput, fileSystem: any FileSystem = LocalFileSystem()) {
+        self.init(loader: loader, linter: linter, output: output, fileSystem: fileSystem) { kind in
+            GitPackageSourceProvider(parser: CommitManifestLoader(kind: kind), progress: progress)
+        }
+    }
+
+    /// Creates a frontend whose packages come from `makeProvider` (given the loader kind).
+    package init(loader: ManifestLoaderKind?, linter: (any CompositionLinting)?, output: any CompositionOutput, fileSystem: any FileSystem = LocalFileSystem(), makeProvider: @escaping @Sendable (ManifestLoaderKind) -> any PackageSourceProvider) {
+        self.loader = loader
+        self.makeProvider = makeProvider
         self.linter = linter
         self.output = output
         self.fileSystem = fileSystem
@@ -72,7 +81,10 @@ public struct ComposeShellFrontend: Sendable {
     /// Runs with `options`.
     public func run(_ options: ComposeShellOptions) async throws -> Int32 {
         let (request, configuration) = try locate(options)
-        let composer = ShellComposer(provider: provider, parser: parser, fileSystem: fileSystem)
+        // A flag beats the workspace's 'loader:'; without either, the static reader.
+        let kind = loader ?? configuration?.loader ?? .static
+        let provider = makeProvider(kind)
+        let composer = ShellComposer(provider: provider, loader: kind.makeLoader(fileSystem: fileSystem), fileSystem: fileSystem)
         let composition: Composition
         do {
             composition = try await composer.compose(request)
@@ -82,11 +94,7 @@ public struct ComposeShellFrontend: Sendable {
             return 1
         }
         if let names = options.update, !names.isEmpty {
-            let known = Set(composition.packages.map(\.location.identity))
-            let unknown = names.filter { !known.contains($0.lowercased()) }
-            if !unknown.isEmpty {
-                throw PlainInputError("--update names \(unknown.map { "'\($0)'" }.joined(separator: ", ")), which the shell does not depend on; the packages are \(composition.packages.map(\.location.identity).joined(separator: ", "))")
-            }
+            try checkUpdateNames(names, composition: composition)
         }
         let label = PathUtilities.relative(request.outputPath, to: FileManager.default.currentDirectoryPath)
         if options.check {
@@ -103,6 +111,10 @@ public struct ComposeShellFrontend: Sendable {
                 output.standardOutput(render(status: "stale", composition: composition, path: label, diff: diff))
             } else {
                 output.standardOutput(diff)
+                if composition.onlyOriginHashChanged {
+                    output.standardError("error: \(label) is stale: only its originHash changed (the shell's Package.swift was edited, no pin moves); run 'mfe compose-shell' to refresh the hash, or 'swift package resolve' re-resolves on every run until it is refreshed\n")
+                    return 1
+                }
                 output.standardError("error: \(label) is stale\(composition.changes.isEmpty ? "" : " (" + composition.changes.map(\.summary).joined(separator: ", ") + ")"); run 'mfe compose-shell' to update it\n")
             }
             return 1
@@ -123,6 +135,8 @@ public struct ComposeShellFrontend: Sendable {
             var text = composition.changes.map { $0.summary + "\n" }.joined()
             if composition.isUpToDate {
                 text += "\(label) is up to date (\(composition.packages.count) pins)\n"
+            } else if composition.onlyOriginHashChanged {
+                text += "refreshed the originHash of \(label) (the shell's Package.swift changed, no pin moved)\n"
             } else if composition.file == nil {
                 text += "removed \(label): nothing to pin\n"
             } else {
@@ -131,6 +145,33 @@ public struct ComposeShellFrontend: Sendable {
             output.standardOutput(text)
         }
         return 0
+    }
+
+    /// The identity `--update NAME` names: NAME is an identity or the last component of a
+    /// package's location (`Env`, `env`, `Env.git`), as `swift package update NAME` accepts.
+    static func updateIdentity(_ name: String) -> String {
+        PackageIdentity.identity(forLocation: name)
+    }
+
+    /// Refuses `--update` names that are no package of the composition (or of the old pins),
+    /// with the nearest name; SwiftPM ignores them silently, which hides a typo.
+    func checkUpdateNames(_ names: [String], composition: Composition) throws {
+        var known: [String: String] = [:]
+        for pin in composition.previousPins { known[pin.identity] = pin.name ?? PackageLocation(kind: pin.kind, location: pin.location).displayName }
+        for package in composition.packages { known[package.location.identity] = package.location.displayName }
+        let unknown = names.filter { known[Self.updateIdentity($0)] == nil }
+        guard !unknown.isEmpty else { return }
+        let listed = known.keys.sorted().map { "'\(known[$0]!)'" }
+        var message = "--update names \(unknown.map { "'\($0)'" }.joined(separator: ", ")), which the shell does not depend on"
+        if unknown.count == 1, let nearest = known.values.min(by: { editDistance($0.lowercased(), unknown[0].lowercased()) < editDistance($1.lowercased(), unknown[0].lowercased()) }),
+           editDistance(nearest.lowercased(), unknown[0].lowercased()) <= max(2, unknown[0].count / 3) {
+            message += "; did you mean '\(nearest)'?"
+        }
+        message += listed.isEmpty ? "; it pins no packages" : "; the packages are \(listed.joined(separator: ", "))"
+        if let folder = unknown.first(where: { fileSystem.isDirectory(PathUtilities.absolute($0)) }) {
+            message += ". To compose the shell in folder '\(folder)', use --path \(folder) --update"
+        }
+        throw PlainInputError(message)
     }
 
     /// Finds the shell and the workspace configuration from the options.
@@ -146,7 +187,7 @@ public struct ComposeShellFrontend: Sendable {
             configuration = value
             workspaceRoot = root
         }
-        let policy: UpdatePolicy = options.update.map { $0.isEmpty ? .all : .only(Set($0.map { $0.lowercased() })) } ?? .keepPins
+        let policy: UpdatePolicy = options.update.map { $0.isEmpty ? .all : .only(Set($0.map(Self.updateIdentity))) } ?? .keepPins
         var shellDirectory: String?
         if fileSystem.exists(PathUtilities.join(start, "Package.swift")) && start != workspaceRoot {
             shellDirectory = start
@@ -165,7 +206,11 @@ public struct ComposeShellFrontend: Sendable {
             }
             return (CompositionRequest(shell: .features(features, configurationFile: configuration.file), outputPath: PathUtilities.absolute(outputPath), policy: policy), configuration)
         }
-        throw PlainInputError("no shell found from '\(options.path ?? ".")': give the shell package's folder, or set 'shell.path' (a shell package) or 'shell.features' (an Xcode project) in the workspace mfe.yml")
+        var message = "no shell found from '\(options.path ?? ".")': give the shell package's folder, or set 'shell.path' (a shell package) or 'shell.features' (an Xcode project) in the workspace mfe.yml"
+        if options.path == nil, let folder = options.update?.first(where: { fileSystem.isDirectory(PathUtilities.absolute($0)) }) {
+            message += "; the names after --update are packages, so to compose the shell in folder '\(folder)', use --path \(folder) --update"
+        }
+        throw PlainInputError(message)
     }
 
     struct Summary: Encodable {
@@ -242,6 +287,11 @@ package enum CompositionWorkspace {
             packages[0].layer = .shell
             packages[0].featureLayers = [:]
         }
+        // A pinned package that is no MFE (no mfe.yml at its revision, no layer from the
+        // workspace's layers:) is external: DESIGN.md applies no layer rule to it, so it is
+        // left out, as lint-graph leaves out what is not in the workspace.
+        let pinned = Set(composition.packages.map(\.location.location))
+        packages.removeAll { pinned.contains($0.directory) && $0.layer == nil && $0.featureConfiguration == nil && $0.featureLayers.isEmpty }
         return Workspace(root: root, configuration: configuration, packages: packages.sorted { $0.directory < $1.directory })
     }
 }

@@ -1,37 +1,6 @@
 import MFECore
 import MFEManifest
 
-/// Which products of a package its dependents use.
-enum ProductFilter: Sendable, Equatable {
-    /// The root: every target, every declared dependency.
-    case everything
-    /// Every product (an Xcode-project shell may link any of them).
-    case allProducts
-    /// These products.
-    case specific(Set<String>)
-
-    func union(_ other: ProductFilter) -> ProductFilter {
-        switch (self, other) {
-        case (.everything, _), (_, .everything): return .everything
-        case (.allProducts, _), (_, .allProducts): return .allProducts
-        case (.specific(let a), .specific(let b)): return .specific(a.union(b))
-        }
-    }
-
-    /// What `self` asks for beyond `other`; nil when nothing.
-    func subtracting(_ other: ProductFilter) -> ProductFilter? {
-        switch (self, other) {
-        case (_, .everything): return nil
-        case (.everything, _): return .everything
-        case (.allProducts, .allProducts), (.specific, .allProducts): return nil
-        case (.allProducts, .specific): return .allProducts
-        case (.specific(let a), .specific(let b)):
-            let rest = a.subtracting(b)
-            return rest.isEmpty ? nil : .specific(rest)
-        }
-    }
-}
-
 /// Who imposed a constraint.
 enum ConstraintOrigin: Hashable, Sendable {
     case root
@@ -40,7 +9,8 @@ enum ConstraintOrigin: Hashable, Sendable {
 
 struct SearchConstraint: Sendable {
     var requirement: Requirement
-    var products: ProductFilter
+    /// The traits the constraint's origin enables on the package.
+    var traits: Set<String>
     var origin: ConstraintOrigin
     var declaration: SourceLocation?
     var requiredBy: String?
@@ -49,14 +19,25 @@ struct SearchConstraint: Sendable {
 struct SearchDecision: Sendable {
     var state: PinState
     var manifest: PackageManifest
-    var expanded: ProductFilter
+    /// The traits its dependencies were followed with; nil before they are.
+    var expandedTraits: Set<String>?
+    /// The dependencies already added as constraints.
+    var followed: Set<String> = []
 }
 
 struct SearchState: Sendable {
+    /// Where each package lives: the spelling of the first dependent that named it, as
+    /// SwiftPM's resolver keeps the first container it made for an identity.
     var locations: [String: PackageLocation] = [:]
+    /// Identities in the order SwiftPM's resolver first derives them (the root's dependencies
+    /// last-declared first, then each decided package's the same way): it breaks ties between
+    /// packages with as many versions.
+    var derived: [String] = []
     var constraints: [String: [SearchConstraint]] = [:]
     var decisions: [String: SearchDecision] = [:]
     var order: [String] = []
+    /// Every spelling each package was named with, root's first, for `Package.resolved`.
+    var spellings: [String: [PackageLocation]] = [:]
 }
 
 enum SearchOutcome {
@@ -93,32 +74,32 @@ final class ResolutionSearch {
     /// left for the search to report in context.
     func prefetch(_ state: SearchState) async {
         var seen: Set<String> = []
-        var wave: [(PackageLocation, [Requirement], ProductFilter)] = state.constraints.keys.sorted().map { identity in
-            (state.locations[identity]!, state.constraints[identity]!.map(\.requirement), state.constraints[identity]!.reduce(ProductFilter.specific([])) { $0.union($1.products) })
+        var wave: [(PackageLocation, [Requirement], Set<String>)] = state.constraints.keys.sorted().map { identity in
+            (state.locations[identity]!, state.constraints[identity]!.map(\.requirement), state.constraints[identity]!.reduce(Set<String>()) { $0.union($1.traits) })
         }
         let provider = resolver.provider
         let pins = self.pins
         let policy = self.policy
         while !wave.isEmpty {
             seen.formUnion(wave.map(\.0.identity))
-            let next = await withTaskGroup(of: [(PackageLocation, [Requirement], ProductFilter)].self) { group in
-                for (location, requirements, products) in wave {
+            let next = await withTaskGroup(of: [(PackageLocation, [Requirement], Set<String>)].self) { group in
+                for (location, requirements, traits) in wave {
                     group.addTask {
                         let source = await provider.source(for: location)
                         guard let manifest = try? await Self.likelyManifest(source: source, requirements: requirements, pin: pins[location.identity].flatMap { $0.location == location.location ? $0 : nil }, mayMove: policy.mayMove(location.identity)) else { return [] }
-                        return DependencyRules.requiredDependencies(of: manifest, products: products, baseDirectory: "/").map { ($0.location, [$0.requirement], $0.products) }
+                        return DependencyRules.requiredDependencies(of: manifest, isRoot: false, enabledTraits: traits, baseDirectory: "/").map { ($0.location, [$0.requirement], $0.traits) }
                     }
                 }
-                var found: [(PackageLocation, [Requirement], ProductFilter)] = []
+                var found: [(PackageLocation, [Requirement], Set<String>)] = []
                 for await items in group { found += items }
                 return found
             }
-            var merged: [String: (PackageLocation, [Requirement], ProductFilter)] = [:]
-            for (location, requirements, products) in next where !seen.contains(location.identity) {
+            var merged: [String: (PackageLocation, [Requirement], Set<String>)] = [:]
+            for (location, requirements, traits) in next where !seen.contains(location.identity) {
                 if let existing = merged[location.identity] {
-                    merged[location.identity] = (existing.0, existing.1 + requirements, existing.2.union(products))
+                    merged[location.identity] = (existing.0, existing.1 + requirements, existing.2.union(traits))
                 } else {
-                    merged[location.identity] = (location, requirements, products)
+                    merged[location.identity] = (location, requirements, traits)
                 }
             }
             wave = merged.keys.sorted().map { merged[$0]! }
@@ -174,16 +155,16 @@ final class ResolutionSearch {
     }
 
     func solve(_ state: SearchState) async throws -> SearchOutcome {
-        let undecided = state.constraints.keys.filter { state.decisions[$0] == nil }
+        let undecided = state.derived.filter { state.decisions[$0] == nil }
         if undecided.isEmpty { return .solved(state) }
         steps += 1
         if steps > resolver.stepLimit {
             throw CompositionConflict(message: "gave up after trying \(resolver.stepLimit) combinations of versions; narrow the requirements (for example pin the foundation packages with 'exact:') and run again", packages: [])
         }
-        // Decide the most constrained package first (fewest admissible versions), as SwiftPM's
-        // resolver does; ties go by identity so runs are deterministic.
+        // Decide the most constrained package first (fewest admissible versions, a kept pin
+        // counting as one), as SwiftPM's resolver does; ties go to the first derived.
         var best: (identity: String, candidates: [PinState], pinned: Bool)?
-        for identity in undecided.sorted() {
+        for identity in undecided {
             let (candidates, pinned) = try await self.candidates(for: identity, in: state)
             if best == nil || candidates.count < best!.candidates.count { best = (identity, candidates, pinned) }
             if candidates.count <= 1 { break }
@@ -212,10 +193,9 @@ final class ResolutionSearch {
                 continue
             }
             var next = state
-            next.decisions[identity] = SearchDecision(state: candidate, manifest: manifest, expanded: .specific([]))
+            next.decisions[identity] = SearchDecision(state: candidate, manifest: manifest)
             next.order.append(identity)
-            let products = state.constraints[identity]!.reduce(ProductFilter.specific([])) { $0.union($1.products) }
-            switch expand(identity, products: products, in: &next) {
+            switch expand(identity, in: &next) {
             case .failure(let culprits):
                 conflictSet.formUnion(culprits.packages.subtracting([identity]))
                 continue
@@ -247,38 +227,61 @@ final class ResolutionSearch {
 
     struct Culprits: Error { var packages: Set<String> }
 
-    /// Adds the dependencies of decided package `identity` needed for `products` as
-    /// constraints, checking them against packages already decided; then does the same for any
-    /// decided package that is now asked for more products.
-    func expand(_ identity: String, products: ProductFilter, in state: inout SearchState) -> Result<Void, Culprits> {
-        var work: [(String, ProductFilter)] = [(identity, products)]
-        while let (current, wanted) = work.popLast() {
-            guard var decision = state.decisions[current], let missing = wanted.subtracting(decision.expanded) else { continue }
-            decision.expanded = decision.expanded.union(missing)
-            state.decisions[current] = decision
+    /// The traits enabled on `identity` by every constraint so far.
+    func requestedTraits(_ identity: String, in state: SearchState) -> Set<String> {
+        (state.constraints[identity] ?? []).reduce(Set<String>()) { $0.union($1.traits) }
+    }
+
+    /// Adds the dependencies SwiftPM follows from decided package `identity` as constraints,
+    /// checking them against packages already decided; then does the same for any decided
+    /// package that is now asked for more traits.
+    func expand(_ identity: String, in state: inout SearchState) -> Result<Void, Culprits> {
+        var work: [String] = [identity]
+        while let current = work.popLast() {
+            guard var decision = state.decisions[current] else { continue }
+            let traits = requestedTraits(current, in: state)
+            if let expanded = decision.expandedTraits, traits.isSubset(of: expanded) { continue }
+            decision.expandedTraits = traits.union(decision.expandedTraits ?? [])
             let isVersioned: Bool
             if case .version = decision.state { isVersioned = true } else { isVersioned = false }
-            for dependency in DependencyRules.requiredDependencies(of: decision.manifest, products: missing, baseDirectory: "/") {
+            let dependencies = DependencyRules.requiredDependencies(of: decision.manifest, isRoot: false, enabledTraits: decision.expandedTraits!, baseDirectory: "/")
+            for dependency in dependencies.reversed() where !state.derived.contains(dependency.location.identity) && dependency.location.identity != current {
+                state.derived.append(dependency.location.identity)
+            }
+            for dependency in dependencies {
                 let target = dependency.location.identity
                 if target == current { continue }
-                let constraint = SearchConstraint(requirement: dependency.requirement, products: dependency.products, origin: .package(current))
+                let constraint = SearchConstraint(requirement: dependency.requirement, traits: dependency.traits, origin: .package(current))
+                if decision.followed.contains(target) {
+                    // Followed before with fewer traits: only the traits can have grown.
+                    if let index = state.constraints[target]?.firstIndex(where: { $0.origin == .package(current) }) {
+                        state.constraints[target]![index].traits.formUnion(dependency.traits)
+                    }
+                    if state.decisions[target] != nil { work.append(target) }
+                    continue
+                }
+                decision.followed.insert(target)
                 if isVersioned && dependency.requirement.isUnversioned {
+                    state.decisions[current] = decision
                     note(target, "\(describe(.package(current), in: state)) needs \(name(target, state)) by \(dependency.requirement.summary), which SwiftPM allows only in the shell or in packages that are themselves on a branch or revision")
                     return .failure(Culprits(packages: [current]))
                 }
                 state.locations[target] = state.locations[target] ?? dependency.location
+                state.spellings[target, default: []].append(dependency.location)
                 state.constraints[target, default: []].append(constraint)
                 if let existing = state.decisions[target] {
                     if !satisfies(existing.state, constraint.requirement, overridden: isOverridden(target, in: state)) {
+                        state.decisions[current] = decision
                         for other in state.constraints[target]! { note(target, statement(other, on: target, state)) }
                         note(target, "\(name(target, state)) is already at \(existing.state.summary)")
                         var culprits = culprits(of: target, in: state)
                         culprits.insert(target)
                         return .failure(Culprits(packages: culprits))
                     }
-                    work.append((target, dependency.products))
+                    work.append(target)
                 }
             }
+            state.decisions[current] = decision
         }
         return .success(())
     }
@@ -287,7 +290,7 @@ final class ResolutionSearch {
         if overridden { return true }
         switch (state, requirement) {
         case (.version(let version, _), _): return requirement.admits(version)
-        case (.branch(let branch, _), .branch(let wanted)): return branch == wanted
+        case (.branch(let branch, _), .branch(let wanted)), (.branch(let branch, _), .revision(let wanted)): return branch == wanted
         case (.revision(let revision), .revision(let wanted)): return revision.hasPrefix(wanted) || wanted.hasPrefix(revision)
         case (.branch, .range), (.branch, .exact), (.revision, .range), (.revision, .exact): return false
         default: return false
@@ -327,7 +330,10 @@ final class ResolutionSearch {
                 if !mayMove, let pin, case .branch(branch, let revision) = pin.state { return ([.branch(branch, revision: revision)], false) }
                 return ([.branch(branch, revision: try await source.revision(ofBranch: branch))], false)
             case .revision(let revision):
-                return ([.revision(try await source.resolveRevision(revision))], false)
+                // SwiftPM records a revision that is not the full commit hash (a short hash,
+                // a tag or branch name) as a branch of that name beside the commit.
+                let full = try await source.resolveRevision(revision)
+                return ([full == revision ? .revision(full) : .branch(revision, revision: full)], false)
             default:
                 return ([], false)
             }

@@ -7,20 +7,18 @@ package struct RootRequirement: Sendable, Equatable {
     package var location: PackageLocation
     /// What the root accepts.
     package var requirement: Requirement
-    /// The products of the package the root's targets use (its other dependencies are not
-    /// followed, as SwiftPM prunes unused dependencies); nil for every product, when the root
-    /// is an Xcode project whose target links are not read.
-    package var products: Set<String>?
+    /// The traits the root enables on the package (`default` for its default traits).
+    package var traits: Set<String>
     /// Where the requirement is written, for messages.
     package var declaration: SourceLocation?
     /// The local (`.package(path:)`) package of the root that declares it, nil for the root itself.
     package var requiredBy: String?
 
     /// Creates a root requirement.
-    package init(location: PackageLocation, requirement: Requirement, products: Set<String>?, declaration: SourceLocation? = nil, requiredBy: String? = nil) {
+    package init(location: PackageLocation, requirement: Requirement, traits: Set<String> = ["default"], declaration: SourceLocation? = nil, requiredBy: String? = nil) {
         self.location = location
         self.requirement = requirement
-        self.products = products
+        self.traits = traits
         self.declaration = declaration
         self.requiredBy = requiredBy
     }
@@ -81,7 +79,7 @@ package struct CompositionConflict: Error, Sendable, Equatable, CustomStringConv
 /// Chooses a version (or branch/revision) of every package the root needs, transitively, the
 /// way SwiftPM's resolver does: existing pins are kept while they satisfy every requirement,
 /// otherwise the newest admitted version wins; a version's dependencies are read from its
-/// manifest at that commit, limited to the products its dependents use.
+/// manifest at that commit, following SwiftPM 6.3.1's rules (`DependencyRules`).
 ///
 /// The search is depth-first with conflict-directed backjumping: when a package has no
 /// admissible version, the search returns straight to the most recent decision that
@@ -109,15 +107,23 @@ package struct DependencyResolver: Sendable {
         var state = SearchState()
         for requirement in requirements {
             state.locations[requirement.location.identity] = state.locations[requirement.location.identity] ?? requirement.location
+            state.spellings[requirement.location.identity, default: []].append(requirement.location)
             state.constraints[requirement.location.identity, default: []].append(
-                SearchConstraint(requirement: requirement.requirement, products: requirement.products.map { .specific($0) } ?? .allProducts, origin: .root, declaration: requirement.declaration, requiredBy: requirement.requiredBy)
+                SearchConstraint(requirement: requirement.requirement, traits: requirement.traits, origin: .root, declaration: requirement.declaration, requiredBy: requirement.requiredBy)
             )
+        }
+        for requirement in requirements.reversed() where !state.derived.contains(requirement.location.identity) {
+            state.derived.append(requirement.location.identity)
         }
         await search.prefetch(state)
         switch try await search.solve(state) {
         case .solved(let solved):
+            let rootIdentities = Set(requirements.filter { $0.requiredBy == nil }.map(\.location.identity))
             return solved.order.compactMap { identity in
-                solved.decisions[identity].map { ChosenPackage(location: solved.locations[identity]!, state: $0.state, manifest: $0.manifest) }
+                solved.decisions[identity].map {
+                    let location = PinSpelling.location(resolver: solved.locations[identity]!, spellings: solved.spellings[identity] ?? [], declaredByRoot: rootIdentities.contains(identity))
+                    return ChosenPackage(location: location, state: $0.state, manifest: $0.manifest)
+                }
             }.sorted { $0.location.identity < $1.location.identity }
         case .failed:
             throw search.conflict()

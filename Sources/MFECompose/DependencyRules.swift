@@ -1,115 +1,152 @@
 import MFECore
 import MFEManifest
 
-/// A package dependency SwiftPM follows, with the products the dependent uses from it.
+/// A package dependency SwiftPM follows, with the traits the dependent enables on it.
 struct RequiredDependency: Sendable {
     var location: PackageLocation
     var requirement: Requirement
-    var products: ProductFilter
+    /// The dependency's traits the dependent enables (`default` for its default traits).
+    var traits: Set<String>
     var declaration: SourceLocation
 }
 
-/// SwiftPM's rules for which declared dependencies of a package are followed: since tools
-/// version 5.2 only those a used product's targets reach (`Manifest.dependenciesRequired(for:)`);
-/// for the root, every declared dependency, with the products its targets use.
+/// SwiftPM 6.3.1's rules for which declared dependencies of a package are followed
+/// (`Manifest.dependenciesRequired(for:_:)`, built without target-based resolution, so the
+/// product filter is always `.everything`):
+/// - the root, and any package below tools version 5.2: every declared dependency, except one
+///   that only trait-guarded target dependencies use while those traits are off;
+/// - any other package: the dependencies that the targets of all its products use (products
+///   of every kind, targets reached through target dependencies), trait conditions applied.
 enum DependencyRules {
-    /// The source-control dependencies of `manifest` that `products` need. `.everything`
-    /// means the root: every declared dependency is required.
-    static func requiredDependencies(of manifest: PackageManifest, products: ProductFilter, baseDirectory: String) -> [RequiredDependency] {
-        let sourceControl: [(PackageDependency, PackageLocation, Requirement)] = manifest.dependencies.compactMap { dependency in
+    /// The source-control dependencies SwiftPM follows from `manifest` with `enabledTraits`
+    /// (the names dependents enable, `default` for the defaults), in declaration order.
+    static func requiredDependencies(of manifest: PackageManifest, isRoot: Bool, enabledTraits: Set<String>, baseDirectory: String) -> [RequiredDependency] {
+        let traits = TraitClosure(manifest: manifest, explicitlyEnabled: enabledTraits, isRoot: isRoot)
+        return requiredDeclarations(of: manifest, isRoot: isRoot, traits: traits).compactMap { dependency in
             guard case .sourceControl(let url, let requirement) = dependency.kind else { return nil }
-            return (dependency, PackageLocation(dependency: url, relativeTo: baseDirectory), requirement)
+            return RequiredDependency(
+                location: PackageLocation(dependency: url, relativeTo: baseDirectory),
+                requirement: requirement,
+                traits: traits.traits(enabledOn: dependency),
+                declaration: dependency.location
+            )
         }
-        let targetsByName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        var rootTargets: [String]
-        switch products {
-        case .everything:
-            rootTargets = manifest.targets.map(\.name)
-        case .allProducts, .specific:
-            if manifest.toolsVersion < ToolsVersion(5, 2) {
-                return sourceControl.map { RequiredDependency(location: $0.1, requirement: $0.2, products: .allProducts, declaration: $0.0.location) }
-            }
-            if case .specific(let names) = products {
-                rootTargets = manifest.products.filter { names.contains($0.name) }.flatMap(\.targets)
-            } else {
-                rootTargets = manifest.products.flatMap(\.targets)
-            }
-        }
-        // Walk the targets the products reach (iteratively: deep target chains cannot overflow
-        // the stack) and collect the products they use, by dependency.
-        var used: [Int: Set<String>] = [:]
-        var visited: Set<String> = []
-        while let name = rootTargets.popLast() {
-            guard visited.insert(name).inserted, let target = targetsByName[name] else { continue }
-            for dependency in target.dependencies {
-                switch dependency.kind {
-                case .target(let other):
-                    rootTargets.append(other)
-                case .byName(let other) where targetsByName[other] != nil:
-                    rootTargets.append(other)
-                case .byName(let product):
-                    if let index = sourceControl.firstIndex(where: { matches($0.0, $0.1, packageName: product) }) {
-                        used[index, default: []].insert(product)
-                    }
-                case .product(let product, let package):
-                    if let index = sourceControl.firstIndex(where: { matches($0.0, $0.1, packageName: package ?? product) }) {
-                        used[index, default: []].insert(product)
-                    }
-                }
-            }
-        }
-        var result: [RequiredDependency] = []
-        for (index, (dependency, location, requirement)) in sourceControl.enumerated() {
-            if products != .everything, used[index] == nil { continue }
-            result.append(RequiredDependency(location: location, requirement: requirement, products: .specific(used[index] ?? []), declaration: dependency.location))
-        }
-        return result
     }
 
-    /// The `.package(path:)` dependencies of `manifest` that `products` need, with the
-    /// products used from each (the root's are all required, as SwiftPM resolves them too).
-    static func requiredLocalPackages(of manifest: PackageManifest, products: ProductFilter, baseDirectory: String) -> [(path: String, products: ProductFilter)] {
-        let local: [(PackageDependency, String)] = manifest.dependencies.compactMap { dependency in
+    /// The `.package(path:)` dependencies SwiftPM follows from `manifest`: absolute folders.
+    static func requiredLocalPackages(of manifest: PackageManifest, isRoot: Bool, enabledTraits: Set<String>, baseDirectory: String) -> [(path: String, traits: Set<String>)] {
+        let traits = TraitClosure(manifest: manifest, explicitlyEnabled: enabledTraits, isRoot: isRoot)
+        return requiredDeclarations(of: manifest, isRoot: isRoot, traits: traits).compactMap { dependency in
             guard case .fileSystem(let path) = dependency.kind else { return nil }
-            return (dependency, PathUtilities.absolute(path, relativeTo: baseDirectory))
+            return (PathUtilities.absolute(path, relativeTo: baseDirectory), traits.traits(enabledOn: dependency))
         }
-        guard !local.isEmpty else { return [] }
-        let targetsByName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        var pending: [String]
-        switch products {
-        case .everything: pending = manifest.targets.map(\.name)
-        case .allProducts: pending = manifest.products.flatMap(\.targets)
-        case .specific(let names): pending = manifest.products.filter { names.contains($0.name) }.flatMap(\.targets)
+    }
+
+    /// The declared dependencies of every kind that SwiftPM follows.
+    static func requiredDeclarations(of manifest: PackageManifest, isRoot: Bool, traits: TraitClosure) -> [PackageDependency] {
+        if isRoot || manifest.toolsVersion < ToolsVersion(5, 2) {
+            return manifest.dependencies.filter { !isTraitGuarded($0, in: manifest, traits: traits) }
         }
-        var used: [Int: Set<String>] = [:]
+        let targetsByName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        // `targetsRequired(for: products)`: the products' targets and the targets they reach.
+        var pending = manifest.products.flatMap(\.targets)
         var visited: Set<String> = []
+        var required: Set<Int> = []
         while let name = pending.popLast() {
             guard visited.insert(name).inserted, let target = targetsByName[name] else { continue }
             for dependency in target.dependencies {
                 switch dependency.kind {
-                case .target(let other): pending.append(other)
-                case .byName(let other) where targetsByName[other] != nil: pending.append(other)
-                case .byName(let product), .product(let product, nil):
-                    if let index = local.firstIndex(where: { localMatches($0.0, $0.1, product) }) { used[index, default: []].insert(product) }
-                case .product(let product, let package?):
-                    if let index = local.firstIndex(where: { localMatches($0.0, $0.1, package) }) { used[index, default: []].insert(product) }
+                case .target(let other):
+                    pending.append(other)
+                    continue
+                case .byName(let other) where targetsByName[other] != nil:
+                    pending.append(other)
+                case .byName, .product:
+                    break
                 }
+                // `isTargetDependencyEnabled`: a trait condition holds when one of its traits is on.
+                if traits.supportsTraits, let conditions = dependency.traits, !conditions.isEmpty, !conditions.contains(where: traits.enabled.contains) { continue }
+                if let index = packageDependencyIndex(referencedBy: dependency, in: manifest) { required.insert(index) }
             }
         }
-        return local.enumerated().compactMap { index, item in
-            if products != .everything, used[index] == nil { return nil }
-            return (item.1, .specific(used[index] ?? []))
+        return manifest.dependencies.enumerated().filter { required.contains($0.offset) }.map(\.element)
+    }
+
+    /// `Manifest.packageDependency(referencedBy:)`: `.product(package: P)` and by-name `P`
+    /// name the first dependency whose name (explicit, else its last path component) is P,
+    /// compared case-insensitively.
+    static func packageDependencyIndex(referencedBy dependency: TargetDependency, in manifest: PackageManifest) -> Int? {
+        let name: String
+        switch dependency.kind {
+        case .product(_, let package?), .byName(let package): name = package.lowercased()
+        case .product(_, nil), .target: return nil
+        }
+        return manifest.dependencies.firstIndex { moduleResolutionName(of: $0).lowercased() == name }
+    }
+
+    /// `nameForModuleDependencyResolutionOnly`.
+    static func moduleResolutionName(of dependency: PackageDependency) -> String {
+        if let explicit = dependency.explicitName { return explicit }
+        switch dependency.kind {
+        case .fileSystem(let path): return PackageIdentity.lastComponent(of: path, relativeTo: "/")
+        case .sourceControl(let url, _): return PackageIdentity.lastComponent(of: url, relativeTo: "/")
+        case .registry(let id, _): return id.lowercased()
         }
     }
 
-    static func localMatches(_ dependency: PackageDependency, _ path: String, _ name: String) -> Bool {
-        name.lowercased() == PackageIdentity.identity(forLocation: path) || dependency.explicitName?.lowercased() == name.lowercased()
+    /// `isPackageDependencyTraitGuarded`: every target dependency naming the package (by its
+    /// identity) has a trait condition, and none of those traits is on.
+    static func isTraitGuarded(_ dependency: PackageDependency, in manifest: PackageManifest, traits: TraitClosure) -> Bool {
+        let identity: String
+        switch dependency.kind {
+        case .fileSystem(let path): identity = PackageIdentity.identity(forLocation: path)
+        case .sourceControl(let url, _): identity = PackageIdentity.identity(forLocation: url)
+        case .registry(let id, _): identity = id.lowercased()
+        }
+        let naming = manifest.targets.flatMap(\.dependencies).filter { entry in
+            switch entry.kind {
+            case .product(_, let package?), .byName(let package): return package.lowercased() == identity
+            default: return false
+            }
+        }
+        guard !naming.isEmpty, !naming.contains(where: { $0.traits == nil }) else { return false }
+        return naming.allSatisfy { entry in traits.enabled.isDisjoint(with: entry.traits ?? []) }
+    }
+}
+
+/// The traits on in a package: those its dependents enable (`default` standing for the
+/// package's default traits) and every trait they enable in turn (SwiftPM's
+/// `calculateAllEnabledTraits`).
+struct TraitClosure: Sendable {
+    /// Whether the package declares traits at all.
+    let supportsTraits: Bool
+    /// The trait names on (with `default` when the defaults are).
+    let enabled: Set<String>
+
+    init(manifest: PackageManifest, explicitlyEnabled: Set<String>, isRoot: Bool) {
+        supportsTraits = !manifest.traits.isEmpty
+        guard supportsTraits else {
+            enabled = ["default"]
+            return
+        }
+        let byName = Dictionary(manifest.traits.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // The root is built with its default traits (no --traits option here).
+        var on = isRoot ? ["default"] : explicitlyEnabled
+        if on.contains("default") {
+            on.formUnion(byName["default"]?.enabledTraits ?? [])
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for name in on {
+                for next in byName[name]?.enabledTraits ?? [] where on.insert(next).inserted { changed = true }
+            }
+        }
+        enabled = on
     }
 
-    /// Whether `package:` (or a by-name product) refers to `dependency`: its explicit name or
-    /// its identity, compared case-insensitively as SwiftPM does.
-    static func matches(_ dependency: PackageDependency, _ location: PackageLocation, packageName: String) -> Bool {
-        let lowered = packageName.lowercased()
-        return lowered == location.identity || dependency.explicitName?.lowercased() == lowered
+    /// The traits `dependency` gets enabled: its `traits:` entries whose condition holds.
+    func traits(enabledOn dependency: PackageDependency) -> Set<String> {
+        Set(dependency.traits.filter { trait in trait.condition.map { !enabled.isDisjoint(with: $0) } ?? true }.map(\.name))
     }
 }

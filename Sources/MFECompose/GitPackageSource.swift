@@ -82,14 +82,14 @@ package actor GitPackageSource: PackageSource {
     package nonisolated let location: PackageLocation
     let git: Git
     let cache: CompositionCache
-    let parser: any ManifestTextParsing
+    let parser: any CommitManifestLoading
     let progress: (any CompositionProgress)?
     private var fetchTask: Task<String, any Error>?
     private var versionCache: [Version: (tag: String, revision: String)]?
     private var manifestCache: [String: PackageManifest] = [:]
 
     /// Creates a source for `location`.
-    package init(location: PackageLocation, git: Git, cache: CompositionCache, parser: any ManifestTextParsing, progress: (any CompositionProgress)?) {
+    package init(location: PackageLocation, git: Git, cache: CompositionCache, parser: any CommitManifestLoading, progress: (any CompositionProgress)?) {
         self.location = location
         self.git = git
         self.cache = cache
@@ -201,6 +201,13 @@ package actor GitPackageSource: PackageSource {
         return result.status == 0 ? result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
+    /// The git directory holding `revision`: the local repository or the existing clone when
+    /// it has the commit, else the fetched clone.
+    private func repository(having revision: String) async throws -> String {
+        if let existing = existingRepository(), try await commit(revision, in: existing) != nil { return existing }
+        return try await repository()
+    }
+
     /// The text of `file` at `revision`, nil when the commit has no such file.
     private func file(_ file: String, kind: String, at revision: String) async throws -> String? {
         if let cached = cache.cached(kind, revision: revision) { return cached.isEmpty && kind != "swift" ? nil : cached }
@@ -247,7 +254,8 @@ package actor GitPackageSource: PackageSource {
         guard let text = try await file("Package.swift", kind: "swift", at: revision) else {
             throw PlainInputError("'\(location.location)' has no Package.swift at \(revision.prefix(10)); every MFE repository needs one at its root")
         }
-        let manifest = try parser.parseManifest(source: text, manifestPath: "\(location.location)@\(revision.prefix(10)):Package.swift")
+        let label = "\(location.location)@\(revision.prefix(10)):Package.swift"
+        let manifest = try await parser.manifest(source: text, manifestFile: "Package.swift", revision: revision, repository: { try await self.repository(having: revision) }, label: label)
         manifestCache[revision] = manifest
         return manifest
     }
@@ -264,12 +272,12 @@ package actor GitPackageSource: PackageSource {
 public actor GitPackageSourceProvider: PackageSourceProvider {
     let git: Git
     let cache: CompositionCache
-    let parser: any ManifestTextParsing
+    let parser: any CommitManifestLoading
     let progress: (any CompositionProgress)?
     private var sources: [PackageLocation: GitPackageSource] = [:]
 
     /// Creates a provider.
-    public init(git: Git = Git(), cache: CompositionCache = .userDefault(), parser: any ManifestTextParsing, progress: (any CompositionProgress)? = nil) {
+    public init(git: Git = Git(), cache: CompositionCache = .userDefault(), parser: any CommitManifestLoading, progress: (any CompositionProgress)? = nil) {
         self.git = git
         self.cache = cache
         self.parser = parser
@@ -282,12 +290,6 @@ public actor GitPackageSourceProvider: PackageSourceProvider {
         sources[location] = source
         return source
     }
-}
-
-/// Turns manifest text read from git into a `PackageManifest` (the static manifest reader).
-public protocol ManifestTextParsing: Sendable {
-    /// Parses `source`, reporting problems at `manifestPath`.
-    func parseManifest(source: String, manifestPath: String) throws -> PackageManifest
 }
 
 /// An exclusive advisory lock on a file (`flock`), so two runs sharing a cache never fetch
@@ -309,13 +311,6 @@ struct FileLock: Sendable {
     func release() {
         flock(descriptor, LOCK_UN)
         close(descriptor)
-    }
-}
-
-extension ManifestReader: ManifestTextParsing {
-    /// Reads manifest text fetched from git with the static reader.
-    public func parseManifest(source: String, manifestPath: String) throws -> PackageManifest {
-        try read(source: source, manifestPath: manifestPath)
     }
 }
 

@@ -56,7 +56,7 @@ package struct LocalPackage: Sendable {
     package var manifest: PackageManifest
     /// Its folder (absolute).
     package var directory: String
-    var products: ProductFilter
+    var traits: Set<String>
 }
 
 /// The outcome of composing a shell, before anything is written.
@@ -77,6 +77,17 @@ package struct Composition: Sendable {
     package var rootManifest: PackageManifest?
     /// The root's `.package(path:)` packages, read from disk.
     package var localPackages: [LocalPackage] = []
+    /// The pins of the file before the run.
+    package var previousPins: [ResolvedPin] = []
+
+    /// Whether the pins on disk are exactly these and only `originHash` differs (the shell's
+    /// `Package.swift` changed in a way that moved no pin, such as a comment).
+    package var onlyOriginHashChanged: Bool {
+        guard !isUpToDate, var stale = file, stale.originHash != nil, let previousBytes,
+              let old = try? ResolvedFileReader.parse(previousBytes, path: "Package.resolved"), old.originHash != nil else { return false }
+        stale.originHash = old.originHash
+        return ResolvedFileWriter.render(stale) == previousBytes
+    }
 
     /// Whether the file on disk already has exactly these bytes.
     package var isUpToDate: Bool {
@@ -89,14 +100,14 @@ package struct Composition: Sendable {
 /// `write(_:to:)` so `--check` and lint can stop before anything touches the disk.
 package struct ShellComposer: Sendable {
     let provider: any PackageSourceProvider
-    let parser: any ManifestTextParsing
+    let loader: any ManifestLoading
     let fileSystem: any FileSystem
     let currentToolsVersion: ToolsVersion
 
     /// Creates a composer.
-    package init(provider: any PackageSourceProvider, parser: any ManifestTextParsing, fileSystem: any FileSystem = LocalFileSystem(), currentToolsVersion: ToolsVersion = .current) {
+    package init(provider: any PackageSourceProvider, loader: any ManifestLoading, fileSystem: any FileSystem = LocalFileSystem(), currentToolsVersion: ToolsVersion = .current) {
         self.provider = provider
-        self.parser = parser
+        self.loader = loader
         self.fileSystem = fileSystem
         self.currentToolsVersion = currentToolsVersion
     }
@@ -125,19 +136,19 @@ package struct ShellComposer: Sendable {
             // SwiftPM hashes the manifest it loads, which may be a `Package@swift-X` variant.
             let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: directory)
             let bytes = try fileSystem.contents(of: manifestPath)
-            guard let text = String(data: bytes, encoding: .utf8) else {
+            guard String(data: bytes, encoding: .utf8) != nil else {
                 throw PlainInputError("'\(manifestPath)' is not UTF-8 text; save it as UTF-8")
             }
-            let manifest = try parser.parseManifest(source: text, manifestPath: manifestPath)
+            let manifest = try await loader.loadManifest(inPackageDirectory: directory)
             rootManifest = manifest
             rootName = manifest.name
-            var collected = DependencyRules.requiredDependencies(of: manifest, products: .everything, baseDirectory: directory).map {
-                RootRequirement(location: $0.location, requirement: $0.requirement, products: Self.products($0.products), declaration: $0.declaration)
+            var collected = DependencyRules.requiredDependencies(of: manifest, isRoot: true, enabledTraits: ["default"], baseDirectory: directory).map {
+                RootRequirement(location: $0.location, requirement: $0.requirement, traits: $0.traits, declaration: $0.declaration)
             }
-            localPackages = try readLocalPackages(of: manifest, directory: directory)
+            localPackages = try await readLocalPackages(of: manifest, directory: directory)
             for local in localPackages {
-                collected += DependencyRules.requiredDependencies(of: local.manifest, products: local.products, baseDirectory: local.directory).map {
-                    RootRequirement(location: $0.location, requirement: $0.requirement, products: Self.products($0.products), declaration: $0.declaration, requiredBy: local.manifest.name)
+                collected += DependencyRules.requiredDependencies(of: local.manifest, isRoot: false, enabledTraits: local.traits, baseDirectory: local.directory).map {
+                    RootRequirement(location: $0.location, requirement: $0.requirement, traits: $0.traits, declaration: $0.declaration, requiredBy: local.manifest.name)
                 }
             }
             requirements = collected
@@ -150,7 +161,7 @@ package struct ShellComposer: Sendable {
             let base = (configurationFile as NSString).deletingLastPathComponent
             rootName = "the app (shell.features)"
             requirements = features.map {
-                RootRequirement(location: PackageLocation(dependency: $0.url, relativeTo: base), requirement: $0.requirement, products: nil, declaration: $0.location)
+                RootRequirement(location: PackageLocation(dependency: $0.url, relativeTo: base), requirement: $0.requirement, declaration: $0.location)
             }
             formatVersion = ResolvedFile.formatVersion(forToolsVersion: currentToolsVersion)
             originHash = SHA256Hex.originHash(rootManifests: [], dependencyLocations: requirements.map(\.location.location))
@@ -177,36 +188,29 @@ package struct ShellComposer: Sendable {
             previousBytes: previousBytes,
             changes: Self.changes(from: previous?.pins ?? [], to: chosen),
             rootManifest: rootManifest,
-            localPackages: localPackages
+            localPackages: localPackages,
+            previousPins: previous?.pins ?? []
         )
     }
 
     /// The root's `.package(path:)` packages, transitively, read from disk: SwiftPM resolves
     /// their source-control dependencies with the root's (they are never pinned themselves).
-    func readLocalPackages(of manifest: PackageManifest, directory: String) throws -> [LocalPackage] {
+    func readLocalPackages(of manifest: PackageManifest, directory: String) async throws -> [LocalPackage] {
         var result: [String: LocalPackage] = [:]
-        var pending = DependencyRules.requiredLocalPackages(of: manifest, products: .everything, baseDirectory: directory)
-        while let (path, products) = pending.popLast() {
+        var pending = DependencyRules.requiredLocalPackages(of: manifest, isRoot: true, enabledTraits: ["default"], baseDirectory: directory)
+        while let (path, traits) = pending.popLast() {
             if var known = result[path] {
-                guard let more = products.subtracting(known.products) else { continue }
-                known.products = known.products.union(more)
+                guard !traits.isSubset(of: known.traits) else { continue }
+                known.traits.formUnion(traits)
                 result[path] = known
-                pending += DependencyRules.requiredLocalPackages(of: known.manifest, products: more, baseDirectory: path)
+                pending += DependencyRules.requiredLocalPackages(of: known.manifest, isRoot: false, enabledTraits: known.traits, baseDirectory: path)
                 continue
             }
-            let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: path)
-            let text = String(decoding: try fileSystem.contents(of: manifestPath), as: UTF8.self)
-            let local = LocalPackage(manifest: try parser.parseManifest(source: text, manifestPath: manifestPath), directory: path, products: products)
+            let local = LocalPackage(manifest: try await loader.loadManifest(inPackageDirectory: path), directory: path, traits: traits)
             result[path] = local
-            pending += DependencyRules.requiredLocalPackages(of: local.manifest, products: products, baseDirectory: path)
+            pending += DependencyRules.requiredLocalPackages(of: local.manifest, isRoot: false, enabledTraits: traits, baseDirectory: path)
         }
         return result.keys.sorted().map { result[$0]! }
-    }
-
-    /// A root requirement's products: nil (every product) is kept for Xcode-project shells.
-    static func products(_ filter: ProductFilter) -> Set<String>? {
-        if case .specific(let names) = filter { return names }
-        return nil
     }
 
     /// The pins that moved, were added or were removed, sorted by package name.

@@ -29,6 +29,9 @@ public enum PathUtilities {
 
     /// `path` relative to `base` when it lies inside `base`; `.` when equal; else `path`.
     package static func relative(_ path: String, to base: String) -> String {
+        // A location that is a URL (a manifest read from a remote repository) is no path:
+        // normalising it would turn `https://` into `https:/`.
+        if path.contains("://") { return path }
         let path = normalize(path), base = normalize(base)
         if path == base { return "." }
         let prefix = base == "/" ? "/" : base + "/"

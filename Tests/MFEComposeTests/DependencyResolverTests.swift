@@ -12,7 +12,7 @@ struct DependencyResolverTests {
         let resolver = DependencyResolver(provider: InMemoryProvider(sources))
         let chosen = try await resolver.resolve(
             rootName: "Shell",
-            requirements: requirements.map { RootRequirement(location: $0.0.location, requirement: $0.1, products: [$0.0.name]) },
+            requirements: requirements.map { RootRequirement(location: $0.0.location, requirement: $0.1) },
             pins: pins, policy: policy
         )
         return Dictionary(uniqueKeysWithValues: chosen.map { ($0.manifest.name, $0.state) })
@@ -71,9 +71,12 @@ struct DependencyResolverTests {
         let tip = env.branch("main")
         let browse = InMemoryPackageSource("Browse")
         let commit = browse.tag("1.0.0", [(env, .upToNextMajor(from: Self.v("1.0.0")))])
-        let result = try await resolve([env, browse], [(env, .branch("main")), (browse, .revision(String(commit.prefix(12))))])
+        let result = try await resolve([env, browse], [(env, .branch("main")), (browse, .revision(commit))])
         #expect(result["Env"] == .branch("main", revision: tip))
         #expect(result["Browse"] == .revision(commit))
+        // A short hash is pinned as SwiftPM pins it: a branch of that name beside the commit.
+        let short = try await resolve([env, browse], [(env, .branch("main")), (browse, .revision(String(commit.prefix(7))))])
+        #expect(short["Browse"] == .branch(String(commit.prefix(7)), revision: commit))
     }
 
     @Test func keepsPinsThatStillSatisfyWithoutListingTags() async throws {

@@ -79,18 +79,25 @@ struct ComposeShellTests {
         let check = try await fixture.mfe(["compose-shell", "Shell", "--check"])
         #expect(check.status == 0, "\(check.standardError)")
 
-        let updated = try await fixture.mfe(["compose-shell", "Shell", "--update", "Env", "--no-lint"])
+        // As README shows it: from the shell's folder, the name right after --update.
+        let updated = try await MFEBinary.run(["compose-shell", "--update", "Env", "--no-lint"], in: shell, environment: ["XDG_CACHE_HOME": fixture.cache])
         #expect(updated.status == 0, "\(updated.standardError)")
         #expect(updated.standardOutput.contains("Env 0.3.3 → 0.3.4"))
         #expect(!updated.standardOutput.contains("Browse"))
         let file = try ResolvedFileReader.parse(Data(try #require(fixture.contents(shell + "/Package.resolved")).utf8), path: "Package.resolved")
         #expect(file.pin(for: "env")?.state.summary == "0.3.4")
 
-        let unknown = try await fixture.mfe(["compose-shell", "Shell", "--update", "Serch", "--no-lint"])
+        let unknown = try await fixture.mfe(["compose-shell", "--path", "Shell", "--update", "Browze", "--no-lint"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.contains("'Serch'"))
+        #expect(unknown.standardError.contains("'Browze'"))
+        #expect(unknown.standardError.contains("did you mean 'Browse'?"))
+        // A folder after --update is a name, not the shell: say how to give the folder.
+        let folder = try await fixture.mfe(["compose-shell", "--update", "Shell", "--no-lint"])
+        #expect(folder.status == 2)
+        #expect(folder.standardError.contains("--path Shell"))
+        #expect(try ResolvedFileReader.parse(Data(try #require(fixture.contents(shell + "/Package.resolved")).utf8), path: "x").pin(for: "browse")?.state.summary == "1.0.0")
 
-        let json = try await fixture.mfe(["compose-shell", "Shell", "--update", "--no-lint", "--format", "json"])
+        let json = try await fixture.mfe(["compose-shell", "--path", "Shell", "--update", "--no-lint", "--format", "json"])
         #expect(json.status == 0)
         #expect(json.standardOutput.contains("\"status\" : \"up-to-date\""))
     }
@@ -108,7 +115,7 @@ struct ComposeShellTests {
         #expect(check.status == 1)
         #expect(check.standardOutput.contains("-  \"originHash\""))
         #expect(check.standardOutput.contains("+  \"originHash\" : \"\(SHA256Hex.digest(Data((manifest + "// the shell ships Browse and About\n").utf8)))\""))
-        #expect(check.standardError.contains("is stale"))
+        #expect(check.standardError.contains("is stale: only its originHash changed"))
         #expect(fixture.contents(shell + "/Package.resolved") == before, "--check wrote the file")
 
         let run = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
