@@ -119,6 +119,24 @@ package struct Target: Sendable, Equatable {
     }
 }
 
+extension Target {
+    /// The folders SwiftPM searches for a target without `path:` (`predefinedSourceDirectories`).
+    package static let sourceDirectories = ["Sources", "Source", "src", "srcs"]
+    /// The folders SwiftPM searches for a test target without `path:` (`predefinedTestDirectories`).
+    package static let testDirectories = ["Tests", "Sources", "Source", "src", "srcs"]
+
+    /// The target's folder relative to the package root, as SwiftPM finds it: `path:` when
+    /// given, else the first predefined folder holding `NAME` (`isDirectory` answers for a path
+    /// relative to the package root), else `defaultPath`.
+    package func directory(isDirectory: (String) -> Bool) -> String {
+        if let path { return PathUtilities.normalize(path) }
+        for candidate in kind == .test ? Self.testDirectories : Self.sourceDirectories where isDirectory(candidate + "/" + name) {
+            return candidate + "/" + name
+        }
+        return defaultPath
+    }
+}
+
 /// One entry of a target's `dependencies:` list.
 package struct TargetDependency: Sendable, Equatable {
     /// How the dependency names what it depends on.
