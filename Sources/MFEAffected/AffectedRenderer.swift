@@ -1,4 +1,5 @@
 import MFECore
+import MFEManifest
 
 /// Renders the result of `mfe affected`. Pure: value in, text out.
 public struct AffectedRenderer: Sendable {
@@ -53,21 +54,11 @@ public struct AffectedRenderer: Sendable {
     /// The `swift test --filter` regular expression selecting the tests of `testTargets` (test
     /// identifiers start with the test module's name and a dot: `SearchTests.SearchTests/testX`,
     /// `SearchTests.Suite/test()`); empty when there are none, which the CI step checks, since
-    /// an empty filter would select every test.
+    /// an empty filter would select every test. Module names (`Target.c99Name`) hold only
+    /// letters, digits and `_`, so they need no escaping.
     static func testFilter(_ testTargets: [String]) -> String {
         guard !testTargets.isEmpty else { return "" }
-        return "^(" + testTargets.map(moduleName).joined(separator: "|") + ")\\."
-    }
-
-    /// A target's module name as SwiftPM derives it (its C99 name): every character other than
-    /// an ASCII letter, digit or `_` becomes `_`, and a leading digit gets a `_` before it; so
-    /// the filter needs no regular-expression escaping.
-    static func moduleName(_ target: String) -> String {
-        var name = String(String.UnicodeScalarView(target.unicodeScalars.map { scalar in
-            scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_") ? scalar : "_"
-        }))
-        if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
-        return name
+        return "^(" + testTargets.map(Target.c99Name).joined(separator: "|") + ")\\."
     }
 
     private func strings(_ values: [String]) -> JSONValue {

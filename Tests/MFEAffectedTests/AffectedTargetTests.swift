@@ -124,10 +124,8 @@ struct AffectedRendererTests {
         #expect(AffectedRenderer().render(result, format: .matrix) == #"{"include": [{"filter": "^(SearchTests|UI_Kit_Tests)\\.", "package": "Words", "path": ".", "targets": ["Search", "SearchTests", "UI-Kit-Tests"]}, {"filter": "", "package": "Env", "path": "Foundation/Env", "targets": ["Env"]}]}"# + "\n")
     }
 
-    @Test func moduleNamesAreSwiftPMs() {
-        #expect(AffectedRenderer.moduleName("Foo-Bar") == "Foo_Bar")
-        #expect(AffectedRenderer.moduleName("3DTests") == "_3DTests")
-        #expect(AffectedRenderer.moduleName("Ünicode.Tests") == "_nicode_Tests")
+    @Test func theFilterUsesModuleNames() {
+        #expect(AffectedRenderer.testFilter(["3DTests", "Ünicode-Tests"]) == "^(_DTests|Ünicode_Tests)\\.")
         #expect(AffectedRenderer.testFilter([]) == "")
     }
 
