@@ -233,21 +233,29 @@ struct LintImportsEndToEndTests {
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
 
         try workspace.write("import Env\nimport Browse\n#if canImport(BrowseInterface)\nimport BrowseInterface\n#endif\n", to: "Shell/Sources/App/main.swift")
+        try workspace.write("import Env\npublic enum About {}\n", to: "Features/About/Sources/About/About.swift")
         let without = try await MFEBinary.run(["lint-graph"], in: workspace.path)
         #expect(without.status == 0)
         let with = try await MFEBinary.run(["lint-graph", "--imports", "--format", "json"], in: workspace.path)
         #expect(with.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(with.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
-        let keys = findings.filter { ["implicit-dependency", "unused-dependency"].contains($0["rule"] as? String) }.map { finding in
+        let keys = findings.filter { ["implicit-dependency", "transitive-dependency", "unused-dependency"].contains($0["rule"] as? String) }.map { finding in
             "\(finding["rule"] ?? "") \(finding["file"] ?? ""):\(finding["line"] ?? "") \(finding["from"] ?? "")->\(finding["to"] ?? "")"
         }
         #expect(keys == [
+            "implicit-dependency Features/About/Sources/About/About.swift:1 About->Env",
             "unused-dependency Shell/Package.swift:9 App->About",
-            "implicit-dependency Shell/Sources/App/main.swift:1 App->Env",
+            "transitive-dependency Shell/Sources/App/main.swift:1 App->Env",
         ])
+        #expect(findings.first { $0["rule"] as? String == "transitive-dependency" }?["path"] as? [String] == ["App", "Browse", "Env"])
 
         let sarif = try await MFEBinary.run(["lint-graph", "--imports", "--format", "sarif"], in: workspace.path)
         #expect(sarif.standardOutput.contains("\"ruleId\": \"implicit-dependency\""))
+        #expect(sarif.standardOutput.contains("\"ruleId\": \"transitive-dependency\""))
+        let github = try await MFEBinary.run(["lint-graph", "--imports", "--format", "github"], in: workspace.path)
+        #expect(github.standardOutput.contains("::warning file=Shell/Sources/App/main.swift,line=1,"))
+        let text = try await MFEBinary.run(["lint-graph", "--imports"], in: workspace.path)
+        #expect(text.standardOutput.contains("Shell/Sources/App/main.swift:1:1: warning: App imports Env without declaring it and reaches it only through App → Browse → Env"))
     }
 }
