@@ -10,10 +10,20 @@ import SwiftSyntax
 /// evaluate exactly.
 public struct ManifestReader: ManifestLoading {
     let fileSystem: any FileSystem
+    /// Whether everything `dump-package` shows must be read (platforms included), rather than
+    /// only what the graph depends on.
+    let readsEverythingDumpPackageShows: Bool
 
     /// Creates a reader that loads manifests from `fileSystem`.
     public init(fileSystem: any FileSystem = LocalFileSystem()) {
+        self.init(fileSystem: fileSystem, readsEverythingDumpPackageShows: false)
+    }
+
+    /// Creates a reader that loads manifests from `fileSystem`; with
+    /// `readsEverythingDumpPackageShows`, platforms it cannot evaluate are a refusal too.
+    package init(fileSystem: any FileSystem = LocalFileSystem(), readsEverythingDumpPackageShows: Bool) {
         self.fileSystem = fileSystem
+        self.readsEverythingDumpPackageShows = readsEverythingDumpPackageShows
     }
 
     /// Reads the manifest SwiftPM would load in `packageDirectory` (see `manifestPath(inPackageDirectory:)`).
@@ -45,6 +55,13 @@ public struct ManifestReader: ManifestLoading {
             file: manifestPath,
             converter: converter,
             configuration: .forManifest(toolsVersion: toolsVersion)
+        )
+        evaluator.readsPlatformsStrictly = readsEverythingDumpPackageShows
+        let fileSystem = self.fileSystem
+        evaluator.host = ManifestEvaluator.ManifestHost(
+            environment: ProcessInfo.processInfo.environment,
+            fileExists: { fileSystem.exists($0) },
+            packageDirectory: PathUtilities.absolute(PackageIdentity.directory(ofManifest: manifestPath))
         )
         try evaluator.collect(tree)
         return try evaluator.evaluatePackage(toolsVersion: toolsVersion)
