@@ -3,19 +3,25 @@ import MFELint
 import MFEManifest
 import MFEWorkspace
 
-/// The `implicit-dependency` and `unused-dependency` rules: compare what each target's sources
-/// import with what its manifest declares, for workspace modules (regular targets of workspace
-/// packages). External modules are out of scope.
+/// The `implicit-dependency`, `transitive-dependency` and `unused-dependency` rules: compare what
+/// each target's sources import with what its manifest declares, for workspace modules (regular,
+/// executable and system targets of workspace packages, by the module names SwiftPM gives them).
+/// External modules are out of scope.
 ///
 /// - `implicit-dependency` (error): an import, active for the host and not guarded by
-///   `#if canImport(M)`, of a workspace module `M` the target does not declare (by name,
-///   `.target`, or a `.product` vending `M`). One finding per target and module, at its first
-///   import.
-/// - `unused-dependency` (warning): a dependency entry none of whose modules any source of the
-///   target imports, in any `#if` clause (a dependency used on another platform is used).
-///   Targets without Swift sources are skipped.
+///   `#if canImport(M)`, of a workspace module `M` the target neither declares (by name,
+///   `.target`, a `.product` vending `M`, a `moduleAliases:` name, or a declared module that
+///   `@_exported import`s `M`) nor reaches through the targets it declares, transitively: it
+///   builds only when something else happens to build `M` first.
+/// - `transitive-dependency` (warning): such an import of a module the target does reach through
+///   its declared dependencies; `path` is a shortest chain from the target to the module.
+///   One finding of either rule per target and module, at its first import.
+/// - `unused-dependency` (warning): a dependency entry none of whose modules (nor what they
+///   re-export) any source of the target imports, in any `#if` clause (a dependency used on
+///   another platform is used). Targets without Swift sources are skipped.
 ///
-/// Complexity: O(imports + edges) with hashing.
+/// Complexity: O(imports + edges) with hashing, plus one breadth-first search over the
+/// target's dependency closure for each target that imports a module it does not declare.
 public struct ImportRules: Sendable {
     let graph: TargetGraph
     let workspaceRoot: String
@@ -28,88 +34,104 @@ public struct ImportRules: Sendable {
 
     /// The findings for the imports of the workspace's targets, sorted.
     package func findings(for targets: [TargetImports]) -> [Finding] {
-        var modules: [String: Int] = [:]
-        for (index, node) in graph.nodes.enumerated() where node.kind == .regular && modules[node.name] == nil {
-            modules[node.name] = index
-        }
+        let modules = WorkspaceModules(graph: graph, targets: targets)
         var findings: [Finding] = []
         for target in targets {
             guard let node = graph.nodeIndex(named: target.target, inPackage: target.package) else { continue }
-            let declared = Set(graph.successors[node].map { graph.nodes[$0].name })
+            let aliases = modules.aliases(of: node)
+            var declared: Set<String> = []
+            for successor in graph.successors[node] {
+                declared.formUnion(modules.names[successor])
+                declared.formUnion(modules.reexports(of: successor))
+            }
+            let own = Set(modules.names[node])
             var reported: Set<String> = []
+            var reachable: DependencyClosure?
             for sourceImport in target.imports {
                 let declaration = sourceImport.declaration
-                guard declaration.isActive, !declaration.isGuardedByCanImport,
-                      let module = modules[declaration.module], declaration.module != target.target,
-                      !declared.contains(declaration.module), reported.insert(declaration.module).inserted
+                let name = aliases[declaration.module] ?? declaration.module
+                guard declaration.isActive, !declaration.isGuardedByCanImport, !own.contains(name),
+                      !declared.contains(name), modules.nodes[name] != nil, reported.insert(name).inserted
                 else { continue }
-                findings.append(implicitFinding(from: node, to: module, at: sourceImport))
+                if reachable == nil { reachable = DependencyClosure(of: node, in: graph) }
+                if let chain = reachable?.shortestPath(toAnyOf: modules.nodes[name] ?? []) {
+                    findings.append(transitiveFinding(from: node, to: chain[chain.count - 1], through: chain, at: sourceImport))
+                } else if let module = modules.nodes[name]?.first {
+                    findings.append(implicitFinding(from: node, to: module, at: sourceImport))
+                }
             }
             guard target.fileCount > 0 else { continue }
-            let imported = Set(target.imports.map(\.declaration.module))
+            let imported = Set(target.imports.map { aliases[$0.declaration.module] ?? $0.declaration.module })
             var entries: [SourceLocation: [Int]] = [:]
             for successor in graph.successors[node] where graph.nodes[successor].kind == .regular {
                 guard let edge = graph.edge(from: node, to: successor) else { continue }
                 entries[edge.location, default: []].append(successor)
             }
-            for (location, modules) in entries.sorted(by: { $0.key < $1.key }) where !modules.contains(where: { imported.contains(graph.nodes[$0].name) }) {
-                let module = modules.min { graph.nodes[$0].name < graph.nodes[$1].name }!
+            for (location, successors) in entries.sorted(by: { $0.key < $1.key }) {
+                let isUsed = successors.contains { successor in
+                    modules.names[successor].contains(where: imported.contains) || !modules.reexports(of: successor).isDisjoint(with: imported)
+                }
+                guard !isUsed, let module = successors.min(by: { graph.nodes[$0].name < graph.nodes[$1].name }) else { continue }
                 findings.append(unusedFinding(from: node, to: module, at: location))
             }
         }
         return findings.sorted(by: Finding.ordered)
     }
+}
 
-    private func implicitFinding(from node: Int, to module: Int, at sourceImport: SourceImport) -> Finding {
-        let from = graph.nodes[node], to = graph.nodes[module]
-        let fromPackage = graph.package(of: node), toPackage = graph.package(of: module)
-        let entry: String
-        var packageHint = ""
-        if from.package != to.package, !graph.packageSuccessors[from.package].contains(to.package) {
-            packageHint = " (with .package(path: \"\(Self.relativePath(from: fromPackage.directory, to: toPackage.directory))\") in the package's dependencies)"
+/// The targets one target reaches through its declared dependencies, transitively, as SwiftPM
+/// builds and links them (a product dependency reaches every target of the product), with a
+/// breadth-first parent for each, so a shortest chain can be read back.
+struct DependencyClosure {
+    let start: Int
+    /// `parent[n]`: the node `n` was first reached from; the start maps to itself.
+    private(set) var parent: [Int: Int]
+    /// The reached nodes in breadth-first order.
+    private(set) var order: [Int]
+
+    /// Searches `graph` from `start`. Complexity: O(V + E) of the reachable part.
+    init(of start: Int, in graph: TargetGraph) {
+        self.start = start
+        var parent = [start: start]
+        var queue = [start], head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for successor in graph.successors[node] where parent[successor] == nil {
+                parent[successor] = node
+                queue.append(successor)
+            }
         }
-        if from.package == to.package {
-            entry = "\"\(to.name)\""
-        } else if let product = toPackage.manifest.products.first(where: { $0.kind != .executable && $0.kind != .plugin && $0.targets.contains(to.name) }) {
-            let identity = toPackage.directory == "." ? toPackage.name : String(toPackage.directory.split(separator: "/").last ?? Substring(toPackage.name))
-            entry = ".product(name: \"\(product.name)\", package: \"\(identity)\")"
-        } else {
-            entry = "a product of '\(toPackage.name)' that vends '\(to.name)'"
-        }
-        let rule = LintRule.implicitDependency
-        return Finding(
-            rule: rule.id, severity: rule.severity,
-            message: "\(from.name) imports \(to.name) but does not declare it; add \(entry) to the dependencies of \(from.name) in \(PathUtilities.relative(fromPackage.manifest.manifestPath, to: workspaceRoot))\(packageHint), or remove the import",
-            file: sourceImport.file, line: sourceImport.declaration.line, column: sourceImport.declaration.column,
-            from: from.name, to: to.name, fromPackage: fromPackage.name, toPackage: toPackage.name
-        )
+        self.parent = parent
+        self.order = queue
     }
 
-    /// The path from package folder `from` to package folder `to`, both relative to the
-    /// workspace root: `../../Foundation/Env`.
-    static func relativePath(from: String, to: String) -> String {
-        let source = from == "." ? [] : from.split(separator: "/"), target = to == "." ? [] : to.split(separator: "/")
-        var common = 0
-        while common < source.count, common < target.count, source[common] == target[common] { common += 1 }
-        let parts = Array(repeating: "..", count: source.count - common) + target[common...].map(String.init)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    /// A shortest chain of nodes from the start to one of `nodes` (both ends included), or nil
+    /// when the start reaches none of them.
+    func shortestPath(toAnyOf nodes: [Int]) -> [Int]? {
+        let candidates = nodes.filter { $0 != start && parent[$0] != nil }
+        guard let nearest = candidates.min(by: { depth(of: $0) < depth(of: $1) }) else { return nil }
+        var chain = [nearest], current = nearest
+        while let previous = parent[current], previous != current {
+            chain.append(previous)
+            current = previous
+        }
+        return chain.reversed()
     }
 
-    private func unusedFinding(from node: Int, to module: Int, at location: SourceLocation) -> Finding {
-        let from = graph.nodes[node], to = graph.nodes[module]
-        let rule = LintRule.unusedDependency
-        return Finding(
-            rule: rule.id, severity: rule.severity,
-            message: "\(from.name) declares a dependency on \(to.name) but none of its sources imports it; remove it from the dependencies of \(from.name)",
-            file: PathUtilities.relative(location.file, to: workspaceRoot), line: location.line, column: location.column,
-            from: from.name, to: to.name, fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name
-        )
+    private func depth(of node: Int) -> Int {
+        var depth = 0, current = node
+        while let previous = parent[current], previous != current {
+            depth += 1
+            current = previous
+        }
+        return depth
     }
 }
 
 extension ImportRules {
     /// What `mfe lint-graph --imports` adds: reads the imports of every target of `workspace`
-    /// (`#if` evaluated for the host) and applies both rules. Throws an `InputError` when a
+    /// (`#if` evaluated for the host) and applies the rules. Throws an `InputError` when a
     /// source file cannot be read.
     public static func findings(in workspace: Workspace, graph: TargetGraph, fileSystem: any FileSystem = LocalFileSystem()) async throws -> [Finding] {
         let imports = try await WorkspaceImportReader(configuration: HostBuildConfiguration(), fileSystem: fileSystem).read(workspace)

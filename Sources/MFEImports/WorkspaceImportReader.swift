@@ -28,13 +28,17 @@ package struct TargetImports: Sendable, Equatable {
     package var fileCount: Int
     /// Every import, ordered by file then line.
     package var imports: [SourceImport]
+    /// The names other targets import the target's module by: its c99 name, or what its
+    /// `module.modulemap` declares.
+    package var moduleNames: [String]
 
-    /// Creates a target's imports.
-    package init(package: String, target: String, fileCount: Int, imports: [SourceImport]) {
+    /// Creates a target's imports; `moduleNames` defaults to the target's c99 name.
+    package init(package: String, target: String, fileCount: Int, imports: [SourceImport], moduleNames: [String]? = nil) {
         self.package = package
         self.target = target
         self.fileCount = fileCount
         self.imports = imports
+        self.moduleNames = moduleNames ?? [ModuleName.c99Name(target)]
     }
 }
 
@@ -43,7 +47,7 @@ package struct TargetImports: Sendable, Equatable {
 package struct WorkspaceImportReader<Configuration: BuildConfiguration & Sendable>: Sendable {
     /// The target kinds whose sources are Swift modules another target could import, or that
     /// import them.
-    package static var scannedKinds: Set<Target.Kind> { [.regular, .executable, .test, .macro] }
+    package static var scannedKinds: Set<Target.Kind> { [.regular, .executable, .test, .macro, .system] }
 
     let configuration: Configuration
     let fileSystem: any FileSystem
@@ -97,6 +101,19 @@ package struct WorkspaceImportReader<Configuration: BuildConfiguration & Sendabl
             }
             imports += declarations.map { SourceImport(file: relative, declaration: $0) }
         }
-        return TargetImports(package: package.name, target: target.name, fileCount: files.count, imports: imports)
+        return TargetImports(package: package.name, target: target.name, fileCount: files.count, imports: imports, moduleNames: try moduleNames(of: target, inPackage: packageDirectory))
+    }
+
+    /// The module names of a target as SwiftPM builds it: what the `module.modulemap` of a
+    /// system target (in its folder) or of a C target (in its `include` folder) declares, else
+    /// the target's c99 name.
+    func moduleNames(of target: Target, inPackage packageDirectory: String) throws -> [String] {
+        let fallback = [ModuleName.c99Name(target.name)]
+        guard target.kind == .system || target.kind == .regular else { return fallback }
+        let directory = PathUtilities.join(packageDirectory, TargetSourceFiles(fileSystem: fileSystem).directory(of: target, inPackage: packageDirectory))
+        let modulemap = PathUtilities.join(directory, target.kind == .system ? "module.modulemap" : "include/module.modulemap")
+        guard fileSystem.exists(modulemap), !fileSystem.isDirectory(modulemap) else { return fallback }
+        let declared = ModuleName.modules(declaredIn: String(decoding: try fileSystem.contents(of: modulemap), as: UTF8.self))
+        return declared.isEmpty ? fallback : declared
     }
 }

@@ -109,8 +109,15 @@ package struct LintRule: Sendable, Hashable, Identifiable {
     package static let implicitDependency = LintRule(
         id: "implicit-dependency", severity: .error,
         shortDescription: "Targets declare every workspace module they import",
-        fullDescription: "A target's sources import a workspace module the target does not declare as a dependency; it builds only by accident of build order, and the layer rules cannot see the dependency.",
+        fullDescription: "A target's sources import a workspace module the target neither declares nor reaches through its declared dependencies; it builds only by accident of build order, breaks when the target is built alone, and the layer rules cannot see the dependency.",
         help: "Add the module to the target's 'dependencies:' (its …Interface target, for another product feature) or remove the import.",
+        isEdgeRule: true)
+    /// `transitive-dependency` (with `--imports`).
+    package static let transitiveDependency = LintRule(
+        id: "transitive-dependency", severity: .warning,
+        shortDescription: "Targets declare the workspace modules they import instead of leaning on a dependency's",
+        fullDescription: "A target's sources import a workspace module the target does not declare but reaches through a declared dependency. It builds, but only because another target declares the module: when that target drops it, this one breaks, and the layer rules cannot see the dependency.",
+        help: "Declare the module in the target's 'dependencies:' (the finding's path shows the chain it is reached through).",
         isEdgeRule: true)
     /// `unused-dependency` (with `--imports`).
     package static let unusedDependency = LintRule(
@@ -135,12 +142,12 @@ package struct LintRule: Sendable, Hashable, Identifiable {
     /// Every rule, in the order DESIGN lists them: the edge rules in precedence order first.
     package static let all: [LintRule] = [
         dependsOnShell, foundationToUpper, productToProduct, productionToTesting, testingToImplementation,
-        cycle, packageCycle, missingInterface, unassignedLayer, implicitDependency, unusedDependency,
+        cycle, packageCycle, missingInterface, unassignedLayer, implicitDependency, transitiveDependency, unusedDependency,
         staleBaseline, unusedAllow,
     ]
 
     /// The rules whose findings only `--imports` produces.
-    package static let importRuleIDs: Set<String> = [implicitDependency.id, unusedDependency.id]
+    package static let importRuleIDs: Set<String> = [implicitDependency.id, transitiveDependency.id, unusedDependency.id]
 
     /// The rules about the baseline and `allow:` themselves, which neither can suppress.
     package static let metaRuleIDs: Set<String> = [staleBaseline.id, unusedAllow.id]

@@ -38,6 +38,9 @@ package struct FeatureSpecification: Sendable, Equatable {
     /// The product feature a selected item opens in the shell (Browse opens RestaurantOrder);
     /// nil to stay in the feature.
     package var opens: String?
+    /// The platforms and minimum versions of `Package.swift`; with iOS among them, the example
+    /// app also gets an iOS app target in an Xcode project.
+    package var platforms: [PlatformRequirement]
 
     /// Creates a specification.
     package init(
@@ -49,7 +52,8 @@ package struct FeatureSpecification: Sendable, Equatable {
         example: Bool,
         webURL: String? = nil,
         dependencies: [FeatureDependency] = [],
-        opens: String? = nil
+        opens: String? = nil,
+        platforms: [PlatformRequirement] = PlatformRequirement.defaults
     ) {
         self.name = name
         self.layer = layer
@@ -64,6 +68,7 @@ package struct FeatureSpecification: Sendable, Equatable {
         self.webURL = webURL
         self.dependencies = dependencies
         self.opens = opens
+        self.platforms = platforms
     }
 
     /// The targets the package declares, in the order the templates declare them.
@@ -77,8 +82,8 @@ package struct FeatureSpecification: Sendable, Equatable {
 
     /// The values templates see: `{{name}}`, `{{model}}`, `{{#dependencies}}`, ...
     package var templateContext: [String: Any] {
-        var packages: [String] = []
-        for dependency in dependencies where !packages.contains(dependency.path) { packages.append(dependency.path) }
+        var packages: [FeatureDependency] = []
+        for dependency in dependencies where !packages.contains(where: { $0.path == dependency.path }) { packages.append(dependency) }
         var context: [String: Any] = [
             "name": name,
             "variable": name.lowerCamelCased,
@@ -95,11 +100,20 @@ package struct FeatureSpecification: Sendable, Equatable {
             "toolsVersion": "6.0",
             "dependencies": dependencies.map(\.templateContext),
             "hasDependencies": !dependencies.isEmpty,
-            "dependencyPackages": packages.map { ["path": Self.swiftString($0)] },
+            "dependencyPackages": packages.map { ["path": Self.swiftString($0.path), "release": $0.release.map(Self.swiftString) ?? false] as [String: Any] },
             "targets": targetNames,
+            "platforms": platforms.manifestList,
+            "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
         ]
         if let webURL { context["url"] = Self.swiftString(webURL) }
         return context
+    }
+
+    /// The Xcode project and iOS app target of the example app: only with an example and iOS
+    /// among the platforms.
+    package var iOSApp: (projectName: String, targetName: String, deploymentTarget: String)? {
+        guard example, let iOS = platforms.iOS else { return nil }
+        return (name + "Example", name + "ExampleApp", iOS.deploymentTarget)
     }
 
     /// The English plural of a type name, for names like `fetchRestaurants()`:
@@ -144,15 +158,19 @@ package struct FeatureDependency: Sendable, Equatable {
     package var module: String
     /// The layer of the package depended on.
     package var layer: Layer?
+    /// The release required from the package's own git repository (`from: "1.0.0"`, with
+    /// `path` as a relative URL), when it is one; nil for a local `.package(path:)`.
+    package var release: String?
 
     /// Creates a dependency.
-    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?) {
+    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?, release: String? = nil) {
         self.requested = requested
         self.path = path
         self.package = package
         self.product = product
         self.module = module ?? product
         self.layer = layer
+        self.release = release
     }
 
     var templateContext: [String: Any] {

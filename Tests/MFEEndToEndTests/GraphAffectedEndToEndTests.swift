@@ -34,6 +34,16 @@ final class GitWorkspace: @unchecked Sendable {
         try await git("checkout", "--quiet", "-b", "feature")
     }
 
+    /// A repository holding `files` (path → text), committed on `main`, with the `feature`
+    /// branch checked out.
+    init(files: [(String, String)]) async throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-e2e-\(UUID().uuidString)").path
+        for (relative, text) in files { try write(text, to: relative) }
+        try await git("init", "--quiet", "--initial-branch=main")
+        try await commitAll("initial")
+        try await git("checkout", "--quiet", "-b", "feature")
+    }
+
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
     static func manifest(_ name: String, products: [String], dependencies: [String] = [], targets: [String]) -> String {
@@ -83,7 +93,35 @@ struct AffectedEndToEndTests {
         #expect(text.standardOutput == "Browse\nEnv\nShell\n")
 
         let json = try await MFEBinary.run(["affected", workspace.path, "--base", "main", "--format", "json"])
-        #expect(json.standardOutput == "{\n  \"affected\": [\n    \"Browse\",\n    \"Env\",\n    \"Shell\"\n  ],\n  \"changed\": [\n    \"Env\"\n  ]\n}\n")
+        #expect(json.standardOutput == """
+        {
+          "affected": [
+            "Browse",
+            "Env",
+            "Shell"
+          ],
+          "base": "main",
+          "changed": [
+            "Env"
+          ],
+          "features": [
+            "Browse",
+            "Env",
+            "Shell"
+          ],
+          "ignored": [],
+          "mergeBase": "\(try await workspace.git("rev-parse", "main").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))",
+          "outsidePackages": [],
+          "shell": true,
+          "targets": [
+            "App",
+            "Browse",
+            "BrowseTests",
+            "Env"
+          ]
+        }
+
+        """)
     }
 
     @Test func withHeadOnlyCommittedChangesCount() async throws {
@@ -118,7 +156,8 @@ struct AffectedEndToEndTests {
         ]), to: "Shell/Package.swift")
         let result = try await MFEBinary.run(["affected", "--base", "main", "--format", "json"], in: workspace.path)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "{\n  \"affected\": [\n    \"About\",\n    \"Shell\"\n  ],\n  \"changed\": [\n    \"About\",\n    \"Shell\"\n  ]\n}\n")
+        #expect(result.standardOutput.hasPrefix("{\n  \"affected\": [\n    \"About\",\n    \"Shell\"\n  ],"))
+        #expect(result.standardOutput.contains("\"changed\": [\n    \"About\",\n    \"Shell\"\n  ],"))
     }
 
     @Test func anUnknownRevisionOrAFolderOutsideGitExitsWithTwo() async throws {
@@ -233,21 +272,29 @@ struct LintImportsEndToEndTests {
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
 
         try workspace.write("import Env\nimport Browse\n#if canImport(BrowseInterface)\nimport BrowseInterface\n#endif\n", to: "Shell/Sources/App/main.swift")
+        try workspace.write("import Env\npublic enum About {}\n", to: "Features/About/Sources/About/About.swift")
         let without = try await MFEBinary.run(["lint-graph"], in: workspace.path)
         #expect(without.status == 0)
         let with = try await MFEBinary.run(["lint-graph", "--imports", "--format", "json"], in: workspace.path)
         #expect(with.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(with.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
-        let keys = findings.filter { ["implicit-dependency", "unused-dependency"].contains($0["rule"] as? String) }.map { finding in
+        let keys = findings.filter { ["implicit-dependency", "transitive-dependency", "unused-dependency"].contains($0["rule"] as? String) }.map { finding in
             "\(finding["rule"] ?? "") \(finding["file"] ?? ""):\(finding["line"] ?? "") \(finding["from"] ?? "")->\(finding["to"] ?? "")"
         }
         #expect(keys == [
+            "implicit-dependency Features/About/Sources/About/About.swift:1 About->Env",
             "unused-dependency Shell/Package.swift:9 App->About",
-            "implicit-dependency Shell/Sources/App/main.swift:1 App->Env",
+            "transitive-dependency Shell/Sources/App/main.swift:1 App->Env",
         ])
+        #expect(findings.first { $0["rule"] as? String == "transitive-dependency" }?["path"] as? [String] == ["App", "Browse", "Env"])
 
         let sarif = try await MFEBinary.run(["lint-graph", "--imports", "--format", "sarif"], in: workspace.path)
         #expect(sarif.standardOutput.contains("\"ruleId\": \"implicit-dependency\""))
+        #expect(sarif.standardOutput.contains("\"ruleId\": \"transitive-dependency\""))
+        let github = try await MFEBinary.run(["lint-graph", "--imports", "--format", "github"], in: workspace.path)
+        #expect(github.standardOutput.contains("::warning file=Shell/Sources/App/main.swift,line=1,"))
+        let text = try await MFEBinary.run(["lint-graph", "--imports"], in: workspace.path)
+        #expect(text.standardOutput.contains("Shell/Sources/App/main.swift:1:1: warning: App imports Env without declaring it and reaches it only through App → Browse → Env"))
     }
 }

@@ -102,7 +102,7 @@ struct ImportRulesTests {
         #expect(try await ImportsWorkspace.findings(in: directory).isEmpty)
     }
 
-    @Test func anUndeclaredWorkspaceImportIsAnImplicitDependencyAtTheImportLine() async throws {
+    @Test func anUndeclaredReachableImportIsTransitiveWithItsChainAtTheImportLine() async throws {
         let directory = try TemporaryDirectory()
         try ImportsWorkspace.write(
             to: directory,
@@ -111,15 +111,38 @@ struct ImportRulesTests {
             appSources: "import Browse\n\n  import Env\nimport Env\n"
         )
         let findings = try await ImportsWorkspace.findings(in: directory)
-        let implicit = findings.filter { $0.rule == "implicit-dependency" }
-        #expect(implicit.map { "\($0.file):\($0.line):\($0.column) \($0.from!) -> \($0.to!)" } == [
-            "Features/Browse/Tests/BrowseTests/BrowseTests.swift:3:1 BrowseTests -> BrowseInterface",
-            "Shell/Sources/App/main.swift:3:3 App -> Env",
+        #expect(findings.map { "\($0.rule) \($0.file):\($0.line):\($0.column) \($0.path!.joined(separator: " → "))" } == [
+            "transitive-dependency Features/Browse/Tests/BrowseTests/BrowseTests.swift:3:1 BrowseTests → Browse → BrowseInterface",
+            "transitive-dependency Shell/Sources/App/main.swift:3:3 App → Browse → Env",
         ])
-        #expect(implicit.allSatisfy { $0.severity == .error })
-        #expect(implicit[0].message == "BrowseTests imports BrowseInterface but does not declare it; add \"BrowseInterface\" to the dependencies of BrowseTests in Features/Browse/Package.swift, or remove the import")
-        #expect(implicit[1].message == "App imports Env but does not declare it; add .product(name: \"Env\", package: \"Env\") to the dependencies of App in Shell/Package.swift (with .package(path: \"../Foundation/Env\") in the package's dependencies), or remove the import")
-        #expect(implicit[1].fromPackage == "Shell" && implicit[1].toPackage == "Env")
+        #expect(findings.allSatisfy { $0.severity == .warning })
+        #expect(findings[0].message == "BrowseTests imports BrowseInterface without declaring it and reaches it only through BrowseTests → Browse → BrowseInterface; add \"BrowseInterface\" to the dependencies of BrowseTests in Features/Browse/Package.swift")
+        #expect(findings[1].message == "App imports Env without declaring it and reaches it only through App → Browse → Env; add .product(name: \"Env\", package: \"Env\") to the dependencies of App in Shell/Package.swift (with .package(path: \"../Foundation/Env\") in the package's dependencies)")
+        #expect(findings[1].from == "App" && findings[1].to == "Env" && findings[1].fromPackage == "Shell" && findings[1].toPackage == "Env")
+        #expect(findings[1].pathPackages == ["Shell", "Browse", "Env"])
+    }
+
+    @Test func anUnreachableImportIsAnImplicitDependencyAtTheImportLine() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(to: directory, browseSources: "import BrowseInterface\nimport Env\nimport EnvUI\n")
+        try directory.write("import Foundation\nimport Env\nimport Env\npublic protocol BrowseService {}\n", to: "Features/Browse/Sources/BrowseInterface/BrowseInterface.swift")
+        let findings = try await ImportsWorkspace.findings(in: directory)
+        #expect(findings.map { "\($0.rule) \($0.file):\($0.line):\($0.column) \($0.from!) -> \($0.to!)" } == [
+            "implicit-dependency Features/Browse/Sources/BrowseInterface/BrowseInterface.swift:2:1 BrowseInterface -> Env",
+        ])
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.path == nil)
+        #expect(findings.first?.message == "BrowseInterface imports Env but neither declares it nor reaches it through its dependencies, so it builds only by accident of build order; add .product(name: \"Env\", package: \"Env\") to the dependencies of BrowseInterface in Features/Browse/Package.swift, or remove the import")
+    }
+
+    @Test func shortestChainsFollowProductsToEveryTargetTheyLink() async throws {
+        let directory = try TemporaryDirectory()
+        try ImportsWorkspace.write(to: directory, browseSources: "import BrowseInterface\nimport Env\nimport EnvUI\n", appSources: "import Browse\nimport EnvUIAssets\nimport BrowseInterface\n")
+        let findings = try await ImportsWorkspace.findings(in: directory)
+        #expect(findings.map { "\($0.rule) \($0.path!.joined(separator: " → "))" } == [
+            "transitive-dependency App → Browse → EnvUIAssets",
+            "transitive-dependency App → Browse → BrowseInterface",
+        ])
     }
 
     @Test func importsGuardedByCanImportOrInactiveAreNeverImplicit() async throws {
@@ -161,7 +184,7 @@ struct ImportRulesTests {
         workspace: W
         packages: [Foundation/*, Features/*, Shell]
         allow:
-          - rule: implicit-dependency
+          - rule: transitive-dependency
             from: App
             to: Env
             reason: "migration"

@@ -1,0 +1,76 @@
+import MFECore
+import MFELint
+import MFEWorkspace
+
+/// The findings of the import rules, with messages that say how to fix them.
+extension ImportRules {
+    func implicitFinding(from node: Int, to module: Int, at sourceImport: SourceImport) -> Finding {
+        let from = graph.nodes[node], to = graph.nodes[module]
+        let rule = LintRule.implicitDependency
+        return Finding(
+            rule: rule.id, severity: rule.severity,
+            message: "\(from.name) imports \(to.name) but neither declares it nor reaches it through its dependencies, so it builds only by accident of build order; \(declaration(of: module, in: node)), or remove the import",
+            file: sourceImport.file, line: sourceImport.declaration.line, column: sourceImport.declaration.column,
+            from: from.name, to: to.name, fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name
+        )
+    }
+
+    /// `chain` runs from `node` to `module`. The fingerprint leaves the chain out, so a baseline
+    /// entry survives a change of the route.
+    func transitiveFinding(from node: Int, to module: Int, through chain: [Int], at sourceImport: SourceImport) -> Finding {
+        let from = graph.nodes[node], to = graph.nodes[module]
+        let path = chain.map { graph.nodes[$0].name }
+        let rule = LintRule.transitiveDependency
+        return Finding(
+            rule: rule.id, severity: rule.severity,
+            message: "\(from.name) imports \(to.name) without declaring it and reaches it only through \(path.joined(separator: " → ")); \(declaration(of: module, in: node))",
+            file: sourceImport.file, line: sourceImport.declaration.line, column: sourceImport.declaration.column,
+            from: from.name, to: to.name, path: path,
+            fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name,
+            pathPackages: chain.map { graph.package(of: $0).name },
+            fingerprint: Finding.fingerprint(rule: rule.id, file: sourceImport.file, from: from.name, to: to.name, path: nil, feature: nil)
+        )
+    }
+
+    /// How to declare `module` in `node`'s manifest: `add ENTRY to the dependencies of X in FILE`,
+    /// with the `.package(path:)` to add when the packages are not yet related.
+    func declaration(of module: Int, in node: Int) -> String {
+        let from = graph.nodes[node], to = graph.nodes[module]
+        let fromPackage = graph.package(of: node), toPackage = graph.package(of: module)
+        let entry: String
+        var packageHint = ""
+        if from.package != to.package, !graph.packageSuccessors[from.package].contains(to.package) {
+            packageHint = " (with .package(path: \"\(Self.relativePath(from: fromPackage.directory, to: toPackage.directory))\") in the package's dependencies)"
+        }
+        if from.package == to.package {
+            entry = "\"\(to.name)\""
+        } else if let product = toPackage.manifest.products.first(where: { $0.kind != .executable && $0.kind != .plugin && $0.targets.contains(to.name) }) {
+            let identity = toPackage.directory == "." ? toPackage.name : String(toPackage.directory.split(separator: "/").last ?? Substring(toPackage.name))
+            entry = ".product(name: \"\(product.name)\", package: \"\(identity)\")"
+        } else {
+            entry = "a product of '\(toPackage.name)' that vends '\(to.name)'"
+        }
+        return "add \(entry) to the dependencies of \(from.name) in \(PathUtilities.relative(fromPackage.manifest.manifestPath, to: workspaceRoot))\(packageHint)"
+    }
+
+    /// The path from package folder `from` to package folder `to`, both relative to the
+    /// workspace root: `../../Foundation/Env`.
+    static func relativePath(from: String, to: String) -> String {
+        let source = from == "." ? [] : from.split(separator: "/"), target = to == "." ? [] : to.split(separator: "/")
+        var common = 0
+        while common < source.count, common < target.count, source[common] == target[common] { common += 1 }
+        let parts = Array(repeating: "..", count: source.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    func unusedFinding(from node: Int, to module: Int, at location: SourceLocation) -> Finding {
+        let from = graph.nodes[node], to = graph.nodes[module]
+        let rule = LintRule.unusedDependency
+        return Finding(
+            rule: rule.id, severity: rule.severity,
+            message: "\(from.name) declares a dependency on \(to.name) but none of its sources imports it; remove it from the dependencies of \(from.name)",
+            file: PathUtilities.relative(location.file, to: workspaceRoot), line: location.line, column: location.column,
+            from: from.name, to: to.name, fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name
+        )
+    }
+}
