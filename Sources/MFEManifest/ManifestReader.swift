@@ -42,13 +42,14 @@ public struct ManifestReader: ManifestLoading {
         if let excess = SourceNesting.firstExcess(in: source) {
             throw LocatedInputError(excess.reason, at: MFECore.SourceLocation(file: manifestPath, line: excess.line, column: excess.column))
         }
+        let (strict, fileSystem) = (readsEverythingDumpPackageShows, self.fileSystem)
         return try BoundedParsing.run(file: manifestPath) {
-            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion)
+            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem)
         }
     }
 
     /// The manifest `source` parsed and evaluated, on the current thread.
-    private static func parseAndEvaluate(source: String, manifestPath: String, toolsVersion: ToolsVersion) throws -> PackageManifest {
+    private static func parseAndEvaluate(source: String, manifestPath: String, toolsVersion: ToolsVersion, strict: Bool, fileSystem: any FileSystem) throws -> PackageManifest {
         var parser = Parser(source, maximumNestingLevel: SourceNesting.parserNestingLimit)
         let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
@@ -71,8 +72,7 @@ public struct ManifestReader: ManifestLoading {
             converter: converter,
             configuration: .forManifest(toolsVersion: toolsVersion)
         )
-        evaluator.readsPlatformsStrictly = readsEverythingDumpPackageShows
-        let fileSystem = self.fileSystem
+        evaluator.readsPlatformsStrictly = strict
         evaluator.host = ManifestEvaluator.ManifestHost(
             environment: ProcessInfo.processInfo.environment,
             fileExists: { fileSystem.exists($0) },
