@@ -187,6 +187,11 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             return PackageTrait(name: traitName, description: entry["description"] as? String, enabledTraits: (entry["enabledTraits"] as? [String] ?? []).sorted())
         }.sorted { $0.name < $1.name }
 
+        var platforms: [String] = []
+        for entry in root["platforms"] as? [[String: Any]] ?? [] {
+            if let platform = (entry["platformName"] as? String)?.lowercased(), !platforms.contains(platform) { platforms.append(platform) }
+        }
+
         return PackageManifest(
             name: name,
             toolsVersion: toolsVersion,
@@ -194,6 +199,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             targets: targets,
             products: products,
             traits: traits,
+            platforms: platforms,
             manifestPath: manifestPath,
             location: locator.packageCall ?? locator.fallback
         )

@@ -27,6 +27,7 @@ extension ManifestEvaluator {
         var dependencies: [PackageDependency] = []
         var products: [Product] = []
         var traits: [PackageTrait] = []
+        var platforms: [String] = []
         for argument in call.arguments {
             guard let label = argument.label, Self.packageLabels.contains(label) else {
                 throw LocatedInputError("'Package(...)' has no argument '\(argument.label ?? "_")'; use the labels of PackageDescription's 'Package' initializer", at: location(of: argument.expression))
@@ -37,6 +38,7 @@ extension ManifestEvaluator {
             case "dependencies": dependencies = try packageDependencies(argument.expression, at: position)
             case "products": products = try self.products(argument.expression, at: position)
             case "traits": traits = try packageTraits(argument.expression, at: position)
+            case "platforms": platforms = supportedPlatforms(argument.expression, at: position)
             default: continue
             }
         }
@@ -63,6 +65,7 @@ extension ManifestEvaluator {
             targets: targets,
             products: products,
             traits: traits,
+            platforms: platforms,
             manifestPath: file,
             location: location(of: call.node)
         )
@@ -244,6 +247,24 @@ extension ManifestEvaluator {
         "visionOS": "visionos", "driverKit": "driverkit", "linux": "linux", "windows": "windows",
         "android": "android", "wasi": "wasi", "openbsd": "openbsd", "freebsd": "freebsd",
     ]
+
+    /// `platforms: [.iOS(.v16), .macOS("13.0"), .custom("name", versionString: "1")]`: the
+    /// platforms' names, deduplicated. Only import checks use them, to evaluate `#if` for each
+    /// platform, so a list that cannot be evaluated reads as none rather than refusing the
+    /// manifest.
+    mutating func supportedPlatforms(_ expression: ExprSyntax, at position: Int) -> [String] {
+        let names = try? list(expression, at: position, expected: "a list of platforms") { evaluator, item, index -> String in
+            guard let call = try evaluator.factory(Self.unwrap(item), qualifiers: ["SupportedPlatform", "PackageDescription.SupportedPlatform"]) else {
+                throw evaluator.cannotEvaluate(item, expected: "a platform such as '.iOS(.v17)'")
+            }
+            if call.name == "custom", let only = call.unlabelled.first { return try evaluator.string(only, at: index) }
+            guard let name = Self.platformNames[call.name] else { throw evaluator.cannotEvaluate(item, expected: "a platform such as '.iOS(.v17)'") }
+            return name
+        }
+        var platforms: [String] = []
+        for name in names ?? [] where !platforms.contains(name.lowercased()) { platforms.append(name.lowercased()) }
+        return platforms
+    }
 
     /// `.linux`, `Platform.macOS`, `.custom("name")`: the name SwiftPM writes (lowercase).
     mutating func platformName(_ expression: ExprSyntax, at position: Int) throws -> String {

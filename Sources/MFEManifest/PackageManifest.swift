@@ -18,6 +18,9 @@ public struct PackageManifest: Sendable, Equatable {
     /// The `traits:` the package declares (`.default(enabledTraits:)` is the trait named
     /// `default`), in declaration order.
     package var traits: [PackageTrait]
+    /// The platforms `platforms:` names (SwiftPM's lowercase names: `ios`, `macos`, …), in
+    /// declaration order, without duplicates; empty when the package declares none.
+    package var platforms: [String]
     /// The `Package.swift` file this was read from.
     package var manifestPath: String
     /// Where `Package(` starts, for package-level findings.
@@ -31,6 +34,7 @@ public struct PackageManifest: Sendable, Equatable {
         targets: [Target] = [],
         products: [Product] = [],
         traits: [PackageTrait] = [],
+        platforms: [String] = [],
         manifestPath: String,
         location: SourceLocation? = nil
     ) {
@@ -40,6 +44,7 @@ public struct PackageManifest: Sendable, Equatable {
         self.targets = targets
         self.products = products
         self.traits = traits
+        self.platforms = platforms
         self.manifestPath = manifestPath
         self.location = location ?? SourceLocation(file: manifestPath, line: 1, column: 1)
     }
