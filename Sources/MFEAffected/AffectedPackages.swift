@@ -1,97 +1,177 @@
+import MFECore
 import MFEWorkspace
 
-/// A package that existed at the base revision and no longer exists in the workspace (deleted,
-/// or moved elsewhere): a changed package known by its base-revision name.
-package struct RemovedPackage: Sendable, Hashable {
-    /// `Package(name:)` in the base revision's manifest.
-    package var name: String
-    /// Its directory at the base revision, relative to the workspace root.
-    package var directory: String
-
-    /// Creates a removed package.
-    package init(name: String, directory: String) {
-        self.name = name
-        self.directory = directory
-    }
-}
-
-/// The files a change touches, relative to the workspace root.
-package struct WorkspaceChange: Sendable, Equatable {
-    /// Changed, added, deleted and untracked files (both sides of a rename), sorted.
-    package var files: [String]
-    /// Packages of the base revision that are gone.
-    package var removedPackages: [RemovedPackage]
-    /// `--head` when it is not the commit checked out: the packages were read from the work
-    /// tree, which may differ from that revision's.
-    package var headNotCheckedOut: String?
-
-    /// Creates a change.
-    package init(files: [String], removedPackages: [RemovedPackage] = [], headNotCheckedOut: String? = nil) {
-        self.files = files
-        self.removedPackages = removedPackages
-        self.headNotCheckedOut = headNotCheckedOut
-    }
-}
-
-/// The result of `mfe affected`: the packages a change touches and everything that depends on
-/// them.
+/// The result of `mfe affected`: the packages, features and targets a change touches and
+/// everything that depends on them.
 public struct AffectedPackages: Sendable, Equatable {
     /// Packages holding a changed file, sorted by name (removed packages by their base name).
     package var changed: [String]
-    /// `changed` plus every package depending on one of them, directly or not, sorted; every
-    /// package when a file outside all packages changed.
+    /// The packages with an affected target, or wholly affected, sorted; every package when a
+    /// file outside all packages changed.
     package var affected: [String]
+    /// The features (DESIGN's Vocabulary: a package's, or a stem in a monorepo package) with an
+    /// affected target, sorted, without repeats.
+    package var features: [String]
+    /// The affected targets' names (test targets included), sorted, without repeats.
+    package var targets: [String]
+    /// Per affected package that still exists: what CI has to build and test in it.
+    package var packages: [AffectedPackage]
     /// The changed files that belong to no package (the workspace `mfe.yml`, root files) and so
     /// affect everything, sorted.
     package var workspaceFiles: [String]
+    /// Changed files in a package's folder but in none of its targets' folders (so the whole
+    /// package is affected), sorted.
+    package var packageFiles: [String]
+    /// Changed files matching `ignore:`, sorted.
+    package var ignoredFiles: [String]
+    /// Changed files in the shell's folder (when it holds no package), sorted.
+    package var shellFiles: [String]
+    /// Whether the shell app is affected: a file in its folder changed, the shell package or
+    /// an affected target is in a shell feature, or (for a shell folder holding no package, an app that links the
+    /// workspace) a target other than a test target is affected.
+    package var shellAffected: Bool
+    /// The revisions compared.
+    package var revisions: ComparedRevisions?
     /// `--head` when it is not checked out (see `WorkspaceChange.headNotCheckedOut`).
     package var headNotCheckedOut: String?
 
     /// Creates a result.
-    package init(changed: [String], affected: [String], workspaceFiles: [String] = [], headNotCheckedOut: String? = nil) {
+    package init(changed: [String], affected: [String], features: [String] = [], targets: [String] = [], packages: [AffectedPackage] = [], workspaceFiles: [String] = [], packageFiles: [String] = [], ignoredFiles: [String] = [], shellFiles: [String] = [], shellAffected: Bool = false, revisions: ComparedRevisions? = nil, headNotCheckedOut: String? = nil) {
         self.changed = changed
         self.affected = affected
+        self.features = features
+        self.targets = targets
+        self.packages = packages
         self.workspaceFiles = workspaceFiles
+        self.packageFiles = packageFiles
+        self.ignoredFiles = ignoredFiles
+        self.shellFiles = shellFiles
+        self.shellAffected = shellAffected
+        self.revisions = revisions
         self.headNotCheckedOut = headNotCheckedOut
     }
 
-    /// Maps `change` onto `workspace`'s packages.
+    /// Maps `change` onto `workspace`'s targets (`ChangeOwners`) and closes over dependents.
     ///
-    /// Each file belongs to the innermost package (current or removed) whose directory holds
-    /// it. The workspace `mfe.yml` and files in no package make every package affected. The
-    /// dependents are the reverse closure of `PackageDependencies`, a breadth-first search:
-    /// O(packages + dependencies).
+    /// A file in a target's folder changes that target; a package's manifest, or a file of the
+    /// package outside its targets, changes every target of it, and then also every package
+    /// that declares a dependency on it (its resolution may change), transitively. A removed
+    /// package changes every package still naming it. The affected targets are the changed
+    /// ones and every target depending on them, directly or not: a breadth-first search of the
+    /// reversed target graph, O(targets + dependencies), no recursion.
     package init(workspace: Workspace, change: WorkspaceChange) {
-        var owners: [String: String] = [:]
-        for removed in change.removedPackages { owners[removed.directory] = removed.name }
-        for package in workspace.packages { owners[package.directory] = package.name }
-        var changed: Set<String> = []
-        var workspaceFiles: [String] = []
+        let graph = TargetGraph(workspace: workspace)
+        let owners = ChangeOwners(graph: graph, configuration: workspace.configuration, removedPackages: change.removedPackages)
+        var changedPackages: Set<Int> = [], removedNames: Set<String> = []
+        var wholePackages: Set<Int> = []
+        var changedNodes: Set<Int> = []
+        var workspaceFiles: [String] = [], packageFiles: [String] = [], ignoredFiles: [String] = [], shellFiles: [String] = []
         for file in change.files {
-            if file != "mfe.yml", let owner = Self.innermostOwner(of: file, in: owners) {
-                changed.insert(owner)
-            } else {
-                workspaceFiles.append(file)
+            switch owners.owner(of: file) {
+            case .ignored: ignoredFiles.append(file)
+            case .workspace: workspaceFiles.append(file)
+            case .shell: shellFiles.append(file)
+            case .removedPackage(let name): removedNames.insert(name)
+            case .manifest(let package):
+                changedPackages.insert(package)
+                wholePackages.insert(package)
+            case .packageFile(let package):
+                changedPackages.insert(package)
+                wholePackages.insert(package)
+                packageFiles.append(file)
+            case .targets(let nodes):
+                changedPackages.insert(graph.nodes[nodes[0]].package)
+                changedNodes.formUnion(nodes)
             }
         }
-        var affected = changed
+
         if !workspaceFiles.isEmpty {
-            affected.formUnion(workspace.packages.map(\.name))
+            wholePackages = Set(graph.packages.indices)
         } else {
-            let dependencies = PackageDependencies(graph: TargetGraph(workspace: workspace), removedPackages: change.removedPackages)
-            affected = dependencies.dependents(of: changed)
+            wholePackages = Self.declaredDependents(of: wholePackages, graph: graph)
+            if !removedNames.isEmpty {
+                let dependencies = PackageDependencies(graph: graph, removedPackages: change.removedPackages)
+                let reached = dependencies.dependents(of: removedNames)
+                let reachedIndices = graph.packages.indices.filter { reached.contains(graph.packages[$0].name) }
+                wholePackages = Self.declaredDependents(of: wholePackages.union(reachedIndices), graph: graph)
+            }
         }
-        self.init(changed: changed.sorted(), affected: affected.sorted(), workspaceFiles: workspaceFiles.sorted(), headNotCheckedOut: change.headNotCheckedOut)
+        for (node, target) in graph.nodes.enumerated() where wholePackages.contains(target.package) { changedNodes.insert(node) }
+        let affectedNodes = Self.dependents(of: changedNodes, graph: graph)
+
+        var affectedPackageIndices = wholePackages
+        for node in affectedNodes { affectedPackageIndices.insert(graph.nodes[node].package) }
+        let changedNames = Set(changedPackages.map { graph.packages[$0].name }).union(removedNames)
+        let affectedNames = Set(affectedPackageIndices.map { graph.packages[$0].name }).union(removedNames)
+        var perPackage: [Int: [Int]] = [:]
+        for node in affectedNodes { perPackage[graph.nodes[node].package, default: []].append(node) }
+        let packages = affectedPackageIndices.sorted { (graph.packages[$0].name, graph.packages[$0].directory) < (graph.packages[$1].name, graph.packages[$1].directory) }.map { index in
+            let nodes = (perPackage[index] ?? []).sorted()
+            return AffectedPackage(
+                name: graph.packages[index].name, path: graph.packages[index].directory,
+                targets: nodes.map { graph.nodes[$0].name }, testTargets: nodes.filter { graph.nodes[$0].kind == .test }.map { graph.nodes[$0].name }
+            )
+        }
+        let shellAffected = !shellFiles.isEmpty || affectedPackageIndices.contains { graph.packages[$0].layer == .shell } || affectedNodes.contains { node in
+            graph.layer(of: node) == .shell || (owners.shellFolder != nil && graph.nodes[node].kind != .test)
+        } || (owners.shellFolder != nil && !workspaceFiles.isEmpty)
+
+        self.init(
+            changed: changedNames.sorted(), affected: affectedNames.sorted(),
+            features: Set(affectedNodes.map { graph.feature(of: $0).name }).sorted(),
+            targets: Set(affectedNodes.map { graph.nodes[$0].name }).sorted(),
+            packages: packages,
+            workspaceFiles: workspaceFiles.sorted(), packageFiles: packageFiles.sorted(), ignoredFiles: ignoredFiles.sorted(), shellFiles: shellFiles.sorted(),
+            shellAffected: shellAffected, revisions: change.revisions, headNotCheckedOut: change.headNotCheckedOut
+        )
     }
 
-    /// The package holding `file`: its folders are looked up from the deepest to the
-    /// workspace root (`.`, the root package), so nested packages win. O(depth) per file.
-    private static func innermostOwner(of file: String, in owners: [String: String]) -> String? {
-        var directory = Substring(file)
-        while let slash = directory.lastIndex(of: "/") {
-            directory = directory[..<slash]
-            if let owner = owners[String(directory)] { return owner }
+    /// `packages` plus every package declaring a dependency on one of them (`.package(path:)`,
+    /// `.package(url:)`), transitively.
+    static func declaredDependents(of packages: Set<Int>, graph: TargetGraph) -> Set<Int> {
+        var reversed = [[Int]](repeating: [], count: graph.packages.count)
+        for edge in graph.packageEdges { reversed[edge.to].append(edge.from) }
+        return closure(of: packages, reversed: reversed)
+    }
+
+    /// `nodes` plus every target depending on one of them, directly or not.
+    static func dependents(of nodes: Set<Int>, graph: TargetGraph) -> Set<Int> {
+        var reversed = [[Int]](repeating: [], count: graph.nodes.count)
+        for edge in graph.edges { reversed[edge.to].append(edge.from) }
+        return closure(of: nodes, reversed: reversed)
+    }
+
+    private static func closure(of start: Set<Int>, reversed: [[Int]]) -> Set<Int> {
+        var reached = start
+        var queue = start.sorted()
+        var index = 0
+        while index < queue.count {
+            let item = queue[index]
+            index += 1
+            for dependent in reversed[item] where reached.insert(dependent).inserted {
+                queue.append(dependent)
+            }
         }
-        return owners["."]
+        return reached
+    }
+}
+
+/// One affected package that still exists: what CI builds and tests in it.
+package struct AffectedPackage: Sendable, Equatable {
+    /// `Package(name:)`.
+    package var name: String
+    /// Its folder, relative to the workspace root (`.` for the root).
+    package var path: String
+    /// Its affected targets, sorted by name.
+    package var targets: [String]
+    /// Its affected test targets, sorted by name: what `swift test --filter` selects.
+    package var testTargets: [String]
+
+    /// Creates an affected package.
+    package init(name: String, path: String, targets: [String], testTargets: [String]) {
+        self.name = name
+        self.path = path
+        self.targets = targets
+        self.testTargets = testTargets
     }
 }

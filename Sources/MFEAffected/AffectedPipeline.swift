@@ -16,10 +16,10 @@ public struct AffectedPipeline: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// The packages affected between the merge base of `base` and `head` (HEAD plus the work
-    /// tree when nil) and `head`. Throws an `InputError` for an unusable workspace, a folder
+    /// The packages affected between the merge base of `base` (the remote default branch when
+    /// nil) and `head` (HEAD plus the work tree when nil) and `head`. Throws an `InputError` for an unusable workspace, a folder
     /// outside git, or an unknown revision.
-    public func run(path: String, base: String, head: String?) async throws -> AffectedPackages {
+    public func run(path: String, base: String?, head: String?) async throws -> AffectedPackages {
         let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: path)
         let change = try await WorkspaceChangeReader(runner: runner).change(in: workspace, base: base, head: head)
         return AffectedPackages(workspace: workspace, change: change)

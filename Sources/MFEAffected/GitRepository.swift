@@ -47,6 +47,25 @@ package struct GitRepository: Sendable {
         return commit
     }
 
+    /// The revisions tried, in order, when no `--base` is given, after `origin/HEAD`.
+    package static let defaultBaseCandidates = ["origin/main", "origin/master", "main", "master"]
+
+    /// The base to compare with when none is given: the remote default branch (the branch
+    /// `origin/HEAD` points at), else the first of `defaultBaseCandidates` that exists. Throws
+    /// an `InputError` when none does.
+    package func defaultBase() async throws -> String {
+        let remoteHead = try await git(["symbolic-ref", "--quiet", "--short", "refs/remotes/origin/HEAD"])
+        let remoteDefault = Self.trimmed(remoteHead.standardOutput)
+        if remoteHead.status == 0, !remoteDefault.isEmpty, try await exists(remoteDefault) { return remoteDefault }
+        for candidate in Self.defaultBaseCandidates where try await exists(candidate) { return candidate }
+        throw PlainInputError("no --base given, and '\(directory)' has none of origin/HEAD, \(Self.defaultBaseCandidates.joined(separator: ", ")) to compare with; pass --base REV (on CI, fetch the base branch first, e.g. 'fetch-depth: 0' in actions/checkout)")
+    }
+
+    /// Whether `revision` names a commit.
+    private func exists(_ revision: String) async throws -> Bool {
+        try await git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]).status == 0
+    }
+
     /// The best common ancestor of two commits. Throws when they share no history.
     package func mergeBase(_ first: String, _ second: String, names: (String, String)) async throws -> String {
         let result = try await git(["merge-base", first, second])

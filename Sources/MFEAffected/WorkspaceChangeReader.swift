@@ -14,11 +14,14 @@ package struct WorkspaceChangeReader: Sendable {
     }
 
     /// The change between the merge base of `base` and `head` (HEAD and the work tree when nil)
-    /// and `head`, restricted to `workspace`'s folder. Throws an `InputError` when the workspace
-    /// is not in a git work tree or a revision is unknown.
-    package func change(in workspace: Workspace, base: String, head: String?) async throws -> WorkspaceChange {
+    /// and `head`, restricted to `workspace`'s folder; without `base`, the remote default branch
+    /// (`GitRepository.defaultBase`). Throws an `InputError` when the workspace is not in a git
+    /// work tree or a revision is unknown.
+    package func change(in workspace: Workspace, base givenBase: String?, head: String?) async throws -> WorkspaceChange {
         let repository = GitRepository(directory: workspace.root, runner: runner)
         let prefix = try await repository.prefix()
+        let base: String
+        if let givenBase { base = givenBase } else { base = try await repository.defaultBase() }
         let baseCommit = try await repository.commit(base)
         let headCommit = try await repository.commit(head ?? "HEAD")
         let mergeBase = try await repository.mergeBase(baseCommit, headCommit, names: (base, head ?? "HEAD"))
@@ -45,50 +48,18 @@ package struct WorkspaceChangeReader: Sendable {
         }
         var headNotCheckedOut: String?
         if let head, try await repository.commit("HEAD") != headCommit { headNotCheckedOut = head }
-        return WorkspaceChange(files: files, removedPackages: removed, headNotCheckedOut: headNotCheckedOut)
+        let revisions = ComparedRevisions(base: base, baseIsDefault: givenBase == nil, mergeBase: mergeBase)
+        return WorkspaceChange(files: files, removedPackages: removed, headNotCheckedOut: headNotCheckedOut, revisions: revisions)
     }
 
     /// Whether the workspace would hold a package in `directory`: it matches a `packages:` glob
     /// of the workspace `mfe.yml`, or (without globs) lies in no hidden or skipped folder.
     static func isPackageDirectory(_ directory: String, of workspace: Workspace) -> Bool {
-        let components = directory == "." ? [] : directory.split(separator: "/")
         if let globs = workspace.configuration?.packages, !globs.isEmpty {
-            return globs.contains { glob in
-                matches(components[...], PathUtilities.normalize(glob).split(separator: "/").filter { $0 != "." }[...])
-            }
+            return globs.contains { PathGlob(exact: PathUtilities.normalize($0)).matches(directory) }
         }
+        let components = directory == "." ? [] : directory.split(separator: "/")
         return !components.contains { $0.hasPrefix(".") || WorkspaceLoader.skippedDirectoryNames.contains(String($0)) }
-    }
-
-    /// Glob matching of path components, `**` matching any number of them: a set of pattern
-    /// positions advanced one component at a time, at most components × pattern steps.
-    private static func matches(_ path: ArraySlice<Substring>, _ pattern: ArraySlice<Substring>) -> Bool {
-        /// `positions` plus every position reachable by letting `**`s match nothing.
-        func closure(_ positions: Set<Int>) -> Set<Int> {
-            var result = positions
-            for position in positions {
-                var index = position
-                while index < pattern.endIndex, pattern[index] == "**" {
-                    index += 1
-                    result.insert(index)
-                }
-            }
-            return result
-        }
-        var positions = closure([pattern.startIndex])
-        for component in path {
-            var next: Set<Int> = []
-            for position in positions where position < pattern.endIndex {
-                if pattern[position] == "**" {
-                    next.insert(position)
-                } else if PathUtilities.matches(component, pattern: pattern[position]) {
-                    next.insert(position + 1)
-                }
-            }
-            positions = closure(next)
-            if positions.isEmpty { return false }
-        }
-        return positions.contains(pattern.endIndex)
     }
 
     /// `Package(name:)` of a manifest's text, read with the static `ManifestReader`; nil when

@@ -1,3 +1,5 @@
+import MFEManifest
+
 /// The names a target's module is imported by, as SwiftPM builds it.
 package enum ModuleName {
     /// SwiftPM's `c99name` of a target: the name with every character that may not appear in a
@@ -5,14 +7,7 @@ package enum ModuleName {
     /// `Foo_Bar`, `1Password` → `_Password`). Letters and digits of every script count as
     /// identifier characters, as in the C99 annex the compiler follows.
     package static func c99Name(_ name: String) -> String {
-        var result = ""
-        result.reserveCapacity(name.utf8.count)
-        for (offset, character) in name.enumerated() {
-            let isDigit = character.isNumber
-            let isIdentifier = character == "_" || (character.isLetter && !character.isWhitespace) || isDigit
-            result.append(isIdentifier && !(offset == 0 && isDigit) ? character : "_")
-        }
-        return result
+        Target.c99Name(name)
     }
 
     /// The top-level modules a `module.modulemap` declares: `module X`, `framework module X`,

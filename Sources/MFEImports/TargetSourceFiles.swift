@@ -6,11 +6,6 @@ import MFEManifest
 /// predefined folder holding `NAME`, limited to `sources:`, minus `exclude:`, skipping hidden
 /// files and folders.
 package struct TargetSourceFiles: Sendable {
-    /// The folders SwiftPM searches for a target without `path:` (`predefinedSourceDirectories`).
-    package static let sourceDirectories = ["Sources", "Source", "src", "srcs"]
-    /// The folders SwiftPM searches for a test target without `path:` (`predefinedTestDirectories`).
-    package static let testDirectories = ["Tests", "Sources", "Source", "src", "srcs"]
-
     let fileSystem: any FileSystem
 
     /// Creates a finder reading `fileSystem`.
@@ -21,12 +16,7 @@ package struct TargetSourceFiles: Sendable {
     /// The target's folder relative to the package root: `path:` when given, else the first
     /// predefined folder that holds `NAME`, else `Target.defaultPath`.
     package func directory(of target: Target, inPackage packageDirectory: String) -> String {
-        if let path = target.path { return PathUtilities.normalize(path) }
-        let candidates = target.kind == .test ? Self.testDirectories : Self.sourceDirectories
-        for candidate in candidates where fileSystem.isDirectory(PathUtilities.join(packageDirectory, candidate + "/" + target.name)) {
-            return candidate + "/" + target.name
-        }
-        return target.defaultPath
+        target.directory { fileSystem.isDirectory(PathUtilities.join(packageDirectory, $0)) }
     }
 
     /// The absolute paths of the target's `.swift` files, sorted. A target folder that does not

@@ -124,6 +124,39 @@ package struct Target: Sendable, Equatable {
     }
 }
 
+extension Target {
+    /// The folders SwiftPM searches for a target without `path:` (`predefinedSourceDirectories`).
+    package static let sourceDirectories = ["Sources", "Source", "src", "srcs"]
+    /// The folders SwiftPM searches for a test target without `path:` (`predefinedTestDirectories`).
+    package static let testDirectories = ["Tests", "Sources", "Source", "src", "srcs"]
+
+    /// SwiftPM's `c99name` of a target, the name of its module: the name with every character
+    /// that may not appear in a C99 extended identifier replaced by `_`, and a leading digit
+    /// replaced too (`Foo-Bar` → `Foo_Bar`, `1Password` → `_Password`). Letters and digits of
+    /// every script count as identifier characters, as in the C99 annex the compiler follows.
+    package static func c99Name(_ name: String) -> String {
+        var result = ""
+        result.reserveCapacity(name.utf8.count)
+        for (offset, character) in name.enumerated() {
+            let isDigit = character.isNumber
+            let isIdentifier = character == "_" || (character.isLetter && !character.isWhitespace) || isDigit
+            result.append(isIdentifier && !(offset == 0 && isDigit) ? character : "_")
+        }
+        return result
+    }
+
+    /// The target's folder relative to the package root, as SwiftPM finds it: `path:` when
+    /// given, else the first predefined folder holding `NAME` (`isDirectory` answers for a path
+    /// relative to the package root), else `defaultPath`.
+    package func directory(isDirectory: (String) -> Bool) -> String {
+        if let path { return PathUtilities.normalize(path) }
+        for candidate in kind == .test ? Self.testDirectories : Self.sourceDirectories where isDirectory(candidate + "/" + name) {
+            return candidate + "/" + name
+        }
+        return defaultPath
+    }
+}
+
 /// One entry of a target's `dependencies:` list.
 package struct TargetDependency: Sendable, Equatable {
     /// How the dependency names what it depends on.

@@ -49,6 +49,9 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     package var shell: ShellConfiguration?
     /// `loader:`: how this workspace's manifests are read when no `--loader` flag is given.
     package var loader: ManifestLoaderKind?
+    /// `ignore:`: globs of files (relative to the workspace root, read as `.gitignore` reads
+    /// them: `PathGlob(ignoring:)`) whose changes affect nothing in `mfe affected`.
+    package var ignore: [String] = []
     /// The `mfe.yml` this came from.
     package var file: String
 

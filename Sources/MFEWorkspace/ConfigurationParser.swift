@@ -55,7 +55,7 @@ package struct ConfigurationParser: Sendable {
     }
 
     private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
-        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader"], in: "a workspace mfe.yml")
+        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore"], in: "a workspace mfe.yml")
         var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
         if let packages = mapping["packages"], !reader.isNull(packages) {
             configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
@@ -109,6 +109,15 @@ package struct ConfigurationParser: Sendable {
                 throw LocatedInputError("'loader: \(value)' is not a manifest loader; write 'loader: static', 'loader: swiftpm' or 'loader: auto'", at: reader.location(of: loader))
             }
             configuration.loader = kind
+        }
+        if let ignore = mapping["ignore"], !reader.isNull(ignore) {
+            configuration.ignore = try reader.sequence(ignore, what: "'ignore:'").map { node in
+                let glob = try reader.string(node, what: "an 'ignore:' glob")
+                if glob.trimmingCharacters(in: .whitespaces).isEmpty || glob.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty {
+                    throw LocatedInputError("an empty 'ignore:' glob would ignore every file; write a glob of files whose changes affect nothing, e.g. \"**/*.md\" or docs/**", at: reader.location(of: node))
+                }
+                return glob
+            }
         }
         if let shell = mapping["shell"], !reader.isNull(shell) {
             let shellMapping = try reader.mapping(shell, what: "'shell:'")

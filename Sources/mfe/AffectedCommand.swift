@@ -7,28 +7,29 @@ extension AffectedRenderer.Format: ExpressibleByArgument {}
 struct AffectedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "affected",
-        abstract: "List the packages a git change touches, and everything depending on them.",
+        abstract: "List the packages, features and targets a git change touches, and everything depending on them.",
         discussion: """
-        Compares the merge base of --base and HEAD with HEAD plus the work tree (staged, unstaged and untracked files), or with --head when given. A package is changed when a file inside it changed (a file belongs to the innermost package); a deleted or moved package is named from the base revision's manifest. A changed file in no package (the workspace mfe.yml, a root file) affects every package.
+        Compares the merge base of --base (default: the remote default branch) and HEAD with HEAD plus the work tree (staged, unstaged and untracked files), or with --head when given. A file in a target's folder changes that target; a Package.swift, or a file in a package outside its targets, changes the whole package; a deleted or moved package is named from the base revision's manifest. Files matching 'ignore:' in mfe.yml affect nothing; files in the shell's folder (shell.path) affect the shell app only; any other file in no package (the workspace mfe.yml, a root file) affects everything, and a note on standard error says why. Then every target depending on a changed one is affected too.
 
         Exit status: 0 success, 2 unusable input (not a git repository, unknown revision, malformed mfe.yml or Package.swift).
 
         Examples:
-          mfe affected --base origin/main
+          mfe affected
           mfe affected --base origin/main --head HEAD --format json
+          echo "matrix=$(mfe affected --format matrix)" >> "$GITHUB_OUTPUT"
         """
     )
 
     @Argument(help: "The workspace folder.")
     var path: String = "."
 
-    @Option(help: ArgumentHelp("The revision to compare with (its merge base with the head).", valueName: "rev"))
-    var base: String
+    @Option(help: ArgumentHelp("The revision to compare with (its merge base with the head); default: the remote default branch (origin/HEAD), else origin/main, origin/master, main, master.", valueName: "rev"))
+    var base: String?
 
     @Option(help: ArgumentHelp("The revision to compare (default: HEAD plus uncommitted and untracked files).", valueName: "rev"))
     var head: String?
 
-    @Option(help: "Output format: text (one package per line) or json ({\"changed\", \"affected\"}).")
+    @Option(help: "Output format: text (one package per line), json ({\"changed\", \"affected\", \"features\", \"targets\", …}) or matrix (a GitHub Actions strategy.matrix on one line: {\"include\": [{\"package\", \"path\", \"targets\", \"filter\"}]}).")
     var format: AffectedRenderer.Format = .text
 
     @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")

@@ -26,16 +26,19 @@ enum AffectedFixture {
 
     static func workspace(root: String = "/workspace") -> Workspace {
         Workspace(root: root, configuration: nil, packages: [
-            package("About", at: "Features/About", layer: .product),
+            package("About", at: "Features/About", layer: .product, products: ["About"]),
             package("Browse", at: "Features/Browse", layer: .product, pathDependencies: ["../../Foundation/Env"], targets: [
-                Target(name: "Browse", location: location("b")), Target(name: "BrowseInterface", location: location("b")),
+                Target(name: "Browse", dependencies: [TargetDependency(.product(name: "Env", package: "Env"), location: location("b"))], location: location("b")),
+                Target(name: "BrowseInterface", location: location("b")),
             ], products: ["Browse", "BrowseInterface"]),
             package("Tools", at: "Features/Browse/Tools", layer: nil),
             package("Order", at: "Features/Order", layer: .product, targets: [
                 Target(name: "Order", dependencies: [TargetDependency(.product(name: "BrowseInterface", package: "Browse"), location: location("o"))], location: location("o")),
-            ]),
+            ], products: ["Order"]),
             package("Env", at: "Foundation/Env", layer: .foundation, products: ["Env"]),
-            package("Shell", at: "Shell", layer: .shell, pathDependencies: ["../Features/Browse", "../Features/About"], urlDependencies: ["https://example.com/team/Order.git"]),
+            package("Shell", at: "Shell", layer: .shell, pathDependencies: ["../Features/Browse", "../Features/About"], urlDependencies: ["https://example.com/team/Order.git"], targets: [
+                Target(name: "Shell", dependencies: ["Browse", "About", "Order"].map { TargetDependency(.product(name: $0, package: $0), location: location("s")) }, location: location("s")),
+            ]),
         ])
     }
 }
@@ -44,11 +47,16 @@ enum AffectedFixture {
 struct AffectedPackagesTests {
     let workspace = AffectedFixture.workspace()
 
-    @Test func aFoundationChangeAffectsEveryDependentTransitively() {
+    @Test func aFoundationChangeAffectsTheTargetsUsingItTransitively() {
         let result = AffectedPackages(workspace: workspace, change: WorkspaceChange(files: ["Foundation/Env/Sources/Env/Router.swift"]))
         #expect(result.changed == ["Env"])
-        #expect(result.affected == ["Browse", "Env", "Order", "Shell"])
+        // Order uses only BrowseInterface, which does not depend on Env.
+        #expect(result.affected == ["Browse", "Env", "Shell"])
+        #expect(result.targets == ["Browse", "Env", "Shell"])
         #expect(result.workspaceFiles.isEmpty)
+        // Env's manifest changes every target of Env, and every package declaring Env.
+        let manifest = AffectedPackages(workspace: workspace, change: WorkspaceChange(files: ["Foundation/Env/Package.swift"]))
+        #expect(manifest.affected == ["Browse", "Env", "Order", "Shell"])
     }
 
     @Test func aProductDependencyWithoutPackageEntryStillCounts() {

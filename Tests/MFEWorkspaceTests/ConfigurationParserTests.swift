@@ -40,6 +40,14 @@ struct ConfigurationParserTests {
         #expect(configuration.shell?.path == "Shell")
     }
 
+    @Test func parsesIgnoreGlobs() throws {
+        guard case .workspace(let configuration) = try ConfigurationParser().parse("workspace: A\nignore:\n  - \"**/*.md\"\n  - docs/**\n", file: "mfe.yml") else {
+            Issue.record("expected a workspace configuration")
+            return
+        }
+        #expect(configuration.ignore == ["**/*.md", "docs/**"])
+    }
+
     @Test func parsesTheFeatureForm() throws {
         let parsed = try ConfigurationParser().parse("feature: Search\nlayer: product\n", file: "Search/mfe.yml")
         #expect(parsed == .feature(FeatureConfiguration(feature: "Search", layer: .product, file: "Search/mfe.yml", layerLocation: SourceLocation(file: "Search/mfe.yml", line: 2, column: 8))))
@@ -52,6 +60,8 @@ struct ConfigurationParserTests {
         ("workspace: A\npackages: [x\n", 3, "malformed YAML"),
         ("feature: A\n", 1, "'layer:' is missing"),
         ("workspace: A\nshell:\n  features:\n    - url: x\n      from: 1.0\n", 5, "not a semantic version"),
+        ("workspace: A\nignore:\n  - docs/**\n  - \"/\"\n", 4, "an empty 'ignore:' glob would ignore every file"),
+        ("workspace: A\nignore: docs\n", 2, "'ignore:' must be a list"),
     ])
     func reportsBadInputWithTheLine(yaml: String, line: Int, message: String) {
         do {

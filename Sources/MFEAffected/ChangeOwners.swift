@@ -1,0 +1,116 @@
+import MFECore
+import MFEManifest
+import MFEWorkspace
+
+/// Who a changed file belongs to, in `mfe affected`'s terms.
+package enum ChangeOwner: Sendable, Equatable {
+    /// It matches an `ignore:` glob: it affects nothing.
+    case ignored
+    /// The workspace `mfe.yml`, or a file in no package and not in the shell's folder: it
+    /// affects everything.
+    case workspace
+    /// A file in the shell's folder when that folder holds no workspace package (an app built
+    /// from an Xcode project): it affects the shell app only.
+    case shell
+    /// A file of a package that no longer exists (deleted or moved): by its base name.
+    case removedPackage(String)
+    /// The package's manifest (`Package.swift`, `Package@swift-….swift`, `Package.resolved`):
+    /// every target of the package.
+    case manifest(package: Int)
+    /// A file in the package's folder but in none of its targets' folders: every target of
+    /// the package, since mfe cannot tell what reads it.
+    case packageFile(package: Int)
+    /// A file in these targets' folder (sources and resources): node indices of the graph,
+    /// usually one; several when targets share a folder.
+    case targets([Int])
+}
+
+/// Maps changed files (relative to the workspace root) to their owners: the innermost package
+/// (or removed package, or the shell's folder) whose folder holds the file, then, inside a
+/// package, the innermost target folder. Pure: no file system, so deleted files map as well as
+/// existing ones. O(depth) dictionary lookups per file.
+package struct ChangeOwners: Sendable {
+    private enum Folder: Sendable {
+        case package(Int)
+        case removed(String)
+        case shell
+    }
+
+    private let folders: [String: Folder]
+    /// Per package: target folder (relative to the package) → node indices.
+    private let targetFolders: [[String: [Int]]]
+    private let ignore: [PathGlob]
+    /// The shell's folder when it holds no workspace package; nil otherwise.
+    package let shellFolder: String?
+
+    /// Creates the owners of `graph`'s workspace, with `configuration`'s `ignore:` and
+    /// `shell.path`, and the packages of the base revision that are gone.
+    package init(graph: TargetGraph, configuration: WorkspaceConfiguration?, removedPackages: [RemovedPackage]) {
+        var folders: [String: Folder] = [:]
+        let shellPath = configuration?.shell?.path.map(PathUtilities.normalize)
+        let packageDirectories = Set(graph.packages.map(\.directory))
+        if let shellPath, shellPath != ".", !packageDirectories.contains(shellPath) {
+            folders[shellPath] = .shell
+            shellFolder = shellPath
+        } else {
+            shellFolder = nil
+        }
+        for removed in removedPackages { folders[removed.directory] = .removed(removed.name) }
+        for (index, package) in graph.packages.enumerated() { folders[package.directory] = .package(index) }
+        self.folders = folders
+
+        var targetFolders = [[String: [Int]]](repeating: [:], count: graph.packages.count)
+        for (node, target) in graph.nodes.enumerated() {
+            guard let declared = graph.packages[target.package].manifest.targets.first(where: { $0.name == target.name }) else { continue }
+            for folder in Self.candidateFolders(of: declared) {
+                targetFolders[target.package][folder, default: []].append(node)
+            }
+        }
+        self.targetFolders = targetFolders
+        ignore = (configuration?.ignore ?? []).map(PathGlob.init(ignoring:))
+    }
+
+    /// The folders a target's files may lie in, relative to its package: `path:`, or each
+    /// predefined folder SwiftPM would look in (only one exists in a package SwiftPM accepts;
+    /// listing all of them needs no file system and still places files of a deleted folder).
+    static func candidateFolders(of target: Target) -> [String] {
+        if let path = target.path { return [PathUtilities.normalize(path)] }
+        return (target.kind == .test ? Target.testDirectories : Target.sourceDirectories).map { $0 + "/" + target.name }
+    }
+
+    /// Whether `name` is a manifest SwiftPM reads for the package in its folder.
+    static func isManifest(_ name: Substring) -> Bool {
+        name == "Package.swift" || name == "Package.resolved" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
+    /// The owner of `file`, a path relative to the workspace root.
+    package func owner(of file: String) -> ChangeOwner {
+        if ignore.contains(where: { $0.matches(file) }) { return .ignored }
+        if file == "mfe.yml" { return .workspace }
+        var folder = Substring(file)
+        var found: (folder: Substring, owner: Folder)?
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if let owner = folders[String(folder)] {
+                found = (folder, owner)
+                break
+            }
+        }
+        if found == nil, let root = folders["."] { found = ("", root) }
+        guard let (packageFolder, owner) = found else { return .workspace }
+        switch owner {
+        case .shell: return .shell
+        case .removed(let name): return .removedPackage(name)
+        case .package(let index):
+            let inside = packageFolder.isEmpty ? Substring(file) : file.dropFirst(packageFolder.count + 1)
+            if !inside.contains("/"), Self.isManifest(inside) { return .manifest(package: index) }
+            var targetFolder = inside
+            while let slash = targetFolder.lastIndex(of: "/") {
+                targetFolder = targetFolder[..<slash]
+                if let nodes = targetFolders[index][String(targetFolder)] { return .targets(nodes) }
+            }
+            if let nodes = targetFolders[index]["."] { return .targets(nodes) }
+            return .packageFile(package: index)
+        }
+    }
+}
