@@ -111,7 +111,8 @@ public struct FeatureScaffolder: Sendable {
         // A missing template is among the problems, so `template` is set when there are none.
         guard problems.isEmpty, let template else { throw InputErrors(problems) }
 
-        let files = try TemplateRenderer().render(template, context: specification.templateContext)
+        let rendered = try TemplateRenderer().render(template, context: specification.templateContext)
+        let files = try XcodeAppProject.adding(to: rendered, prefix: "", app: specification.iOSApp)
         let kind = request.webURL != nil ? "web µFeature" : "\(request.layer.rawValue) µFeature"
         var created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
         created += edits.map(\.summary)

@@ -38,6 +38,9 @@ package struct FeatureSpecification: Sendable, Equatable {
     /// The product feature a selected item opens in the shell (Browse opens RestaurantOrder);
     /// nil to stay in the feature.
     package var opens: String?
+    /// The platforms and minimum versions of `Package.swift`; with iOS among them, the example
+    /// app also gets an iOS app target in an Xcode project.
+    package var platforms: [PlatformRequirement]
 
     /// Creates a specification.
     package init(
@@ -49,7 +52,8 @@ package struct FeatureSpecification: Sendable, Equatable {
         example: Bool,
         webURL: String? = nil,
         dependencies: [FeatureDependency] = [],
-        opens: String? = nil
+        opens: String? = nil,
+        platforms: [PlatformRequirement] = PlatformRequirement.defaults
     ) {
         self.name = name
         self.layer = layer
@@ -64,6 +68,7 @@ package struct FeatureSpecification: Sendable, Equatable {
         self.webURL = webURL
         self.dependencies = dependencies
         self.opens = opens
+        self.platforms = platforms
     }
 
     /// The targets the package declares, in the order the templates declare them.
@@ -97,9 +102,18 @@ package struct FeatureSpecification: Sendable, Equatable {
             "hasDependencies": !dependencies.isEmpty,
             "dependencyPackages": packages.map { ["path": Self.swiftString($0)] },
             "targets": targetNames,
+            "platforms": platforms.manifestList,
+            "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
         ]
         if let webURL { context["url"] = Self.swiftString(webURL) }
         return context
+    }
+
+    /// The Xcode project and iOS app target of the example app: only with an example and iOS
+    /// among the platforms.
+    package var iOSApp: (projectName: String, targetName: String, deploymentTarget: String)? {
+        guard example, let iOS = platforms.iOS else { return nil }
+        return (name + "Example", name + "ExampleApp", iOS.deploymentTarget)
     }
 
     /// The English plural of a type name, for names like `fetchRestaurants()`:

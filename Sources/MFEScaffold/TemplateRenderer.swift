@@ -31,7 +31,12 @@ package struct TemplateRenderer: Sendable {
             var path = renderedPath
             if file.isMustache { path.removeLast(TemplateFile.mustacheExtension.count) }
             let components = path.split(separator: "/", omittingEmptySubsequences: false)
-            if components.contains(where: \.isEmpty) && !path.hasPrefix("/") { continue }
+            // A leading empty component is an optional top-level folder (`{{iosAppFolder}}/…`)
+            // only when the first component of the template's path renders empty; a variable
+            // rendering to an absolute path is an error below.
+            let firstComponent = String(file.path.prefix { $0 != "/" })
+            let optionalFolder = !firstComponent.isEmpty && path.hasPrefix("/") && (try? Self.render(firstComponent, context: context))?.isEmpty == true
+            if components.contains(where: \.isEmpty) && (!path.hasPrefix("/") || optionalFolder) { continue }
             if let problem = Self.problem(withPath: path) {
                 problems.append("template file '\(source)' would be written to '\(path)', which \(problem); templates may only write inside the new package")
                 continue

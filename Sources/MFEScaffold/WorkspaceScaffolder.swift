@@ -73,9 +73,10 @@ public struct WorkspaceScaffolder: Sendable {
         let shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links)
         let renderer = TemplateRenderer()
         var files = try renderer.render(templates[TemplateName.workspace]!, context: shell.templateContext)
-        files += try renderer.render(templates[TemplateName.shell]!, context: shell.templateContext, prefix: Self.shellFolder)
+        files += try XcodeAppProject.adding(to: renderer.render(templates[TemplateName.shell]!, context: shell.templateContext, prefix: Self.shellFolder), prefix: Self.shellFolder, app: shell.iOSApp)
         for feature in features {
-            files += try renderer.render(templates[feature.template]!, context: feature.templateContext, prefix: ShellSpecification.folder(of: feature))
+            let folder = ShellSpecification.folder(of: feature)
+            files += try XcodeAppProject.adding(to: renderer.render(templates[feature.template]!, context: feature.templateContext, prefix: folder), prefix: folder, app: feature.iOSApp)
         }
         if !features.isEmpty {
             files += try renderer.render(templates[TemplateName.feedMe]!, context: shell.templateContext)
@@ -108,6 +109,14 @@ struct ShellSpecification {
     let shellFolder: String
     /// The link path pattern of each feature's route, by feature name (default `/slug`).
     var links: [String: String] = [:]
+    /// The platforms of the shell's `Package.swift`; with iOS, the shell app also gets an iOS
+    /// app target in an Xcode project.
+    var platforms: [PlatformRequirement] = PlatformRequirement.defaults
+
+    /// The shell's Xcode project and iOS app target, named after the workspace.
+    var iOSApp: (projectName: String, targetName: String, deploymentTarget: String)? {
+        platforms.iOS.map { (workspace, workspace, $0.deploymentTarget) }
+    }
 
     /// The shell's targets: the composition library, the app and the composition's tests.
     static func targetNames(workspace: String) -> [String] {
@@ -158,6 +167,8 @@ struct ShellSpecification {
             "hasPackages": !features.isEmpty,
             "toolsVersion": "6.0",
             "example": !features.isEmpty,
+            "platforms": platforms.manifestList,
+            "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
         ]
     }
 

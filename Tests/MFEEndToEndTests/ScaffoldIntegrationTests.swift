@@ -77,7 +77,11 @@ struct ScaffoldIntegrationTests {
         let build = try await Self.swift(["build", "--build-tests"], in: home)
         #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
         let test = try await Self.swift(["test", "--skip-build"], in: home)
-        #expect(test.contains("Test run with 4 tests"), "\(test)")
+        #expect(test.contains("Test run with 6 tests"), "\(test)")
+        // The iOS app Xcode builds beside the package: its own folder, outside SwiftPM's targets.
+        for file in ["HomeExample.xcodeproj/project.pbxproj", "HomeExample.xcodeproj/xcshareddata/xcschemes/HomeExampleApp.xcscheme", "iOSApp/ExampleApp.swift"] {
+            #expect(FileManager.default.fileExists(atPath: home + "/" + file), "no \(file)")
+        }
         let run = try await Self.swift(["run", "HomeExample"], in: home)
         #expect(run.contains("Home shows 3 HomeItems:"), "\(run)")
         let core = try await Self.swift(["test"], in: root + "/Foundation/Core")

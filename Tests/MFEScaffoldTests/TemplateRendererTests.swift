@@ -24,6 +24,14 @@ struct TemplateRendererTests {
         #expect(files.isEmpty)
     }
 
+    @Test func skipsAnOptionalTopLevelFolderButNotAVariableMakingAPathAbsolute() throws {
+        let files = try TemplateRenderer().render(template(["{{iosAppFolder}}/App.swift.mustache": "x", "README.md": "y"]), context: ["iosAppFolder": ""])
+        #expect(files.map(\.path) == ["README.md"])
+        #expect(throws: InputErrors.self) {
+            try TemplateRenderer().render(template(["{{folder}}/App.swift.mustache": "x"]), context: ["folder": "/tmp"])
+        }
+    }
+
     @Test(arguments: [
         ("{{name}}/../../escape.swift", "has a '..' component"),
         ("/etc/{{name}}", "is absolute"),
