@@ -77,12 +77,16 @@ extension ImportRules {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    func unusedFinding(from node: Int, to module: Int, at location: SourceLocation) -> Finding {
+    /// `stranded`: the modules the target imports that it reaches only through this dependency.
+    func unusedFinding(from node: Int, to module: Int, at location: SourceLocation, stranding stranded: [String] = []) -> Finding {
         let from = graph.nodes[node], to = graph.nodes[module]
         let rule = LintRule.unusedDependency
+        let fix = stranded.isEmpty
+            ? "remove it from the dependencies of \(from.name)"
+            : "it is also the only way \(from.name) reaches \(Self.list(stranded)), which it imports: declare \(Self.list(stranded)) first, then remove \(to.name) from the dependencies of \(from.name)"
         return Finding(
             rule: rule.id, severity: rule.severity,
-            message: "\(from.name) declares a dependency on \(to.name) but none of its sources imports it; remove it from the dependencies of \(from.name)",
+            message: "\(from.name) declares a dependency on \(to.name) but none of its sources imports it; \(fix)",
             file: PathUtilities.relative(location.file, to: workspaceRoot), line: location.line, column: location.column,
             from: from.name, to: to.name, fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name
         )

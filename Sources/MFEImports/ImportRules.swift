@@ -18,7 +18,8 @@ import MFEWorkspace
 ///   One finding of either rule per target and module, at its first import.
 /// - `unused-dependency` (warning): a dependency entry none of whose modules (nor what they
 ///   re-export) any source of the target imports, in any `#if` clause (a dependency used on
-///   another platform is used). Targets without Swift sources are skipped.
+///   another platform is used). Targets without Swift sources are skipped. When the entry is
+///   the only path to modules the target does import, the message names them to declare first.
 ///
 /// Complexity: O(imports + edges) with hashing, plus one breadth-first search over the
 /// target's dependency closure for each target that imports a module it does not declare.
@@ -85,10 +86,33 @@ public struct ImportRules: Sendable {
                     modules.names[successor].contains(where: imported.contains) || !modules.reexports(of: successor).isDisjoint(with: imported)
                 }
                 guard !isUsed, let module = successors.min(by: { graph.nodes[$0].name < graph.nodes[$1].name }) else { continue }
-                findings.append(unusedFinding(from: node, to: module, at: location))
+                let stranded = strandedImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, aliases: aliases)
+                findings.append(unusedFinding(from: node, to: module, at: location, stranding: stranded))
             }
         }
         return findings.sorted(by: Finding.ordered)
+    }
+}
+
+extension ImportRules {
+    /// The modules `node` imports and reaches now but would no longer reach without its
+    /// dependencies on `removed` (one dependency entry): what to declare before removing it.
+    /// Sorted by name.
+    func strandedImports(of node: Int, withoutDependenciesOn removed: Set<Int>, imports target: TargetImports, modules: WorkspaceModules, aliases: [String: String]) -> [String] {
+        let own = Set(modules.names[node])
+        var candidates: [String: [Int]] = [:]
+        for sourceImport in target.imports where sourceImport.declaration.isActive && !sourceImport.declaration.isGuardedByCanImport {
+            let name = aliases[sourceImport.declaration.module] ?? sourceImport.declaration.module
+            if !own.contains(name), let nodes = modules.nodes[name] { candidates[name] = nodes }
+        }
+        guard !candidates.isEmpty else { return [] }
+        let now = DependencyClosure(of: node, in: graph)
+        let after = DependencyClosure(of: node, in: graph) { from, to in from != node || !removed.contains(to) }
+        var stranded: [String] = []
+        for (name, nodes) in candidates where now.shortestPath(toAnyOf: nodes) != nil && after.shortestPath(toAnyOf: nodes) == nil {
+            stranded.append(name)
+        }
+        return stranded.sorted()
     }
 }
 
