@@ -79,6 +79,10 @@ struct AffectedTargetTests {
         #expect(result.targets.count == 10)
         #expect(result.packageFiles == ["Makefile"])
         #expect(AffectedRenderer().note(for: result)?.contains("'Makefile' changed in a package but outside its targets' folders") == true)
+        // A target removed with its folder: the manifest changed too, which says it all.
+        let removed = MonorepoFixture.affected(["Package.swift", "Sources/Gone/Gone.swift"])
+        #expect(removed.targets.count == 10)
+        #expect(removed.packageFiles.isEmpty)
     }
 
     @Test func ignoredFilesAffectNothing() {
