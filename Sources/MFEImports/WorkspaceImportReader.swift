@@ -118,27 +118,23 @@ package struct WorkspaceImportReader: Sendable {
     func read(_ target: Target, of package: WorkspacePackage, workspaceRoot: String) throws -> TargetImports {
         let packageDirectory = PathUtilities.join(workspaceRoot, package.directory)
         let files = try TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: packageDirectory)
-        let configurations = self.configurations(package.manifest)
-        let scanner = ImportScanner(configurations: configurations)
-        var platformsByMask: [UInt64: Set<String>] = [:]
-        func platforms(_ mask: UInt64) -> Set<String> {
-            if let known = platformsByMask[mask] { return known }
-            var platforms: Set<String> = []
-            for (index, configuration) in scanner.configurations.enumerated() where mask & (1 << UInt64(index)) != 0 {
-                platforms.insert(configuration.platform)
-            }
-            platformsByMask[mask] = platforms
-            return platforms
+        let scanner = ImportScanner(configurations: configurations(package.manifest))
+        let configurationPlatforms = scanner.configurations.map(\.platform)
+        // The platforms of the configurations set in `mask`.
+        let platforms = { @Sendable (mask: UInt64) -> Set<String> in
+            Set(configurationPlatforms.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { configurationPlatforms[$0] })
         }
-        var imports: [SourceImport] = []
-        for file in files {
+        // On a large stack, each file within a time bound: no source file can crash or hang mfe.
+        let fileSystem = fileSystem
+        let perFile = try BoundedParsing.run(each: files, file: { PathUtilities.relative($0, to: workspaceRoot) }) { file in
             let relative = PathUtilities.relative(file, to: workspaceRoot)
             let data = try fileSystem.contents(of: file)
-            let declarations = data.withUnsafeBytes { raw in
-                scanner.imports(inUTF8: raw.bindMemory(to: UInt8.self))
+            let declarations = try data.withUnsafeBytes { raw in
+                try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: relative)
             }
-            imports += declarations.map { SourceImport(file: relative, declaration: $0, platforms: platforms($0.activeConfigurations)) }
+            return declarations.map { SourceImport(file: relative, declaration: $0, platforms: platforms($0.activeConfigurations)) }
         }
+        let imports = perFile.flatMap { $0 }
         return TargetImports(package: package.name, target: target.name, fileCount: files.count, imports: imports, moduleNames: try moduleNames(of: target, inPackage: packageDirectory))
     }
 
