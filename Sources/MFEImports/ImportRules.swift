@@ -41,7 +41,7 @@ public struct ImportRules: Sendable {
             guard let node = graph.nodeIndex(named: target.target, inPackage: target.package) else { continue }
             let aliases = modules.aliases(of: node)
             let own = Set(modules.names[node])
-            let declaredPlatforms = Set(graph.package(of: node).manifest.platforms)
+            let declaredPlatforms = Set(graph.package(of: node).manifest.platforms.map(\.name))
             var reach = TargetReach(node: node, graph: graph, modules: modules)
             var reported: Set<String> = []
             for sourceImport in target.imports {

@@ -80,7 +80,7 @@ package struct WorkspaceImportReader: Sendable {
     /// of `platforms:`, in debug and release, in the package's language mode.
     package static func buildConfigurations(for manifest: PackageManifest) -> [HostBuildConfiguration] {
         var platforms = [HostBuildConfiguration.hostPlatform]
-        for platform in manifest.platforms where !platforms.contains(platform) { platforms.append(platform) }
+        for platform in manifest.platforms.map(\.name) where !platforms.contains(platform) { platforms.append(platform) }
         let mode = manifest.toolsVersion.major >= 6 ? 6 : 5
         return platforms.flatMap { platform in
             [HostBuildConfiguration(platform: platform, debug: true, languageMode: mode), HostBuildConfiguration(platform: platform, debug: false, languageMode: mode)]

@@ -18,9 +18,8 @@ public struct PackageManifest: Sendable, Equatable {
     /// The `traits:` the package declares (`.default(enabledTraits:)` is the trait named
     /// `default`), in declaration order.
     package var traits: [PackageTrait]
-    /// The platforms `platforms:` names (SwiftPM's lowercase names: `ios`, `macos`, …), in
-    /// declaration order, without duplicates; empty when the package declares none.
-    package var platforms: [String]
+    /// The `platforms:` minimum deployment versions, in declaration order (empty when absent).
+    package var platforms: [SupportedPlatform] = []
     /// The `Package.swift` file this was read from.
     package var manifestPath: String
     /// Where `Package(` starts, for package-level findings.
@@ -34,7 +33,6 @@ public struct PackageManifest: Sendable, Equatable {
         targets: [Target] = [],
         products: [Product] = [],
         traits: [PackageTrait] = [],
-        platforms: [String] = [],
         manifestPath: String,
         location: SourceLocation? = nil
     ) {
@@ -44,13 +42,26 @@ public struct PackageManifest: Sendable, Equatable {
         self.targets = targets
         self.products = products
         self.traits = traits
-        self.platforms = platforms
         self.manifestPath = manifestPath
         self.location = location ?? SourceLocation(file: manifestPath, line: 1, column: 1)
     }
 
     /// The folder holding the manifest, against which relative dependency paths resolve.
     package var packageDirectory: String { PackageIdentity.directory(ofManifest: manifestPath) }
+}
+
+/// A minimum deployment version from `platforms:`: `.macOS(.v13)` is `macos` `13.0`.
+package struct SupportedPlatform: Sendable, Equatable {
+    /// The lowercase name SwiftPM writes (`macos`, `ios`, `maccatalyst`, or a custom name).
+    package var name: String
+    /// The version as SwiftPM writes it (`13.0`, `10.15`).
+    package var version: String
+
+    /// Creates a platform requirement.
+    package init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
 }
 
 /// A trait a package declares: `.trait(name:description:enabledTraits:)`, a string literal,
