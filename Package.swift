@@ -231,6 +231,7 @@ let package = Package(
                 "MFEScaffold",
                 "MFETestSupport",
                 "embed-templates",
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(

@@ -71,7 +71,7 @@ public struct FeatureScaffolder: Sendable {
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
             throw PlainInputError("'--path \(request.path ?? base)' is a file; give a folder")
         }
-        var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL)
+        var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL, ownRepository: true)
         if nameProblems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst()))
         }
@@ -82,6 +82,7 @@ public struct FeatureScaffolder: Sendable {
         var workspaceRoot: String?
         if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
             workspaceRoot = root
+            specification.ownRepository = false
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
             if nameProblems.isEmpty {
                 problems += WorkspaceNames(workspace).clashes(with: specification.targetNames)

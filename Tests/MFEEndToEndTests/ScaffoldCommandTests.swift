@@ -75,7 +75,7 @@ struct ScaffoldCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == """
         Created Home (product µFeature) in Features/Home/: targets Home, HomeInterface, HomeTesting, HomeTests
-        15 files written.
+        14 files written.
 
         Next:
           cd Home
