@@ -20,7 +20,8 @@ public struct AffectedPackages: Sendable, Equatable {
     /// affect everything, sorted.
     package var workspaceFiles: [String]
     /// Changed files in a package's folder but in none of its targets' folders (so the whole
-    /// package is affected), sorted.
+    /// package is affected), sorted; left out when the package's manifest changed too (a target
+    /// removed with its folder), since the manifest says it already.
     package var packageFiles: [String]
     /// Changed files matching `ignore:`, sorted.
     package var ignoredFiles: [String]
@@ -65,7 +66,8 @@ public struct AffectedPackages: Sendable, Equatable {
         var changedPackages: Set<Int> = [], removedNames: Set<String> = []
         var wholePackages: Set<Int> = []
         var changedNodes: Set<Int> = []
-        var workspaceFiles: [String] = [], packageFiles: [String] = [], ignoredFiles: [String] = [], shellFiles: [String] = []
+        var workspaceFiles: [String] = [], ignoredFiles: [String] = [], shellFiles: [String] = []
+        var packageFiles: [(file: String, package: Int)] = [], manifestPackages: Set<Int> = []
         for file in change.files {
             switch owners.owner(of: file) {
             case .ignored: ignoredFiles.append(file)
@@ -75,10 +77,11 @@ public struct AffectedPackages: Sendable, Equatable {
             case .manifest(let package):
                 changedPackages.insert(package)
                 wholePackages.insert(package)
+                manifestPackages.insert(package)
             case .packageFile(let package):
                 changedPackages.insert(package)
                 wholePackages.insert(package)
-                packageFiles.append(file)
+                packageFiles.append((file, package))
             case .targets(let nodes):
                 changedPackages.insert(graph.nodes[nodes[0]].package)
                 changedNodes.formUnion(nodes)
@@ -121,7 +124,7 @@ public struct AffectedPackages: Sendable, Equatable {
             features: Set(affectedNodes.map { graph.feature(of: $0).name }).sorted(),
             targets: Set(affectedNodes.map { graph.nodes[$0].name }).sorted(),
             packages: packages,
-            workspaceFiles: workspaceFiles.sorted(), packageFiles: packageFiles.sorted(), ignoredFiles: ignoredFiles.sorted(), shellFiles: shellFiles.sorted(),
+            workspaceFiles: workspaceFiles.sorted(), packageFiles: packageFiles.filter { !manifestPackages.contains($0.package) }.map(\.file).sorted(), ignoredFiles: ignoredFiles.sorted(), shellFiles: shellFiles.sorted(),
             shellAffected: shellAffected, revisions: change.revisions, headNotCheckedOut: change.headNotCheckedOut
         )
     }

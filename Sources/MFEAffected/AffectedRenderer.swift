@@ -85,7 +85,8 @@ public struct AffectedRenderer: Sendable {
             notes += "note: \(Self.list(result.shellFiles)) changed in the shell's folder, which affects the shell app only\n"
         }
         if !result.ignoredFiles.isEmpty {
-            notes += "note: \(Self.list(result.ignoredFiles)) changed but match 'ignore:' in mfe.yml, so they affect nothing\n"
+            let (verb, pronoun) = result.ignoredFiles.count == 1 ? ("matches", "it affects") : ("match", "they affect")
+            notes += "note: \(Self.list(result.ignoredFiles)) changed but \(verb) 'ignore:' in mfe.yml, so \(pronoun) nothing\n"
         }
         if let head = result.headNotCheckedOut {
             notes += "note: '\(head)' is not checked out; the packages and their dependencies were read from the work tree (check out '\(head)' for an exact answer)\n"

@@ -38,8 +38,9 @@ struct AffectedCommand: AsyncParsableCommand {
     func run() async throws {
         try await runCommand {
             let result = try await AffectedPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader)).run(path: path, base: base, head: head)
-            Terminal.writeOutput(AffectedRenderer().render(result, format: format))
+            // Notes first: on a terminal the base compared with is the first line.
             if let note = AffectedRenderer().note(for: result) { Terminal.writeError(note) }
+            Terminal.writeOutput(AffectedRenderer().render(result, format: format))
             return 0
         }
     }

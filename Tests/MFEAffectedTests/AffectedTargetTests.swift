@@ -79,6 +79,10 @@ struct AffectedTargetTests {
         #expect(result.targets.count == 10)
         #expect(result.packageFiles == ["Makefile"])
         #expect(AffectedRenderer().note(for: result)?.contains("'Makefile' changed in a package but outside its targets' folders") == true)
+        // A target removed with its folder: the manifest changed too, which says it all.
+        let removed = MonorepoFixture.affected(["Package.swift", "Sources/Gone/Gone.swift"])
+        #expect(removed.targets.count == 10)
+        #expect(removed.packageFiles.isEmpty)
     }
 
     @Test func ignoredFilesAffectNothing() {
@@ -89,6 +93,7 @@ struct AffectedTargetTests {
         #expect(result.ignoredFiles.count == 5)
         #expect(AffectedRenderer().render(result, format: .matrix) == "{\"include\": []}\n")
         #expect(AffectedRenderer().note(for: result) == "note: 'Assets/Fonts/a.ttf', 'README.md', 'Sources/Home/icon.png' and 2 more changed but match 'ignore:' in mfe.yml, so they affect nothing\n")
+        #expect(AffectedRenderer().note(for: MonorepoFixture.affected(["docs/a.png"], ignore: ignore)) == "note: 'docs/a.png' changed but matches 'ignore:' in mfe.yml, so it affects nothing\n")
         // A glob anchored with a slash does not match deeper folders of the same name.
         #expect(MonorepoFixture.affected(["Sources/Search/docs/x.swift"], ignore: ["docs/**"]).targets.contains("Search"))
     }
