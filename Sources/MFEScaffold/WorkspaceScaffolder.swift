@@ -185,6 +185,8 @@ struct ShellSpecification {
             "example": !features.isEmpty,
             "platforms": platforms.manifestList,
             "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
+            "mfeVersion": GeneratedCI.mfeVersion,
+            "mfeRepository": GeneratedCI.mfeRepository,
         ]
     }
 

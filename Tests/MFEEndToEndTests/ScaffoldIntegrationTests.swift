@@ -151,6 +151,10 @@ struct ScaffoldIntegrationTests {
         #expect(env.contains("Suite \"Env router\" passed"), "\(env)")
         let about = try await Self.swift(["test"], in: root + "/Features/About")
         #expect(about.contains("Suite \"About message bridge\" passed"), "\(about)")
+        #expect(about.contains("Test run with 8 tests"), "\(about)")
+        // One workflow, at the root: nested .github folders never run.
+        #expect(FileManager.default.fileExists(atPath: root + "/.github/workflows/ci.yml"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/Features/About/.github"))
         #expect(Self.warnings(in: env + about).isEmpty, "\(Self.warnings(in: env + about))")
     }
 }
