@@ -82,6 +82,9 @@ let package = Package(
                 "MFEWorkspace",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                // Wiring a new feature into the shell edits its sources at exact syntax nodes.
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
             plugins: ["EmbedTemplatesPlugin"]
         ),

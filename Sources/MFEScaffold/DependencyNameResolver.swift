@@ -1,4 +1,5 @@
 import MFECore
+import MFEManifest
 import MFEWorkspace
 
 /// Resolves `mfe create --dependency NAME` against a workspace: a foundation package's
@@ -83,7 +84,22 @@ struct DependencyNameResolver {
     private func dependency(requested: String, package: WorkspacePackage, product: String, module: String) -> FeatureDependency {
         let relativePath = Self.relativePath(from: newPackageDirectory, to: package.directory)
         let identity = package.directory == "." ? workspace.root.split(separator: "/").last.map(String.init) ?? package.name : String(package.directory.split(separator: "/").last!)
-        return FeatureDependency(requested: requested, path: relativePath, package: identity, product: product, module: module, layer: package.layer)
+        return FeatureDependency(requested: requested, path: relativePath, package: identity, product: product, module: module, layer: package.layer, release: shellRelease(of: identity))
+    }
+
+    /// The release the shell requires of the package `identity` with `from:` (a polyrepo
+    /// workspace, where each package is its own git repository): the new package requires the
+    /// same by URL, since SwiftPM refuses one package reached both by path and by URL.
+    private func shellRelease(of identity: String) -> String? {
+        for shell in workspace.packages where shell.layer == .shell {
+            for dependency in shell.manifest.dependencies {
+                guard case .sourceControl(let url, .range(let lower, let upper)) = dependency.kind,
+                      ManifestWiring.identity(ofLocation: url) == identity.lowercased(),
+                      upper == Version(lower.major + 1, 0, 0) else { continue }
+                return "\(lower.major).\(lower.minor).\(lower.patch)"
+            }
+        }
+        return nil
     }
 
     /// The library product that vends `target`, preferring one named like it.

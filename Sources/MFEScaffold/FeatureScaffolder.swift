@@ -17,15 +17,18 @@ public struct CreateRequest: Sendable, Equatable {
     package var webURL: String?
     /// `--example`/`--no-example`; nil for the layer's default (product: yes, foundation: no).
     package var example: Bool?
+    /// `--wire`/`--no-wire`: inside a workspace, wire a product feature into the shell.
+    package var wire: Bool
 
     /// Creates a request.
-    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil) {
+    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true) {
         self.name = name
         self.layer = layer
         self.path = path
         self.dependencies = dependencies
         self.webURL = webURL
         self.example = example
+        self.wire = wire
     }
 }
 
@@ -80,9 +83,11 @@ public struct FeatureScaffolder: Sendable {
         var shownDestination: String
         var edits: [PlannedEdit] = []
         var workspaceRoot: String?
+        var shellFolder: String?
         if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
             workspaceRoot = root
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
+            shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize)
             if nameProblems.isEmpty {
                 problems += WorkspaceNames(workspace).clashes(with: specification.targetNames)
             }
@@ -114,19 +119,49 @@ public struct FeatureScaffolder: Sendable {
         let rendered = try TemplateRenderer().render(template, context: specification.templateContext)
         let files = try XcodeAppProject.adding(to: rendered, prefix: "", app: specification.iOSApp)
         let kind = request.webURL != nil ? "web µFeature" : "\(request.layer.rawValue) µFeature"
-        var created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
-        created += edits.map(\.summary)
+        let created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
         var nextSteps = ["cd \(Self.shellQuoted(PathUtilities.relative(destination, to: currentDirectory)))", "swift build", "swift test"]
         if example { nextSteps.append("swift run \(request.name)Example") }
-        if workspaceRoot != nil {
+        var notice: String?
+        if let workspaceRoot {
             nextSteps.append("mfe lint-graph \(Self.upwards(from: shownDestination))")
-            if request.layer == .product {
-                nextSteps.append("wire \(request.name) into the shell: a .package(path:) entry and the \(request.name) and \(request.name)Interface products in its Package.swift, and \(request.name)Dependencies on its AppDependencies")
+            if request.layer == .product, let shellFolder {
+                let wiring = ShellWiring(workspaceRoot: workspaceRoot, shellFolder: shellFolder, fileSystem: fileSystem)
+                let feature = WiredFeature(specification)
+                let requirements = [Self.requirement(for: specification, folder: shownDestination, shellFolder: shellFolder)]
+                if request.wire {
+                    let outcome = wiring.wire(feature, featureFolder: shownDestination, requirements: requirements)
+                    edits += outcome.edits
+                    if let refusal = outcome.refusal {
+                        notice = refusal + "\n" + outcome.manualSteps.map { "  - \($0)\n" }.joined().dropLast()
+                    } else {
+                        nextSteps.append("swift test --package-path \(Self.shellQuoted(Self.upwards(from: shownDestination) + "/" + shellFolder))")
+                    }
+                } else {
+                    let steps = wiring.manualSteps(for: feature, featureFolder: shownDestination, requirements: requirements, compositionTarget: nil)
+                    nextSteps += steps.map { "wire \(request.name) into the shell (--no-wire): \($0)" }
+                }
             }
         } else {
             nextSteps.append("mfe lint-graph .")
         }
-        return ScaffoldPlan(destination: destination, files: files, edits: edits, created: created, nextSteps: nextSteps)
+        return ScaffoldPlan(destination: destination, files: files, edits: edits, created: created, nextSteps: nextSteps, notice: notice)
+    }
+
+    /// The shell's dependency on the new feature at `folder` (relative to the workspace root):
+    /// a local package, and the feature's implementation and interface products.
+    static func requirement(for specification: FeatureSpecification, folder: String, shellFolder: String) -> ManifestRequirement {
+        let from = PathUtilities.normalize(shellFolder).split(separator: "/"), to = PathUtilities.normalize(folder).split(separator: "/")
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        let path = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
+        let identity = ManifestWiring.identity(ofLocation: folder)
+        let package = String(folder.split(separator: "/").last ?? Substring(specification.name))
+        return ManifestRequirement(
+            identity: identity,
+            declaration: ".package(path: \(ManifestWiring.literal(path)))",
+            products: [specification.name, specification.name + "Interface"],
+            packageArgument: package
+        )
     }
 
     /// `../..` leading from `relative` (a folder below the workspace root) back to the root.

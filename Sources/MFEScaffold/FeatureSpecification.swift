@@ -82,8 +82,8 @@ package struct FeatureSpecification: Sendable, Equatable {
 
     /// The values templates see: `{{name}}`, `{{model}}`, `{{#dependencies}}`, ...
     package var templateContext: [String: Any] {
-        var packages: [String] = []
-        for dependency in dependencies where !packages.contains(dependency.path) { packages.append(dependency.path) }
+        var packages: [FeatureDependency] = []
+        for dependency in dependencies where !packages.contains(where: { $0.path == dependency.path }) { packages.append(dependency) }
         var context: [String: Any] = [
             "name": name,
             "variable": name.lowerCamelCased,
@@ -100,7 +100,7 @@ package struct FeatureSpecification: Sendable, Equatable {
             "toolsVersion": "6.0",
             "dependencies": dependencies.map(\.templateContext),
             "hasDependencies": !dependencies.isEmpty,
-            "dependencyPackages": packages.map { ["path": Self.swiftString($0)] },
+            "dependencyPackages": packages.map { ["path": Self.swiftString($0.path), "release": $0.release.map(Self.swiftString) ?? false] as [String: Any] },
             "targets": targetNames,
             "platforms": platforms.manifestList,
             "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
@@ -158,15 +158,19 @@ package struct FeatureDependency: Sendable, Equatable {
     package var module: String
     /// The layer of the package depended on.
     package var layer: Layer?
+    /// The release required from the package's own git repository (`from: "1.0.0"`, with
+    /// `path` as a relative URL), when it is one; nil for a local `.package(path:)`.
+    package var release: String?
 
     /// Creates a dependency.
-    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?) {
+    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?, release: String? = nil) {
         self.requested = requested
         self.path = path
         self.package = package
         self.product = product
         self.module = module ?? product
         self.layer = layer
+        self.release = release
     }
 
     var templateContext: [String: Any] {

@@ -44,7 +44,11 @@ extension ScaffoldPlan {
     /// What a successful run prints: what was created, then the commands to run next.
     public var summary: String {
         var text = created.map { "Created \($0)\n" }.joined()
+        text += edits.map { "Edited \($0.summary)\n" }.joined()
         text += "\(files.count) files written.\n"
+        if let notice {
+            text += "\n" + notice + "\n"
+        }
         if !nextSteps.isEmpty {
             text += "\nNext:\n" + nextSteps.map { "  \($0)\n" }.joined()
         }

@@ -1,3 +1,5 @@
+import MFECore
+
 /// One file a scaffold will write: where, relative to the plan's destination, and its bytes.
 public struct PlannedFile: Sendable, Equatable {
     /// The path below the destination, `/`-separated, checked to stay inside it.
@@ -12,8 +14,9 @@ public struct PlannedFile: Sendable, Equatable {
     }
 }
 
-/// An edit of an existing file a scaffold makes after its new folder is in place: today only
-/// a glob added to the workspace `mfe.yml` when a layer has no folder yet.
+/// An edit of an existing file a scaffold makes after its new folder is in place: a glob added
+/// to the workspace `mfe.yml` when a layer has no folder yet, and the shell files `mfe create`
+/// wires a new feature into.
 public struct PlannedEdit: Sendable, Equatable {
     /// The absolute path of the file.
     public var path: String
@@ -23,14 +26,34 @@ public struct PlannedEdit: Sendable, Equatable {
     package var contents: String
     /// What the edit does, for the summary: `added 'Features/*' to packages:`.
     public var summary: String
+    /// How the file is named in the printed diff, e.g. `Shell/Package.swift`; nil for `path`.
+    package var label: String?
 
     /// Creates an edit.
-    package init(path: String, original: String, contents: String, summary: String) {
+    package init(path: String, original: String, contents: String, summary: String, label: String? = nil) {
         self.path = path
         self.original = original
         self.contents = contents
         self.summary = summary
+        self.label = label
     }
+
+    /// The edit as a unified diff (`a/LABEL`, `b/LABEL`).
+    package var diff: String {
+        let name = label ?? path
+        return UnifiedDiff.render(old: original, new: contents, oldLabel: "a/" + name, newLabel: "b/" + name)
+    }
+}
+
+/// A package folder of a plan to make its own git repository with a first tagged release: a
+/// Feed Me MFE, as the article ships each one.
+public struct ScaffoldRelease: Sendable, Equatable {
+    /// The folder, relative to the plan's destination.
+    package var folder: String
+    /// The tag of the first release, e.g. `1.0.0`.
+    package var tag: String
+    /// The first commit's message.
+    package var message: String
 }
 
 /// Everything `mfe create` or `mfe init` will do, as data: computed and checked in full before
@@ -47,13 +70,25 @@ public struct ScaffoldPlan: Sendable, Equatable {
     package var created: [String]
     /// Commands to run next, in order.
     package var nextSteps: [String]
+    /// Something the user must know and act on, printed before the next steps: e.g. that the
+    /// shell could not be wired safely, followed by the steps to wire it by hand.
+    package var notice: String?
+    /// Package folders to make git repositories with a tagged first release, once written.
+    public var releases: [ScaffoldRelease] = []
 
     /// Creates a plan.
-    package init(destination: String, files: [PlannedFile], edits: [PlannedEdit] = [], created: [String] = [], nextSteps: [String] = []) {
+    package init(destination: String, files: [PlannedFile], edits: [PlannedEdit] = [], created: [String] = [], nextSteps: [String] = [], notice: String? = nil) {
         self.destination = destination
         self.files = files.sorted { $0.path < $1.path }
         self.edits = edits
         self.created = created
         self.nextSteps = nextSteps
+        self.notice = notice
+    }
+
+    /// The unified diff of every edit, in order: what `create` prints of the shell files it
+    /// changes, and `--dry-run` shows without writing.
+    public var editsDiff: String {
+        edits.map(\.diff).joined()
     }
 }

@@ -3,8 +3,9 @@ import MFECore
 
 /// Performs a `ScaffoldPlan`: writes every file into a temporary folder next to the
 /// destination (so on the same file system), then moves that folder into place in one rename.
-/// It never overwrites anything, and on any failure removes what it made, so a half-written
-/// package is never left behind.
+/// It never overwrites anything but the files a plan edits (only when they still hold the bytes
+/// it planned from), and on any failure removes what it made and restores what it edited, so a
+/// half-written package or a half-edited shell is never left behind.
 public struct ScaffoldWriter: Sendable {
     let fileSystem: any FileSystem
 
@@ -55,9 +56,7 @@ public struct ScaffoldWriter: Sendable {
             moved = true
             tokens.forEach(cleanup.unregister)
             tokens = []
-            for edit in plan.edits {
-                try fileSystem.writeAtomically(Data(edit.contents.utf8), to: edit.path)
-            }
+            try writeEdits(plan.edits)
         } catch {
             try? fileSystem.remove(moved ? destination : temporary)
             for folder in createdParents.reversed() { try? fileSystem.remove(folder) }
@@ -68,6 +67,22 @@ public struct ScaffoldWriter: Sendable {
             }
             if let inputError = error as? any InputError { throw inputError }
             throw PlainInputError("cannot create '\(destination)': \(error.localizedDescription); nothing was left behind")
+        }
+    }
+
+    /// Writes every edit, each through a temporary file and a rename; when one fails, the ones
+    /// already written get their original bytes back, so the edited files change all together
+    /// or not at all.
+    private func writeEdits(_ edits: [PlannedEdit]) throws {
+        for (index, edit) in edits.enumerated() {
+            do {
+                try fileSystem.writeAtomically(Data(edit.contents.utf8), to: edit.path)
+            } catch {
+                for written in edits[..<index].reversed() {
+                    try? fileSystem.writeAtomically(Data(written.original.utf8), to: written.path)
+                }
+                throw error
+            }
         }
     }
 

@@ -25,6 +25,9 @@ public struct WorkspaceScaffolder: Sendable {
     package static let examples = ["feedme"]
     /// The folder the shell package is created in.
     package static let shellFolder = "Shell"
+    /// The shell package's name: its folder's, so `mfe graph --package Shell` and `mfe affected`
+    /// name the package the user sees.
+    package static let shellPackage = "Shell"
 
     let catalog: TemplateCatalog
     let fileSystem: any FileSystem
@@ -70,7 +73,7 @@ public struct WorkspaceScaffolder: Sendable {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
 
-        let shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links)
+        let shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
         let renderer = TemplateRenderer()
         var files = try renderer.render(templates[TemplateName.workspace]!, context: shell.templateContext)
         files += try XcodeAppProject.adding(to: renderer.render(templates[TemplateName.shell]!, context: shell.templateContext, prefix: Self.shellFolder), prefix: Self.shellFolder, app: shell.iOSApp)
@@ -90,15 +93,22 @@ public struct WorkspaceScaffolder: Sendable {
         let shown = PathUtilities.relative(destination, to: currentDirectory)
         var created = ["workspace \(request.name) in \(shown)/: mfe.yml, README.md, CI workflow"]
         created += features.map { "\($0.name) (\($0.webURL != nil ? "web" : $0.layer.rawValue) µFeature) in \(shown)/\(ShellSpecification.folder(of: $0))/" }
-        created.append("the shell app in \(shown)/\(Self.shellFolder)/: \(ShellSpecification.targetNames(workspace: request.name).joined(separator: ", "))")
+        if !features.isEmpty {
+            created.append("\(features.map(\.name).joined(separator: ", ")): each its own git repository, released as \(FeedMeExample.release)")
+        }
+        created.append("the shell app, package \(Self.shellPackage), in \(shown)/\(Self.shellFolder)/: \(ShellSpecification.targetNames(workspace: request.name).joined(separator: ", "))")
         let quoted = FeatureScaffolder.shellQuoted(shown)
         var nextSteps = ["cd \(quoted)"]
         if features.isEmpty {
             nextSteps += ["mfe create Core --layer foundation", "mfe create Search --dependency Core", "mfe lint-graph"]
         } else {
-            nextSteps += ["mfe lint-graph", "swift test --package-path Features/Browse", "swift run --package-path \(Self.shellFolder) \(request.name)App"]
+            nextSteps += ["mfe lint-graph", "mfe compose-shell", "swift test --package-path Features/Browse", "swift run --package-path \(Self.shellFolder) \(request.name)App"]
         }
-        return ScaffoldPlan(destination: destination, files: files, created: created, nextSteps: nextSteps)
+        var plan = ScaffoldPlan(destination: destination, files: files, created: created, nextSteps: nextSteps)
+        if !features.isEmpty {
+            plan.releases = features.map { ScaffoldRelease(folder: ShellSpecification.folder(of: $0), tag: FeedMeExample.release, message: "\($0.name) \(FeedMeExample.release)") }
+        }
+        return plan
     }
 }
 
@@ -109,6 +119,9 @@ struct ShellSpecification {
     let shellFolder: String
     /// The link path pattern of each feature's route, by feature name (default `/slug`).
     var links: [String: String] = [:]
+    /// The release the shell requires of each package, each its own git repository (the Feed
+    /// Me polyrepo); nil for local `.package(path:)` packages.
+    var release: String?
     /// The platforms of the shell's `Package.swift`; with iOS, the shell app also gets an iOS
     /// app target in an Xcode project.
     var platforms: [PlatformRequirement] = PlatformRequirement.defaults
@@ -160,10 +173,12 @@ struct ShellSpecification {
             "routerModule": routerModule ?? false,
             "localRouterFile": routerModule == nil ? "Router.swift" : "",
             "shellFolder": shellFolder,
+            "shellPackage": WorkspaceScaffolder.shellPackage,
             "features": productContexts,
             "hasFeatures": !products.isEmpty,
             "foundations": foundations.map { ["name": $0.name, "package": $0.name, "path": "../" + Self.folder(of: $0)] },
-            "packages": features.map { ["path": "../" + Self.folder(of: $0), "name": $0.name, "folder": Self.folder(of: $0)] },
+            "packages": features.map { ["path": "../" + Self.folder(of: $0), "name": $0.name, "folder": Self.folder(of: $0), "release": release ?? false] as [String: Any] },
+            "release": release ?? false,
             "hasPackages": !features.isEmpty,
             "toolsVersion": "6.0",
             "example": !features.isEmpty,
@@ -188,10 +203,13 @@ struct ShellSpecification {
 enum FeedMeExample {
     /// The foundation package whose `Router` the shell uses.
     static let routerModule = "Env"
+    /// The release each package's repository is tagged with, and the shell and features require
+    /// (`from:`), as the article's MFEs ship.
+    static let release = "1.0.0"
     /// The paths of the Feed Me website, which the shell's router maps to features.
     static let links = ["Browse": "/restaurants", "RestaurantOrder": "/restaurants/{id}", "About": "/about"]
 
-    static let env = FeatureDependency(requested: "Env", path: "../../Foundation/Env", package: "Env", product: "Env", layer: .foundation)
+    static let env = FeatureDependency(requested: "Env", path: "../../Foundation/Env", package: "Env", product: "Env", layer: .foundation, release: release)
 
     static let features: [FeatureSpecification] = [
         FeatureSpecification(

@@ -31,17 +31,20 @@ struct CreateCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Generate the NAMEExample app (default: yes for product, no for foundation).")
     var example: Bool?
 
+    @Flag(inversion: .prefixedNo, help: "Inside a workspace, wire a product feature into the shell: its Package.swift, composition root, router and root view (default: yes).")
+    var wire = true
+
     @OptionGroup var templates: TemplateOptions
 
-    @Flag(help: "Print the files that would be created, and write nothing.")
+    @Flag(help: "Print the files that would be created and the diff of the shell files that would be edited, and write nothing.")
     var dryRun = false
 
     func run() async throws {
         try await runCommand {
-            let request = CreateRequest(name: name, layer: layer, path: path, dependencies: dependencies, webURL: webURL, example: example)
+            let request = CreateRequest(name: name, layer: layer, path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire)
             let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestLoaderKind.loader(flag: nil))
             let plan = try await scaffolder.plan(request)
-            return try ScaffoldReport.perform(plan, dryRun: dryRun)
+            return try await ScaffoldReport.perform(plan, dryRun: dryRun)
         }
     }
 }

@@ -56,7 +56,7 @@ struct InitCommand: AsyncParsableCommand {
                 return 0
             }
             let plan = try WorkspaceScaffolder(catalog: try templates.catalog()).plan(InitRequest(name: name ?? "", path: path, example: example))
-            return try ScaffoldReport.perform(plan, dryRun: dryRun)
+            return try await ScaffoldReport.perform(plan, dryRun: dryRun)
         }
     }
 }

@@ -34,13 +34,14 @@ struct TemplateOptions: ParsableArguments {
 
 /// Prints a plan (`--dry-run`) or performs it and prints what was created and what to run next.
 enum ScaffoldReport {
-    static func perform(_ plan: ScaffoldPlan, dryRun: Bool) throws -> Int32 {
+    static func perform(_ plan: ScaffoldPlan, dryRun: Bool) async throws -> Int32 {
         if dryRun {
-            Terminal.writeOutput("Would create \(plan.files.count) files (dry run, nothing written):\n" + plan.tree(root: plan.destination) + plan.edits.map { "Would edit \($0.path): \($0.summary)\n" }.joined())
+            Terminal.writeOutput("Would create \(plan.files.count) files (dry run, nothing written):\n" + plan.tree(root: plan.destination) + plan.edits.map { "Would edit \($0.path): \($0.summary)\n" }.joined() + plan.editsDiff + (plan.notice.map { "\n" + $0 + "\n" } ?? ""))
             return 0
         }
         try ScaffoldWriter().write(plan)
-        Terminal.writeOutput(plan.summary)
+        try await ScaffoldReleaser().release(plan)
+        Terminal.writeOutput(plan.editsDiff + plan.summary)
         return 0
     }
 }

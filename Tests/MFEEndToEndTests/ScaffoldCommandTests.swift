@@ -73,8 +73,16 @@ struct ScaffoldCommandTests {
         _ = folder
         let result = try await MFEBinary.run(["create", "Home", "--dependency", "Search", "--no-example"], in: root + "/Features")
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == """
+        // The diff of the shell files it wired Home into, then what it did and what to run next.
+        #expect(result.standardOutput.hasPrefix("--- a/Shell/Package.swift\n+++ b/Shell/Package.swift\n@@ "), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("+        .package(path: \"../Features/Home\"),\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.hasSuffix("""
         Created Home (product µFeature) in Features/Home/: targets Home, HomeInterface, HomeTesting, HomeTests
+        Edited Shell/Package.swift: depends on Home
+        Edited Shell/Sources/DemoComposition/AppComposition.swift: Home wired in
+        Edited Shell/Sources/DemoComposition/AppDependencies.swift: Home wired in
+        Edited Shell/Sources/DemoComposition/AppRootView.swift: Home wired in
+        Edited Shell/Sources/DemoComposition/AppRouter.swift: Home wired in
         15 files written.
 
         Next:
@@ -82,11 +90,29 @@ struct ScaffoldCommandTests {
           swift build
           swift test
           mfe lint-graph ../..
-          wire Home into the shell: a .package(path:) entry and the Home and HomeInterface products in its Package.swift, and HomeDependencies on its AppDependencies
+          swift test --package-path ../../Shell
 
-        """)
+        """), "\(result.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeInterface/HomeItem.swift"))
         #expect(!FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeExample"))
+    }
+
+    @Test func noWireAndDryRunLeaveTheShellAsItWas() async throws {
+        let (folder, root) = try await Self.demoWorkspace()
+        _ = folder
+        let shell = root + "/Shell/Sources/DemoComposition/AppRouter.swift"
+        let before = try Data(contentsOf: URL(fileURLWithPath: shell))
+        let dryRun = try await MFEBinary.run(["create", "Home", "--dry-run"], in: root)
+        #expect(dryRun.status == 0, "\(dryRun.standardError)")
+        #expect(dryRun.standardOutput.contains("+++ b/Shell/Sources/DemoComposition/AppRouter.swift\n"), "\(dryRun.standardOutput)")
+        #expect(dryRun.standardOutput.contains("+        links.register(\"/home\") { _ in .home }\n"), "\(dryRun.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/Features/Home"))
+
+        let noWire = try await MFEBinary.run(["create", "Home", "--no-wire", "--no-example"], in: root)
+        #expect(noWire.status == 0, "\(noWire.standardError)")
+        #expect(noWire.standardOutput.hasPrefix("Created Home (product µFeature) in Features/Home/"), "\(noWire.standardOutput)")
+        #expect(noWire.standardOutput.contains(#"  wire Home into the shell (--no-wire): in Shell/Package.swift: add .package(path: "../Features/Home") to 'dependencies:', and the products 'Home', 'HomeInterface' to the composition root target (the one declaring AppDependencies)"#), "\(noWire.standardOutput)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: shell)) == before)
     }
 
     @Test(arguments: [

@@ -88,7 +88,28 @@ struct ScaffoldIntegrationTests {
         #expect(Self.warnings(in: core).isEmpty, "\(Self.warnings(in: core))")
         #expect(core.contains("Test run with 3 tests"), "\(core)")
 
+        // Search and Home were wired into the shell as they were created; Notes, created with
+        // --no-wire, leaves every shell byte as it was.
+        let shellBefore = try Self.snapshot(root + "/Shell")
+        try await Self.mfe(["create", "Notes", "--no-wire"], in: root)
+        #expect(try Self.snapshot(root + "/Shell") == shellBefore)
+        let shellBuild = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
+        #expect(Self.warnings(in: shellBuild).isEmpty, "\(Self.warnings(in: shellBuild))")
+        let shellTest = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
+        #expect(shellTest.contains("Test run with 2 tests"), "\(shellTest)")
+        let shellManifest = try String(contentsOfFile: root + "/Shell/Package.swift", encoding: .utf8)
+        #expect(shellManifest.contains(".package(path: \"../Features/Home\")") && !shellManifest.contains("Notes"), "\(shellManifest)")
+
         try await Self.expectLintClean(root)
+    }
+
+    /// Every file below `folder` but build products, with its bytes.
+    static func snapshot(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try LocalFileSystem().filesBelow(folder) where !path.hasPrefix(".build/") && !path.hasPrefix(".swiftpm/") && path != "Package.resolved" {
+            files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+        }
+        return files
     }
 
     @Test(.timeLimit(.minutes(10)))
@@ -96,6 +117,25 @@ struct ScaffoldIntegrationTests {
         let folder = try ScratchFolder()
         try await Self.mfe(["init", "FeedMe", "--example", "feedme"], in: folder.path)
         let root = folder.path + "/FeedMe"
+
+        // The article's polyrepo: Env and each MFE its own git repository tagged 1.0.0, which
+        // the shell requires by URL and version; compose-shell pins all four, and SwiftPM
+        // accepts the file as it is.
+        for package in ["Foundation/Env", "Features/Browse", "Features/RestaurantOrder", "Features/About"] {
+            let tags = try await SubprocessRunner().run("git", ["tag", "--list"], workingDirectory: root + "/" + package)
+            #expect(tags.standardOutput == "1.0.0\n", "\(package): \(tags.standardOutput)\(tags.standardError)")
+        }
+        try await Self.expectLintClean(root)
+        let compose = try await MFEBinary.run(["compose-shell"], in: root)
+        #expect(compose.status == 0, "\(compose.standardOutput)\(compose.standardError)")
+        for name in ["About", "Browse", "Env", "RestaurantOrder"] {
+            #expect(compose.standardOutput.contains("\(name) 1.0.0 (added)"), "\(compose.standardOutput)")
+        }
+        let composed = try Data(contentsOf: URL(fileURLWithPath: root + "/Shell/Package.resolved"))
+        let pins = try #require(try JSONSerialization.jsonObject(with: composed) as? [String: Any])["pins"] as? [[String: Any]]
+        #expect(pins?.compactMap { $0["identity"] as? String } == ["about", "browse", "env", "restaurantorder"])
+        try await Self.swift(["package", "resolve"], in: root + "/Shell")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/Shell/Package.resolved")) == composed, "swift package resolve changed the file mfe composed")
 
         // The shell builds every feature; its tests check the wiring; the app runs on Linux.
         let build = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
@@ -112,7 +152,5 @@ struct ScaffoldIntegrationTests {
         let about = try await Self.swift(["test"], in: root + "/Features/About")
         #expect(about.contains("Suite \"About message bridge\" passed"), "\(about)")
         #expect(Self.warnings(in: env + about).isEmpty, "\(Self.warnings(in: env + about))")
-
-        try await Self.expectLintClean(root)
     }
 }

@@ -43,7 +43,7 @@ struct FeatureScaffolderTests {
         // From a subfolder too: the workspace is found upwards.
         let plan = try await Self.scaffolder(in: root + "/Features/Search/Sources").plan(CreateRequest(name: "Home", dependencies: ["Core", "Search"]))
         #expect(plan.destination == root + "/Features/Home")
-        #expect(plan.edits.isEmpty)
+        #expect(plan.edits.map { $0.label ?? $0.path }.first == "Shell/Package.swift", "mfe.yml needs no edit; the shell is wired")
         let manifest = try #require(plan.files.first { $0.path == "Package.swift" }?.contents)
         #expect(manifest.contains(".package(path: \"../../Foundation/Core\"),\n        .package(path: \"../Search\"),"))
         #expect(manifest.contains(".product(name: \"Core\", package: \"Core\"),\n                .product(name: \"SearchInterface\", package: \"Search\"),"))
@@ -55,10 +55,10 @@ struct FeatureScaffolderTests {
         _ = directory
         let plan = try await Self.scaffolder(in: root).plan(CreateRequest(name: "Home", dependencies: ["SearchInterface"]))
         #expect(plan.files.first { $0.path == "Package.swift" }?.contents.contains(".product(name: \"SearchInterface\", package: \"Search\")") == true)
-        let problems = await Self.problems(CreateRequest(name: "Home", dependencies: ["SearchTesting", "Demo", "Nope", "core"]), in: root)
+        let problems = await Self.problems(CreateRequest(name: "Home", dependencies: ["SearchTesting", "Shell", "Nope", "core"]), in: root)
         #expect(problems == [
             "'--dependency SearchTesting' is the testing target of product feature 'Search'; depend on its interface instead: '--dependency Search' (wires 'SearchInterface')",
-            "'--dependency Demo' is the shell app; nothing may depend on the shell, it depends on the features",
+            "'--dependency Shell' is the shell app; nothing may depend on the shell, it depends on the features",
             "unknown dependency 'Nope': no package or library in the workspace has that name; choose one of 'Core', 'Search', or create it first with 'mfe create Nope'",
             "unknown dependency 'core'; did you mean 'Core'?",
         ])

@@ -1,4 +1,5 @@
-/// A unified diff (`diff -u` form, three lines of context) between two texts, for `--check`.
+/// A unified diff (`diff -u` form, three lines of context) between two texts: `compose-shell
+/// --check` and the shell edits `mfe create` makes.
 package enum UnifiedDiff {
     /// The diff of `old` (labelled `oldLabel`) against `new`; empty when equal. Lines are
     /// matched by a longest common subsequence: O(n·m) time and memory, fine for
