@@ -1,3 +1,4 @@
+import MFECore
 import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
@@ -32,10 +33,28 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
     /// long). When an import of the prefix runs into the cut (`import` with its path on the
     /// next line), the whole file is parsed instead.
     package func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
-        let cut = Self.prefixLength(holdingImportsOf: buffer)
-        if cut < buffer.count, let imports = imports(inUTF8: UnsafeBufferPointer(rebasing: buffer[0..<cut]), isPrefix: true) {
-            return imports
+        (try? imports(inUTF8: buffer, checkingNestingOf: nil)) ?? []
+    }
+
+    /// The imports of `file`, whose UTF-8 text is `buffer`, as `imports(inUTF8:)` reads them;
+    /// throws a `LocatedInputError` at the line where the part that is parsed nests deeper
+    /// than `SourceNesting` allows, instead of handing it to the parser.
+    package func checkedImports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, file: String) throws -> [ImportDeclaration] {
+        try imports(inUTF8: buffer, checkingNestingOf: file)
+    }
+
+    private func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, checkingNestingOf file: String?) throws -> [ImportDeclaration] {
+        func check(_ part: UnsafeBufferPointer<UInt8>) throws {
+            guard let file, let excess = SourceNesting.firstExcess(inUTF8: part) else { return }
+            throw LocatedInputError(excess.reason, at: MFECore.SourceLocation(file: file, line: excess.line, column: excess.column))
         }
+        let cut = Self.prefixLength(holdingImportsOf: buffer)
+        if cut < buffer.count {
+            let prefix = UnsafeBufferPointer(rebasing: buffer[0..<cut])
+            try check(prefix)
+            if let imports = imports(inUTF8: prefix, isPrefix: true) { return imports }
+        }
+        try check(buffer)
         return imports(inUTF8: buffer, isPrefix: false) ?? []
     }
 
@@ -65,7 +84,7 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
     /// The imports of `buffer`; nil when `isPrefix` and an import is cut off (has a syntax
     /// error), so the caller parses the whole file.
     func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, isPrefix: Bool) -> [ImportDeclaration]? {
-        let file = Parser.parse(source: buffer)
+        let file = Parser.parse(source: buffer, maximumNestingLevel: SourceNesting.parserNestingLimit)
         var found: [(declaration: ImportDeclSyntax, isActive: Bool, guards: Set<String>)] = []
         var pending: [(statements: CodeBlockItemListSyntax, isActive: Bool, guards: Set<String>)] = [(file.statements, true, [])]
         while let (statements, isActive, guards) = pending.popLast() {
@@ -126,6 +145,8 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
         return modules
     }
 }
+
+extension ImportScanner: Sendable where Configuration: Sendable {}
 
 /// Turns UTF-8 offsets, visited in increasing order, into 1-based lines and columns in one
 /// pass over the bytes.

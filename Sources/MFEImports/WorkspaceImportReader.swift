@@ -92,15 +92,17 @@ package struct WorkspaceImportReader<Configuration: BuildConfiguration & Sendabl
         let packageDirectory = PathUtilities.join(workspaceRoot, package.directory)
         let files = try TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: packageDirectory)
         let scanner = ImportScanner(configuration: configuration)
-        var imports: [SourceImport] = []
-        for file in files {
+        // On a large stack, each file within a time bound: no source file can crash or hang mfe.
+        let fileSystem = fileSystem
+        let perFile = try BoundedParsing.run(each: files, file: { PathUtilities.relative($0, to: workspaceRoot) }) { file in
             let relative = PathUtilities.relative(file, to: workspaceRoot)
             let data = try fileSystem.contents(of: file)
-            let declarations = data.withUnsafeBytes { raw in
-                scanner.imports(inUTF8: raw.bindMemory(to: UInt8.self))
+            let declarations = try data.withUnsafeBytes { raw in
+                try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: relative)
             }
-            imports += declarations.map { SourceImport(file: relative, declaration: $0) }
+            return declarations.map { SourceImport(file: relative, declaration: $0) }
         }
+        let imports = perFile.flatMap { $0 }
         return TargetImports(package: package.name, target: target.name, fileCount: files.count, imports: imports, moduleNames: try moduleNames(of: target, inPackage: packageDirectory))
     }
 

@@ -241,8 +241,10 @@ struct SourceLocator {
     init(source: String?, manifestPath: String) {
         self.manifestPath = manifestPath
         fallback = MFECore.SourceLocation(file: manifestPath, line: 1, column: 1)
-        guard let source else { return }
-        let tree = Parser.parse(source: source)
+        // A manifest nested too deeply for SwiftParser gets no locations rather than a hang.
+        guard let source, SourceNesting.firstExcess(in: source) == nil else { return }
+        var parser = Parser(source, maximumNestingLevel: SourceNesting.parserNestingLimit)
+        let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
         self.converter = converter
         let visitor = CallCollector(viewMode: .sourceAccurate)

@@ -23,9 +23,24 @@ public struct ManifestReader: ManifestLoading {
     }
 
     /// Reads the manifest `source`, found at `manifestPath` (used in locations only).
+    ///
+    /// A manifest nested too deeply for the parser is refused before it is parsed
+    /// (`SourceNesting`); the parse and evaluation run on a large stack within a time bound
+    /// (`BoundedParsing`), so no manifest can crash or hang mfe.
     package func read(source: String, manifestPath: String) throws -> PackageManifest {
         let toolsVersion = try ToolsVersion.parseSpecification(in: source, manifestPath: manifestPath)
-        let tree = Parser.parse(source: source)
+        if let excess = SourceNesting.firstExcess(in: source) {
+            throw LocatedInputError(excess.reason, at: MFECore.SourceLocation(file: manifestPath, line: excess.line, column: excess.column))
+        }
+        return try BoundedParsing.run(file: manifestPath) {
+            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion)
+        }
+    }
+
+    /// The manifest `source` parsed and evaluated, on the current thread.
+    private static func parseAndEvaluate(source: String, manifestPath: String, toolsVersion: ToolsVersion) throws -> PackageManifest {
+        var parser = Parser(source, maximumNestingLevel: SourceNesting.parserNestingLimit)
+        let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
         if tree.hasError, let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
             // A missing node sits right after the previous token; like the compiler, point at
@@ -37,7 +52,7 @@ public struct ManifestReader: ManifestLoading {
             }
             let position = converter.location(for: offset)
             throw LocatedInputError(
-                "syntax error: \(Self.lowercasingFirst(diagnostic.message)); fix the manifest so that it compiles",
+                "syntax error: \(lowercasingFirst(diagnostic.message)); fix the manifest so that it compiles",
                 at: MFECore.SourceLocation(file: manifestPath, line: position.line, column: position.column)
             )
         }
