@@ -234,6 +234,7 @@ let package = Package(
                 "MFEScaffold",
                 "MFETestSupport",
                 "embed-templates",
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(

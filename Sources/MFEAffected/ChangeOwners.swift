@@ -59,11 +59,15 @@ package struct ChangeOwners: Sendable {
         for (index, package) in graph.packages.enumerated() { folders[package.directory] = .package(index) }
         self.folders = folders
 
+        var nodesByName = [[String: Int]](repeating: [:], count: graph.packages.count)
+        for (node, target) in graph.nodes.enumerated() { nodesByName[target.package][target.name] = node }
         var targetFolders = [[String: [Int]]](repeating: [:], count: graph.packages.count)
-        for (node, target) in graph.nodes.enumerated() {
-            guard let declared = graph.packages[target.package].manifest.targets.first(where: { $0.name == target.name }) else { continue }
-            for folder in Self.candidateFolders(of: declared) {
-                targetFolders[target.package][folder, default: []].append(node)
+        for (index, package) in graph.packages.enumerated() {
+            for target in package.manifest.targets {
+                guard let node = nodesByName[index][target.name] else { continue }
+                for folder in Self.candidateFolders(of: target) where targetFolders[index][folder]?.contains(node) != true {
+                    targetFolders[index][folder, default: []].append(node)
+                }
             }
         }
         self.targetFolders = targetFolders

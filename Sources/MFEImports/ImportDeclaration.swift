@@ -22,9 +22,11 @@ package struct ImportDeclaration: Sendable, Hashable {
     package var line: Int
     /// 1-based column, in UTF-8 bytes.
     package var column: Int
-    /// Whether the declaration is compiled for the build configuration: outside any `#if`, or in
-    /// the active clause of every enclosing `#if`.
-    package var isActive: Bool
+    /// Bit `i`: the declaration is compiled for the scanner's configuration `i` (outside any
+    /// `#if`, or in the active clause of every enclosing `#if`).
+    package var activeConfigurations: UInt64
+    /// Whether the declaration is compiled for at least one of the scanner's configurations.
+    package var isActive: Bool { activeConfigurations != 0 }
     /// Whether an enclosing `#if` tests `canImport` of this module, so the code is written to
     /// build without it.
     package var isGuardedByCanImport: Bool
@@ -39,6 +41,7 @@ package struct ImportDeclaration: Sendable, Hashable {
         line: Int,
         column: Int = 1,
         isActive: Bool = true,
+        activeConfigurations: UInt64? = nil,
         isGuardedByCanImport: Bool = false
     ) {
         self.module = module
@@ -48,7 +51,7 @@ package struct ImportDeclaration: Sendable, Hashable {
         self.accessLevel = accessLevel
         self.line = line
         self.column = column
-        self.isActive = isActive
+        self.activeConfigurations = activeConfigurations ?? (isActive ? 1 : 0)
         self.isGuardedByCanImport = isGuardedByCanImport
     }
 }

@@ -1,15 +1,19 @@
 import MFECore
 import MFELint
+import MFEManifest
 import MFEWorkspace
 
 /// The findings of the import rules, with messages that say how to fix them.
 extension ImportRules {
-    func implicitFinding(from node: Int, to module: Int, at sourceImport: SourceImport) -> Finding {
+    /// `onlyOn`: the platforms (SwiftPM's names) where the module is out of reach, when it is
+    /// reached on others (a dependency with `condition: .when(platforms:)`).
+    func implicitFinding(from node: Int, to module: Int, at sourceImport: SourceImport, onlyOn platforms: [String] = []) -> Finding {
         let from = graph.nodes[node], to = graph.nodes[module]
         let rule = LintRule.implicitDependency
+        let on = platforms.isEmpty ? "" : " on " + Self.list(platforms.map(Self.displayName))
         return Finding(
             rule: rule.id, severity: rule.severity,
-            message: "\(from.name) imports \(to.name) but neither declares it nor reaches it through its dependencies, so it builds only by accident of build order; \(declaration(of: module, in: node)), or remove the import",
+            message: "\(from.name) imports \(to.name) but neither declares it nor reaches it through its dependencies\(on), so it builds only by accident of build order; \(declaration(of: module, in: node))\(platforms.isEmpty ? "" : " for those platforms too"), or remove the import",
             file: sourceImport.file, line: sourceImport.declaration.line, column: sourceImport.declaration.column,
             from: from.name, to: to.name, fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name
         )
@@ -53,6 +57,16 @@ extension ImportRules {
         return "add \(entry) to the dependencies of \(from.name) in \(PathUtilities.relative(fromPackage.manifest.manifestPath, to: workspaceRoot))\(packageHint)"
     }
 
+    /// How people write a platform: `iOS`, `macOS`, `Mac Catalyst`, `Linux`.
+    static func displayName(_ platform: String) -> String {
+        platform == "maccatalyst" ? "Mac Catalyst" : HostBuildConfiguration.operatingSystemNames[platform] ?? platform
+    }
+
+    /// `A`, `A and B`, `A, B and C`.
+    static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+
     /// The path from package folder `from` to package folder `to`, both relative to the
     /// workspace root: `../../Foundation/Env`.
     static func relativePath(from: String, to: String) -> String {
@@ -63,12 +77,16 @@ extension ImportRules {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    func unusedFinding(from node: Int, to module: Int, at location: SourceLocation) -> Finding {
+    /// `stranded`: the modules the target imports that it reaches only through this dependency.
+    func unusedFinding(from node: Int, to module: Int, at location: SourceLocation, stranding stranded: [String] = []) -> Finding {
         let from = graph.nodes[node], to = graph.nodes[module]
         let rule = LintRule.unusedDependency
+        let fix = stranded.isEmpty
+            ? "remove it from the dependencies of \(from.name)"
+            : "it is also the only way \(from.name) reaches \(Self.list(stranded)), which it imports: declare \(Self.list(stranded)) first, then remove \(to.name) from the dependencies of \(from.name)"
         return Finding(
             rule: rule.id, severity: rule.severity,
-            message: "\(from.name) declares a dependency on \(to.name) but none of its sources imports it; remove it from the dependencies of \(from.name)",
+            message: "\(from.name) declares a dependency on \(to.name) but none of its sources imports it; \(fix)",
             file: PathUtilities.relative(location.file, to: workspaceRoot), line: location.line, column: location.column,
             from: from.name, to: to.name, fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name
         )

@@ -18,7 +18,8 @@ import MFEWorkspace
 ///   One finding of either rule per target and module, at its first import.
 /// - `unused-dependency` (warning): a dependency entry none of whose modules (nor what they
 ///   re-export) any source of the target imports, in any `#if` clause (a dependency used on
-///   another platform is used). Targets without Swift sources are skipped.
+///   another platform is used). Targets without Swift sources are skipped. When the entry is
+///   the only path to modules the target does import, the message names them to declare first.
 ///
 /// Complexity: O(imports + edges) with hashing, plus one breadth-first search over the
 /// target's dependency closure for each target that imports a module it does not declare.
@@ -39,25 +40,38 @@ public struct ImportRules: Sendable {
         for target in targets {
             guard let node = graph.nodeIndex(named: target.target, inPackage: target.package) else { continue }
             let aliases = modules.aliases(of: node)
-            var declared: Set<String> = []
-            for successor in graph.successors[node] {
-                declared.formUnion(modules.names[successor])
-                declared.formUnion(modules.reexports(of: successor))
-            }
             let own = Set(modules.names[node])
+            let declaredPlatforms = Set(graph.package(of: node).manifest.platforms.map(\.name))
+            var reach = TargetReach(node: node, graph: graph, modules: modules)
             var reported: Set<String> = []
-            var reachable: DependencyClosure?
             for sourceImport in target.imports {
                 let declaration = sourceImport.declaration
                 let name = aliases[declaration.module] ?? declaration.module
                 guard declaration.isActive, !declaration.isGuardedByCanImport, !own.contains(name),
-                      !declared.contains(name), modules.nodes[name] != nil, reported.insert(name).inserted
+                      let candidates = modules.nodes[name], !reported.contains(name)
                 else { continue }
-                if reachable == nil { reachable = DependencyClosure(of: node, in: graph) }
-                if let chain = reachable?.shortestPath(toAnyOf: modules.nodes[name] ?? []) {
+                // The platforms to check: those the package declares that compile the import, or
+                // (an import only the host compiles) the host's.
+                var platforms: [String?] = [nil]
+                if let active = sourceImport.platforms {
+                    let declared = active.intersection(declaredPlatforms)
+                    platforms = (declared.isEmpty ? active : declared).sorted()
+                }
+                var unreachable: [String] = [], chain: [Int]?
+                for platform in platforms where !reach.declares(name, on: platform) {
+                    if let path = reach.shortestPath(toAnyOf: candidates, on: platform) {
+                        chain = chain ?? path
+                    } else {
+                        unreachable.append(platform ?? "")
+                    }
+                }
+                guard !unreachable.isEmpty || chain != nil else { continue }
+                reported.insert(name)
+                let onlyOn = unreachable.count < platforms.count ? unreachable.compactMap { $0.isEmpty ? nil : $0 } : []
+                if !unreachable.isEmpty, let module = candidates.first {
+                    findings.append(implicitFinding(from: node, to: module, at: sourceImport, onlyOn: onlyOn))
+                } else if let chain {
                     findings.append(transitiveFinding(from: node, to: chain[chain.count - 1], through: chain, at: sourceImport))
-                } else if let module = modules.nodes[name]?.first {
-                    findings.append(implicitFinding(from: node, to: module, at: sourceImport))
                 }
             }
             guard target.fileCount > 0 else { continue }
@@ -72,10 +86,72 @@ public struct ImportRules: Sendable {
                     modules.names[successor].contains(where: imported.contains) || !modules.reexports(of: successor).isDisjoint(with: imported)
                 }
                 guard !isUsed, let module = successors.min(by: { graph.nodes[$0].name < graph.nodes[$1].name }) else { continue }
-                findings.append(unusedFinding(from: node, to: module, at: location))
+                let stranded = strandedImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, aliases: aliases)
+                findings.append(unusedFinding(from: node, to: module, at: location, stranding: stranded))
             }
         }
         return findings.sorted(by: Finding.ordered)
+    }
+}
+
+extension ImportRules {
+    /// The modules `node` imports and reaches now but would no longer reach without its
+    /// dependencies on `removed` (one dependency entry): what to declare before removing it.
+    /// Sorted by name.
+    func strandedImports(of node: Int, withoutDependenciesOn removed: Set<Int>, imports target: TargetImports, modules: WorkspaceModules, aliases: [String: String]) -> [String] {
+        let own = Set(modules.names[node])
+        var candidates: [String: [Int]] = [:]
+        for sourceImport in target.imports where sourceImport.declaration.isActive && !sourceImport.declaration.isGuardedByCanImport {
+            let name = aliases[sourceImport.declaration.module] ?? sourceImport.declaration.module
+            if !own.contains(name), let nodes = modules.nodes[name] { candidates[name] = nodes }
+        }
+        guard !candidates.isEmpty else { return [] }
+        let now = DependencyClosure(of: node, in: graph)
+        let after = DependencyClosure(of: node, in: graph) { from, to in from != node || !removed.contains(to) }
+        var stranded: [String] = []
+        for (name, nodes) in candidates where now.shortestPath(toAnyOf: nodes) != nil && after.shortestPath(toAnyOf: nodes) == nil {
+            stranded.append(name)
+        }
+        return stranded.sorted()
+    }
+}
+
+/// What one target declares and reaches on each platform, computed when first asked: a
+/// dependency with `condition: .when(platforms:)` counts only on those platforms (nil: every
+/// dependency counts).
+struct TargetReach {
+    let node: Int
+    let graph: TargetGraph
+    let modules: WorkspaceModules
+    private var declared: [String?: Set<String>] = [:]
+    private var closures: [String?: DependencyClosure] = [:]
+
+    init(node: Int, graph: TargetGraph, modules: WorkspaceModules) {
+        self.node = node
+        self.graph = graph
+        self.modules = modules
+    }
+
+    /// Whether the target declares module `name` on `platform`: a dependency builds it, or
+    /// re-exports it.
+    mutating func declares(_ name: String, on platform: String?) -> Bool {
+        if let known = declared[platform] { return known.contains(name) }
+        var names: Set<String> = []
+        for successor in graph.successors[node] where modules.edge(from: node, to: successor, appliesOn: platform) {
+            names.formUnion(modules.names[successor])
+            names.formUnion(modules.reexports(of: successor))
+        }
+        declared[platform] = names
+        return names.contains(name)
+    }
+
+    /// A shortest chain to one of `nodes` through the dependencies that apply on `platform`.
+    mutating func shortestPath(toAnyOf nodes: [Int], on platform: String?) -> [Int]? {
+        if closures[platform] == nil {
+            let modules = self.modules
+            closures[platform] = DependencyClosure(of: node, in: graph) { modules.edge(from: $0, to: $1, appliesOn: platform) }
+        }
+        return closures[platform]?.shortestPath(toAnyOf: nodes)
     }
 }
 
@@ -89,15 +165,16 @@ struct DependencyClosure {
     /// The reached nodes in breadth-first order.
     private(set) var order: [Int]
 
-    /// Searches `graph` from `start`. Complexity: O(V + E) of the reachable part.
-    init(of start: Int, in graph: TargetGraph) {
+    /// Searches `graph` from `start`, following the edges `follows` accepts. Complexity:
+    /// O(V + E) of the reachable part.
+    init(of start: Int, in graph: TargetGraph, following follows: (Int, Int) -> Bool = { _, _ in true }) {
         self.start = start
         var parent = [start: start]
         var queue = [start], head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
-            for successor in graph.successors[node] where parent[successor] == nil {
+            for successor in graph.successors[node] where parent[successor] == nil && follows(node, successor) {
                 parent[successor] = node
                 queue.append(successor)
             }
@@ -131,10 +208,11 @@ struct DependencyClosure {
 
 extension ImportRules {
     /// What `mfe lint-graph --imports` adds: reads the imports of every target of `workspace`
-    /// (`#if` evaluated for the host) and applies the rules. Throws an `InputError` when a
+    /// (`#if` evaluated for the host and each declared platform, in debug and release) and
+    /// applies the rules. Throws an `InputError` when a
     /// source file cannot be read.
     public static func findings(in workspace: Workspace, graph: TargetGraph, fileSystem: any FileSystem = LocalFileSystem()) async throws -> [Finding] {
-        let imports = try await WorkspaceImportReader(configuration: HostBuildConfiguration(), fileSystem: fileSystem).read(workspace)
+        let imports = try await WorkspaceImportReader(fileSystem: fileSystem).read(workspace)
         return ImportRules(graph: graph, workspaceRoot: workspace.root).findings(for: imports)
     }
 }

@@ -4,19 +4,25 @@ import SwiftParser
 import SwiftSyntax
 
 /// Reads the `import` declarations of a Swift source file with SwiftParser, evaluating the
-/// `#if` blocks around them for a build configuration.
+/// `#if` blocks around them for one or more build configurations (at most 64).
 ///
 /// Imports are only legal at file scope, so only the top-level statements and the clauses of
 /// top-level `#if` blocks are visited (iteratively: nesting depth cannot overflow the stack).
 /// Imports in inactive clauses are reported too, marked inactive: a dependency imported only
 /// for another platform is still used.
 package struct ImportScanner<Configuration: BuildConfiguration> {
-    /// The configuration `#if` conditions are evaluated against.
-    package var configuration: Configuration
+    /// The configurations `#if` conditions are evaluated against; bit `i` of an import's
+    /// `activeConfigurations` stands for `configurations[i]`.
+    package var configurations: [Configuration]
 
     /// Creates a scanner evaluating `#if` for `configuration`.
     package init(configuration: Configuration) {
-        self.configuration = configuration
+        self.configurations = [configuration]
+    }
+
+    /// Creates a scanner evaluating `#if` for each of `configurations` (the first 64).
+    package init(configurations: [Configuration]) {
+        self.configurations = Array(configurations.prefix(64))
     }
 
     /// The imports of `source`, in source order.
@@ -85,20 +91,27 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
     /// error), so the caller parses the whole file.
     func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, isPrefix: Bool) -> [ImportDeclaration]? {
         let file = Parser.parse(source: buffer, maximumNestingLevel: SourceNesting.parserNestingLimit)
-        var found: [(declaration: ImportDeclSyntax, isActive: Bool, guards: Set<String>)] = []
-        var pending: [(statements: CodeBlockItemListSyntax, isActive: Bool, guards: Set<String>)] = [(file.statements, true, [])]
-        while let (statements, isActive, guards) = pending.popLast() {
-            var nested: [(CodeBlockItemListSyntax, Bool, Set<String>)] = []
+        var found: [(declaration: ImportDeclSyntax, active: UInt64, guards: Set<String>)] = []
+        let all: UInt64 = configurations.count >= 64 ? ~0 : (1 << UInt64(configurations.count)) - 1
+        var pending: [(statements: CodeBlockItemListSyntax, active: UInt64, guards: Set<String>)] = [(file.statements, all, [])]
+        while let (statements, active, guards) = pending.popLast() {
+            var nested: [(CodeBlockItemListSyntax, UInt64, Set<String>)] = []
             for item in statements {
                 if let declaration = item.item.as(ImportDeclSyntax.self) {
-                    found.append((declaration, isActive, guards))
+                    found.append((declaration, active, guards))
                 } else if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
-                    let active = isActive ? ifConfig.activeClause(in: configuration).clause : nil
+                    // The clause each configuration (still active here) compiles, by index.
+                    var chosen: [Int: SyntaxIdentifier] = [:]
+                    for index in configurations.indices where active & (1 << UInt64(index)) != 0 {
+                        if let clause = ifConfig.activeClause(in: configurations[index]).clause { chosen[index] = clause.id }
+                    }
                     var clauseGuards = guards
                     for clause in ifConfig.clauses {
                         if let condition = clause.condition { clauseGuards.formUnion(Self.canImportModules(in: condition)) }
                         if case .statements(let inner) = clause.elements {
-                            nested.append((inner, isActive && clause.id == active?.id, clauseGuards))
+                            var clauseActive: UInt64 = 0
+                            for (index, id) in chosen where id == clause.id { clauseActive |= 1 << UInt64(index) }
+                            nested.append((inner, clauseActive, clauseGuards))
                         }
                     }
                 }
@@ -123,7 +136,7 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
                 accessLevel: declaration.modifiers.first?.name.text,
                 line: line,
                 column: column,
-                isActive: entry.isActive,
+                activeConfigurations: entry.active,
                 isGuardedByCanImport: entry.guards.contains(module)
             )
         }

@@ -10,11 +10,15 @@ package struct SourceImport: Sendable, Hashable {
     package var file: String
     /// The import declaration.
     package var declaration: ImportDeclaration
+    /// The platforms (SwiftPM's names) the import is compiled for, in debug or release; nil
+    /// when it was not evaluated per platform (every platform the rules consider).
+    package var platforms: Set<String>?
 
     /// Creates a source import.
-    package init(file: String, declaration: ImportDeclaration) {
+    package init(file: String, declaration: ImportDeclaration, platforms: Set<String>? = nil) {
         self.file = file
         self.declaration = declaration
+        self.platforms = platforms
     }
 }
 
@@ -44,20 +48,43 @@ package struct TargetImports: Sendable, Equatable {
 
 /// Reads the imports of every Swift target of a workspace, parsing files in parallel in a
 /// bounded task group (one task per target, at most `maximumConcurrency` at once).
-package struct WorkspaceImportReader<Configuration: BuildConfiguration & Sendable>: Sendable {
+///
+/// `#if` is evaluated, by default, for the host and for every platform the package declares in
+/// `platforms:`, each in debug (`DEBUG` set) and release, as `swift build` would compile it;
+/// each import records the platforms it is compiled for.
+package struct WorkspaceImportReader: Sendable {
     /// The target kinds whose sources are Swift modules another target could import, or that
     /// import them.
     package static var scannedKinds: Set<Target.Kind> { [.regular, .executable, .test, .macro, .system] }
 
-    let configuration: Configuration
+    let configurations: @Sendable (PackageManifest) -> [HostBuildConfiguration]
     let fileSystem: any FileSystem
     let maximumConcurrency: Int
 
-    /// Creates a reader evaluating `#if` for `configuration`.
-    package init(configuration: Configuration, fileSystem: any FileSystem = LocalFileSystem(), maximumConcurrency: Int? = nil) {
-        self.configuration = configuration
+    /// Creates a reader evaluating `#if` for the host and each platform a package declares, in
+    /// debug and release.
+    package init(fileSystem: any FileSystem = LocalFileSystem(), maximumConcurrency: Int? = nil) {
+        self.configurations = Self.buildConfigurations(for:)
         self.fileSystem = fileSystem
         self.maximumConcurrency = max(1, maximumConcurrency ?? ProcessInfo.processInfo.activeProcessorCount * 2)
+    }
+
+    /// Creates a reader evaluating `#if` for `configuration` only.
+    package init(configuration: HostBuildConfiguration, fileSystem: any FileSystem = LocalFileSystem(), maximumConcurrency: Int? = nil) {
+        self.configurations = { _ in [configuration] }
+        self.fileSystem = fileSystem
+        self.maximumConcurrency = max(1, maximumConcurrency ?? ProcessInfo.processInfo.activeProcessorCount * 2)
+    }
+
+    /// The configurations SwiftPM compiles a package's targets with: the host and each platform
+    /// of `platforms:`, in debug and release, in the package's language mode.
+    package static func buildConfigurations(for manifest: PackageManifest) -> [HostBuildConfiguration] {
+        var platforms = [HostBuildConfiguration.hostPlatform]
+        for platform in manifest.platforms.map(\.name) where !platforms.contains(platform) { platforms.append(platform) }
+        let mode = manifest.toolsVersion.major >= 6 ? 6 : 5
+        return platforms.flatMap { platform in
+            [HostBuildConfiguration(platform: platform, debug: true, languageMode: mode), HostBuildConfiguration(platform: platform, debug: false, languageMode: mode)]
+        }
     }
 
     /// The imports of every scanned target, in package then target declaration order.
@@ -91,7 +118,12 @@ package struct WorkspaceImportReader<Configuration: BuildConfiguration & Sendabl
     func read(_ target: Target, of package: WorkspacePackage, workspaceRoot: String) throws -> TargetImports {
         let packageDirectory = PathUtilities.join(workspaceRoot, package.directory)
         let files = try TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: packageDirectory)
-        let scanner = ImportScanner(configuration: configuration)
+        let scanner = ImportScanner(configurations: configurations(package.manifest))
+        let configurationPlatforms = scanner.configurations.map(\.platform)
+        // The platforms of the configurations set in `mask`.
+        let platforms = { @Sendable (mask: UInt64) -> Set<String> in
+            Set(configurationPlatforms.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { configurationPlatforms[$0] })
+        }
         // On a large stack, each file within a time bound: no source file can crash or hang mfe.
         let fileSystem = fileSystem
         let perFile = try BoundedParsing.run(each: files, file: { PathUtilities.relative($0, to: workspaceRoot) }) { file in
@@ -100,7 +132,7 @@ package struct WorkspaceImportReader<Configuration: BuildConfiguration & Sendabl
             let declarations = try data.withUnsafeBytes { raw in
                 try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: relative)
             }
-            return declarations.map { SourceImport(file: relative, declaration: $0) }
+            return declarations.map { SourceImport(file: relative, declaration: $0, platforms: platforms($0.activeConfigurations)) }
         }
         let imports = perFile.flatMap { $0 }
         return TargetImports(package: package.name, target: target.name, fileCount: files.count, imports: imports, moduleNames: try moduleNames(of: target, inPackage: packageDirectory))

@@ -1,3 +1,4 @@
+import MFECore
 import MFEManifest
 import MFEWorkspace
 
@@ -20,6 +21,9 @@ struct WorkspaceModules {
     private let directReexports: [Set<String>]
     /// The transitive re-exports of every node, computed once for all.
     private let closedReexports: [Set<String>]
+    /// The platforms of the edges whose dependency entry has `condition: .when(platforms:)`,
+    /// keyed by `from << 32 | to`.
+    private let edgePlatforms: [Int64: Set<String>]
 
     init(graph: TargetGraph, targets: [TargetImports]) {
         self.graph = graph
@@ -41,6 +45,26 @@ struct WorkspaceModules {
         self.nodes = nodes
         self.directReexports = direct
         self.closedReexports = Self.close(direct, names: nodes, graph: graph)
+        var conditions: [Int: [SourceLocation: [String]]] = [:]
+        for edge in graph.edges where conditions[edge.from] == nil {
+            let node = graph.nodes[edge.from]
+            let target = graph.package(of: edge.from).manifest.targets.first { $0.name == node.name }
+            var byLocation: [SourceLocation: [String]] = [:]
+            for dependency in target?.dependencies ?? [] { if let platforms = dependency.platforms { byLocation[dependency.location] = platforms } }
+            conditions[edge.from] = byLocation
+        }
+        var edgePlatforms: [Int64: Set<String>] = [:]
+        for edge in graph.edges {
+            if let platforms = conditions[edge.from]?[edge.location] { edgePlatforms[Int64(edge.from) << 32 | Int64(edge.to)] = Set(platforms) }
+        }
+        self.edgePlatforms = edgePlatforms
+    }
+
+    /// Whether the dependency `from → to` applies on `platform` (every dependency applies when
+    /// `platform` is nil).
+    func edge(from: Int, to: Int, appliesOn platform: String?) -> Bool {
+        guard let platform, let platforms = edgePlatforms[Int64(from) << 32 | Int64(to)] else { return true }
+        return platforms.contains(platform)
     }
 
     /// Everything node `n` re-exports, transitively through re-exported workspace modules.

@@ -187,7 +187,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             return PackageTrait(name: traitName, description: entry["description"] as? String, enabledTraits: (entry["enabledTraits"] as? [String] ?? []).sorted())
         }.sorted { $0.name < $1.name }
 
-        return PackageManifest(
+        var manifest = PackageManifest(
             name: name,
             toolsVersion: toolsVersion,
             dependencies: dependencies,
@@ -197,6 +197,11 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             manifestPath: manifestPath,
             location: locator.packageCall ?? locator.fallback
         )
+        manifest.platforms = (root["platforms"] as? [[String: Any]] ?? []).compactMap { entry in
+            guard let name = entry["platformName"] as? String, let version = entry["version"] as? String else { return nil }
+            return SupportedPlatform(name: name, version: version)
+        }
+        return manifest
     }
 
     static func requirement(_ value: Any?) -> Requirement? {

@@ -18,6 +18,10 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
     package var languageVersion: VersionTuple
     /// The compiler's version, which `compiler(>=…)` compares against.
     package var compilerVersion: VersionTuple
+    /// SwiftPM's name of the platform built for (`linux`, `ios`, `maccatalyst`, …).
+    package var platform: String
+    /// The environments `targetEnvironment(...)` is true for (`macCatalyst`).
+    package var targetEnvironments: Set<String>
 
     /// Creates the host configuration for code compiled in `languageMode` (`6` for Swift 6
     /// mode, `5` for Swift 5 mode), adding `extraImportableModules` (say, workspace modules)
@@ -29,6 +33,8 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
         self.customConditions = customConditions
         compilerVersion = Self.toolchainVersion
         languageVersion = Self.effectiveLanguageVersion(languageMode: languageMode, compilerVersion: Self.toolchainVersion)
+        platform = Self.hostPlatform
+        targetEnvironments = []
     }
 
     /// The configuration SwiftPM compiles a manifest with: Swift 6 mode for tools-version
@@ -181,22 +187,27 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
         name == architecture || (architecture == "arm64" && name == "aarch64")
     }
 
-    /// Always false: the host is neither a simulator nor Mac Catalyst.
-    package func isActiveTargetEnvironment(name: String) throws -> Bool { false }
+    /// True for `macCatalyst` when building for Mac Catalyst; the host is neither a simulator
+    /// nor Mac Catalyst.
+    package func isActiveTargetEnvironment(name: String) throws -> Bool { targetEnvironments.contains(name) }
 
     /// `_ObjC` on Apple platforms, `_Native` elsewhere.
     package func isActiveTargetRuntime(name: String) throws -> Bool {
-        name == (operatingSystem == "macOS" ? "_ObjC" : "_Native")
+        name == (Self.appleOperatingSystems.contains(operatingSystem) ? "_ObjC" : "_Native")
     }
+
+    /// The `os(...)` names of Apple's platforms.
+    static let appleOperatingSystems: Set<String> = ["macOS", "iOS", "tvOS", "watchOS", "visionOS", "DriverKit"]
 
     /// Always false: the host does not build arm64e.
     package func isActiveTargetPointerAuthentication(name: String) throws -> Bool { false }
 
     /// `MachO`, `COFF` or `ELF`, by host.
     package func isActiveTargetObjectFormat(name: String) throws -> Bool {
+        if Self.appleOperatingSystems.contains(operatingSystem) { return name == "MachO" }
         switch operatingSystem {
-        case "macOS": return name == "MachO"
         case "Windows": return name == "COFF"
+        case "WASI": return name == "Wasm"
         default: return name == "ELF"
         }
     }

@@ -39,74 +39,52 @@ extension ManifestEvaluator {
         applying: (inout ManifestEvaluator, inout T, Mutation) throws -> Void
     ) throws -> T {
         let name = reference.baseName.text
-        if bindings[name] == nil, var outer = enclosing.first {
-            return try outer.constant(reference, at: enclosingPosition, expected: expected, evaluate: evaluate, applying: applying)
-        }
-        guard reference.argumentNames == nil, let binding = bindings[name], binding.index < position else {
+        guard reference.argumentNames == nil else { throw cannotEvaluate(reference, expected: expected) }
+        guard let binding = binding(named: name, at: position) else {
+            if var outer = enclosing.first {
+                outer.depth = depth + 1
+                return try outer.constant(reference, at: enclosingPosition, expected: expected, evaluate: evaluate, applying: applying)
+            }
             throw cannotEvaluate(reference, expected: expected)
+        }
+        try step(reference)
+        if collecting, binding.isVariable {
+            throw refusal(reference, "the variable '\(name)' in a condition")
         }
         // Values are objects in PackageDescription: a later change through any reference counts.
         if let taint = taint(of: name, after: binding.index, before: Int.max) {
             throw refusal(taint.node, "\(taint.description), which may change '\(name)',")
         }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 64 else { throw refusal(reference, "the constant '\(name)' refers to itself and") }
+        if let getter = binding.getter {
+            return try evaluateBody(getter, node: Syntax(binding.node), at: position, parameters: [], evaluate: evaluate)
+        }
         // `let x: T` then `x = …`: the first assignment initialises it.
+        let ownMutations = (mutations[name] ?? []).filter { $0.index > binding.index && $0.index < position && sameBinding(name, $0.index, as: binding) }
+        if let site = binding.site, let initializer = binding.initializer {
+            if let mutation = ownMutations.first {
+                throw refusal(mutation.node, "\(Self.describe(mutation.node)) (a change to a loop variable or parameter)")
+            }
+            var other = site.evaluator
+            other.depth = depth
+            return try evaluate(&other, initializer, site.position)
+        }
         var start = binding.index
         var initial = binding.initializer
-        if initial == nil, let first = mutations[name]?.first(where: { $0.index > binding.index && $0.index < position }),
-           case .assign(let expression) = first.kind {
+        if initial == nil, let first = ownMutations.first, case .assign(let expression) = first.kind {
             initial = expression
             start = first.index
         }
         guard let initializer = initial else {
             throw refusal(binding.node, "'\(name)' has no initial value and")
         }
-        depth += 1
-        defer { depth -= 1 }
-        guard depth < 64 else { throw refusal(reference, "the constant '\(name)' refers to itself and") }
         var value = try evaluate(&self, initializer, start)
-        for mutation in mutations[name] ?? [] where mutation.index > start && mutation.index < position {
+        for mutation in ownMutations where mutation.index > start {
             try applying(&self, &value, mutation)
         }
         return value
-    }
-
-    // MARK: - Closures
-
-    /// The value of `{ ... }()`, a closure without parameters called where it is written,
-    /// when its body is declarative: constants, modelled appends, `#if`, and one final
-    /// `return` (or a single expression). Nil when `expression` is not such a call.
-    mutating func immediatelyInvokedClosure<T>(
-        _ expression: ExprSyntax,
-        at position: Int,
-        evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
-    ) throws -> T? {
-        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-              call.additionalTrailingClosures.isEmpty,
-              let closure = Self.unwrap(call.calledExpression).as(ClosureExprSyntax.self)
-        else { return nil }
-        guard closure.signature == nil else { throw refusal(closure, "the closure with a signature") }
-        guard depth < 64 else { throw refusal(closure, "the closure nested this deep") }
-        var inner = ManifestEvaluator(file: file, converter: converter, configuration: configuration)
-        inner.enclosing = [self]
-        inner.enclosingPosition = position
-        inner.packageVariable = ""
-        inner.depth = depth + 1
-        let items = try inner.collect(closure.statements)
-        let result: ExprSyntax
-        if items.count == 1, case .expr(let only) = items[0] {
-            result = only
-        } else if case .stmt(let last)? = items.last, let returned = last.as(ReturnStmtSyntax.self)?.expression {
-            result = returned
-        } else {
-            throw refusal(closure, "\(Self.describe(closure)), which does not end in 'return',")
-        }
-        // An early `return` would make the final one unreachable; refuse rather than follow it.
-        for item in items.dropLast() {
-            if let early = Self.returnStatement(in: Syntax(item)) {
-                throw refusal(early, "the early 'return' in a closure")
-            }
-        }
-        return try evaluate(&inner, result, items.count - 1)
     }
 
     /// The first `return` in `node` outside nested closures and functions.

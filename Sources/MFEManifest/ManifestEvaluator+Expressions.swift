@@ -22,41 +22,17 @@ extension ManifestEvaluator {
         expected: String,
         element: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
     ) throws -> [T] {
-        let expression = Self.unwrap(expression)
-        if let array = expression.as(ArrayExprSyntax.self) {
-            var result: [T] = []
-            result.reserveCapacity(array.elements.count)
-            for item in array.elements { result.append(try element(&self, item.expression, position)) }
-            return result
+        var result: [T] = []
+        for item in try elements(of: expression, at: position) {
+            if let site = item.site {
+                var scope = site.evaluator
+                scope.depth = depth + 1
+                result.append(try element(&scope, item.expression, site.position))
+            } else {
+                result.append(try element(&self, item.expression, position))
+            }
         }
-        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
-            try evaluator.list(body, at: index, expected: expected, element: element)
-        }) {
-            return value
-        }
-        if let operands = try operands(of: expression, joinedBy: "+") {
-            var result: [T] = []
-            for operand in operands { result += try list(operand, at: position, expected: expected, element: element) }
-            return result
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(
-                reference, at: position, expected: expected,
-                evaluate: { evaluator, initializer, index in try evaluator.list(initializer, at: index, expected: expected, element: element) },
-                applying: { evaluator, value, mutation in
-                    switch mutation.kind {
-                    case .append(let item): value.append(try element(&evaluator, item, mutation.index))
-                    case .appendContents(let items): value += try evaluator.list(items, at: mutation.index, expected: expected, element: element)
-                    case .assign(let items): value = try evaluator.list(items, at: mutation.index, expected: expected, element: element)
-                    }
-                }
-            )
-        }
-        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-           call.calledExpression.is(ArrayExprSyntax.self) {
-            return []  // `[Target]()`
-        }
-        throw cannotEvaluate(expression, expected: expected)
+        return result
     }
 
     /// The operands of `a op b op c` when every operator is `op`; refused when the manifest
@@ -115,21 +91,15 @@ extension ManifestEvaluator {
             }
             return result
         }
-        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
-            try evaluator.string(body, at: index)
-        }) {
-            return value
-        }
         if let operands = try operands(of: expression, joinedBy: "+") {
             var result = ""
             for operand in operands { result += try string(operand, at: position) }
             return result
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a string") { evaluator, initializer, index in
-                try evaluator.string(initializer, at: index)
-            }
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.string(body, at: index) }) {
+            return value
         }
+        if case .string(let value) = try scalar(expression, at: position) { return value }
         throw cannotEvaluate(expression, expected: "a string")
     }
 
@@ -163,10 +133,8 @@ extension ManifestEvaluator {
             }
             return result
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a dictionary of strings") { evaluator, initializer, index in
-                try evaluator.stringDictionary(initializer, at: index)
-            }
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.stringDictionary(body, at: index) }) {
+            return value
         }
         throw cannotEvaluate(expression, expected: "a dictionary of strings")
     }

@@ -9,7 +9,7 @@ extension ManifestEvaluator {
 
     /// Evaluates the `package` constant with every modelled change made to it afterwards.
     mutating func evaluatePackage(toolsVersion: ToolsVersion) throws -> PackageManifest {
-        guard let binding = bindings[packageVariable], let initializer = binding.initializer else {
+        guard let declared = bindings[packageVariable], declared.count == 1, let binding = declared.first, let initializer = binding.initializer else {
             throw LocatedInputError("the manifest declares no 'let package = Package(...)'; declare the package that way", at: MFECore.SourceLocation(file: file, line: 1, column: 1))
         }
         if let taint = taint(of: packageVariable, after: binding.index, before: Int.max) {
@@ -27,6 +27,7 @@ extension ManifestEvaluator {
         var dependencies: [PackageDependency] = []
         var products: [Product] = []
         var traits: [PackageTrait] = []
+        var platforms: [SupportedPlatform] = []
         for argument in call.arguments {
             guard let label = argument.label, Self.packageLabels.contains(label) else {
                 throw LocatedInputError("'Package(...)' has no argument '\(argument.label ?? "_")'; use the labels of PackageDescription's 'Package' initializer", at: location(of: argument.expression))
@@ -37,6 +38,7 @@ extension ManifestEvaluator {
             case "dependencies": dependencies = try packageDependencies(argument.expression, at: position)
             case "products": products = try self.products(argument.expression, at: position)
             case "traits": traits = try packageTraits(argument.expression, at: position)
+            case "platforms": platforms = try platformsUnlessIgnored(argument.expression, at: position)
             default: continue
             }
         }
@@ -47,6 +49,13 @@ extension ManifestEvaluator {
             guard case .assign(let expression) = mutation.kind else { throw cannotEvaluate(mutation.node, expected: "a package name") }
             packageName = try string(expression, at: mutation.index)
         }
+        do {
+            try applyPackageMutations("package.platforms", to: &platforms, after: position) { evaluator, expression, index in
+                try evaluator.supportedPlatform(expression, at: index)
+            }
+        } catch is ManifestRefusal where !readsPlatformsStrictly {
+            platforms = []
+        }
         try applyPackageMutations("package.targets", to: &targets, after: position) { evaluator, expression, index in
             try evaluator.target(expression, at: index)
         }
@@ -56,7 +65,7 @@ extension ManifestEvaluator {
         try applyPackageMutations("package.products", to: &products, after: position) { evaluator, expression, index in
             try evaluator.product(expression, at: index)
         }
-        return PackageManifest(
+        var manifest = PackageManifest(
             name: packageName,
             toolsVersion: toolsVersion,
             dependencies: dependencies,
@@ -66,6 +75,18 @@ extension ManifestEvaluator {
             manifestPath: file,
             location: location(of: call.node)
         )
+        manifest.platforms = platforms
+        return manifest
+    }
+
+    /// The platforms, or none when they cannot be read and the caller only needs the graph
+    /// (which does not depend on them).
+    private mutating func platformsUnlessIgnored(_ expression: ExprSyntax, at position: Int) throws -> [SupportedPlatform] {
+        do {
+            return try supportedPlatforms(expression, at: position)
+        } catch is ManifestRefusal where !readsPlatformsStrictly {
+            return []
+        }
     }
 
     /// `traits: [.default(enabledTraits: ["A"]), "A", .trait(name: "B", description: "…", enabledTraits: [])]`.
@@ -121,15 +142,8 @@ extension ManifestEvaluator {
     /// `.target(name: ...)` and the other target factories, or a constant holding one.
     mutating func target(_ expression: ExprSyntax, at position: Int) throws -> Target {
         let expression = Self.unwrap(expression)
-        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
-            try evaluator.target(body, at: index)
-        }) {
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.target(body, at: index) }) {
             return value
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a target") { evaluator, initializer, index in
-                try evaluator.target(initializer, at: index)
-            }
         }
         guard let call = try factory(expression, qualifiers: Self.targetQualifiers), let kind = Self.targetKinds[call.name] else {
             throw cannotEvaluate(expression, expected: "a target such as '.target(name:)'")
@@ -167,18 +181,11 @@ extension ManifestEvaluator {
     /// `"Name"`, `.target(name:)`, `.product(name:package:)`, `.byName(name:)`, with conditions.
     mutating func targetDependency(_ expression: ExprSyntax, at position: Int) throws -> TargetDependency {
         let expression = Self.unwrap(expression)
-        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
-            try evaluator.targetDependency(body, at: index)
-        }) {
-            return value
-        }
         if expression.is(StringLiteralExprSyntax.self) {
             return TargetDependency(.byName(try string(expression, at: position)), location: location(of: expression))
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a target dependency") { evaluator, initializer, index in
-                try evaluator.targetDependency(initializer, at: index)
-            }
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.targetDependency(body, at: index) }) {
+            return value
         }
         guard let call = try factory(expression, qualifiers: Self.targetDependencyQualifiers) else {
             throw cannotEvaluate(expression, expected: "a target dependency such as '\"Name\"' or '.product(name:package:)'")
@@ -208,10 +215,8 @@ extension ManifestEvaluator {
     mutating func condition(_ expression: ExprSyntax, at position: Int) throws -> (platforms: [String]?, traits: [String]?) {
         let expression = Self.unwrap(expression)
         if expression.is(NilLiteralExprSyntax.self) { return (nil, nil) }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a condition") { evaluator, initializer, index in
-                try evaluator.condition(initializer, at: index)
-            }
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.condition(body, at: index) }) {
+            return value
         }
         guard let call = try factory(expression, qualifiers: ["TargetDependencyCondition", "PackageDescription.TargetDependencyCondition"]),
               call.name == "when", call.unlabelled.isEmpty
@@ -257,10 +262,8 @@ extension ManifestEvaluator {
            let only = call.unlabelled.first, call.arguments.count == 1 {
             return try string(only, at: position)
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a platform") { evaluator, initializer, index in
-                try evaluator.platformName(initializer, at: index)
-            }
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.platformName(body, at: index) }) {
+            return value
         }
         throw cannotEvaluate(expression, expected: "a platform such as '.linux'")
     }
@@ -278,15 +281,8 @@ extension ManifestEvaluator {
     /// `.package(path:)`, `.package(url:...)`, `.package(id:...)` with every requirement form.
     mutating func packageDependency(_ expression: ExprSyntax, at position: Int) throws -> PackageDependency {
         let expression = Self.unwrap(expression)
-        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
-            try evaluator.packageDependency(body, at: index)
-        }) {
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.packageDependency(body, at: index) }) {
             return value
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a package dependency") { evaluator, initializer, index in
-                try evaluator.packageDependency(initializer, at: index)
-            }
         }
         guard let call = try factory(expression, qualifiers: Self.packageDependencyQualifiers), call.name == "package" else {
             throw cannotEvaluate(expression, expected: "a package dependency such as '.package(url:from:)'")
@@ -360,10 +356,8 @@ extension ManifestEvaluator {
             let next = Version(upper.major, upper.minor, upper.patch + 1, prereleaseIdentifiers: upper.prereleaseIdentifiers, buildMetadataIdentifiers: upper.buildMetadataIdentifiers)
             return .range(lowerBound: try version(bounds[0], at: position), upperBound: next)
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a version requirement") { evaluator, initializer, index in
-                try evaluator.requirement(initializer, at: index)
-            }
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.requirement(body, at: index) }) {
+            return value
         }
         if let call = try factory(expression, qualifiers: Self.requirementQualifiers), call.arguments.count == 1, let argument = call.arguments.first {
             switch (call.name, argument.label) {
@@ -389,10 +383,8 @@ extension ManifestEvaluator {
             }
             return version
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a version") { evaluator, initializer, index in
-                try evaluator.version(initializer, at: index)
-            }
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.version(body, at: index) }) {
+            return value
         }
         if let call = try factory(expression, qualifiers: ["Version", "PackageDescription.Version"]), call.name == "init" {
             let numbers = call.unlabelled
@@ -424,15 +416,8 @@ extension ManifestEvaluator {
     /// `.library(name:type:targets:)`, `.executable(name:targets:)`, `.plugin(name:targets:)`.
     mutating func product(_ expression: ExprSyntax, at position: Int) throws -> Product {
         let expression = Self.unwrap(expression)
-        if let value = try immediatelyInvokedClosure(expression, at: position, evaluate: { evaluator, body, index in
-            try evaluator.product(body, at: index)
-        }) {
+        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.product(body, at: index) }) {
             return value
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return try constant(reference, at: position, expected: "a product") { evaluator, initializer, index in
-                try evaluator.product(initializer, at: index)
-            }
         }
         guard let call = try factory(expression, qualifiers: Self.productQualifiers),
               ["library", "executable", "plugin"].contains(call.name),

@@ -14,6 +14,26 @@ struct ManifestEvaluator {
         var index: Int
         var initializer: ExprSyntax?
         var node: Syntax
+        /// The index of the first statement after the scope the binding is declared in (a
+        /// branch, a loop body); `Int.max` at the top level.
+        var scopeEnd = Int.max
+        /// Where the initializer is evaluated when not here at `index`: a loop element or a
+        /// function argument, written in another scope.
+        var site: Site?
+        /// Declared with `var`.
+        var isVariable = false
+        /// The body of a computed variable's getter.
+        var getter: CodeBlockItemListSyntax?
+    }
+
+    /// An expression to evaluate in a given evaluator (a scope) at a given position.
+    final class Site {
+        let evaluator: ManifestEvaluator
+        let position: Int
+        init(_ evaluator: ManifestEvaluator, _ position: Int) {
+            self.evaluator = evaluator
+            self.position = position
+        }
     }
 
     /// A top-level statement changing a variable in a way the evaluator models.
@@ -48,7 +68,23 @@ struct ManifestEvaluator {
     let file: String
     let converter: SourceLocationConverter
     let configuration: HostBuildConfiguration
-    var bindings: [String: Binding] = [:]
+    /// Every `let`/`var` by name, in declaration order (a name may be declared again in
+    /// another scope, or once per loop iteration).
+    var bindings: [String: [Binding]] = [:]
+    /// The active statements, flattened: `#if`, chosen branches and unrolled loops inlined.
+    var items: [CodeBlockItemSyntax.Item] = []
+    /// Top-level functions by name.
+    var functions: [String: [FunctionDeclSyntax]] = [:]
+    /// Static members of the manifest's own extensions and types (`static let`, `static var`,
+    /// `static func`) by name.
+    var members: [String: [DeclSyntax]] = [:]
+    /// Reading `ProcessInfo.processInfo.environment` and `fileExists(atPath:)`.
+    var host = ManifestHost.none
+    /// Counts evaluation steps across every scope, so no manifest can keep the reader busy.
+    var budget = Budget()
+    /// Whether statements are still being collected: a condition read now may only use
+    /// constants (a `var` may still change).
+    var collecting = false
     /// Keyed by `name` or `package.member`.
     var mutations: [String: [Mutation]] = [:]
     /// Keyed by the root variable name.
@@ -63,6 +99,9 @@ struct ManifestEvaluator {
     /// Members, operators and types the manifest declares itself (in extensions and types):
     /// a call that may resolve to one of them is refused, since its meaning is the manifest's.
     var declaredNames: Set<String> = []
+    /// Whether platforms the reader cannot evaluate are a refusal (for `dump-package`) rather
+    /// than left out (for the graph, which does not depend on them).
+    var readsPlatformsStrictly = false
     /// Nesting of constant lookups, bounded so a self-referencing constant cannot recurse forever.
     var depth = 0
 
@@ -120,73 +159,12 @@ struct ManifestEvaluator {
 
     // MARK: - Collecting top-level statements
 
-    /// Walks the active top-level statements (with `#if` resolved), recording constants and
-    /// functions, then the modelled mutations and the names other statements may change.
-    mutating func collect(_ file: SourceFileSyntax) throws {
-        try collect(file.statements)
-    }
-
-    /// Collects the active statements of `statements` (a file or a closure body) and returns them.
-    @discardableResult
-    mutating func collect(_ statements: CodeBlockItemListSyntax) throws -> [CodeBlockItemSyntax.Item] {
-        var items: [CodeBlockItemSyntax.Item] = []
-        try flatten(statements, into: &items)
-        var functions: [String: FunctionDeclSyntax] = [:]
-        for (index, item) in items.enumerated() {
-            guard case .decl(let declaration) = item else { continue }
-            if let variable = declaration.as(VariableDeclSyntax.self) {
-                record(variable, at: index)
-            } else if let function = declaration.as(FunctionDeclSyntax.self) {
-                functions[function.name.text] = function
-                declaredNames.insert(function.name.text)
-            } else {
-                recordDeclaredNames(declaration)
-            }
-        }
-        if bindings["package"] == nil, enclosing.isEmpty {
-            let candidates = bindings.values.filter { binding in
-                binding.initializer.flatMap { Self.factoryCall(Self.unwrap($0), qualifiers: ["Package"]) }?.name == "init"
-            }
-            if candidates.count == 1 { packageVariable = candidates[0].name }
-        }
-        let sideEffects = ManifestSideEffects(topLevelNames: Set(bindings.keys), functions: functions)
-        for (index, item) in items.enumerated() {
-            switch item {
-            case .decl(let declaration):
-                if let variable = declaration.as(VariableDeclSyntax.self) {
-                    for binding in variable.bindings {
-                        if let initializer = binding.initializer {
-                            recordEffects(of: Syntax(initializer.value), at: index, sideEffects)
-                        }
-                        if let accessors = binding.accessorBlock {
-                            recordEffects(of: Syntax(accessors), at: index, sideEffects)
-                        }
-                    }
-                } else if declaration.is(IfConfigDeclSyntax.self) {
-                    // An active clause holding something other than statements.
-                    taint("*", at: Syntax(declaration), nil, index: index)
-                }
-                // Imports, functions, types and extensions change nothing by being declared.
-            case .stmt(let statement):
-                if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
-                    recordExpressionStatement(expression, at: index, sideEffects)
-                } else {
-                    recordEffects(of: Syntax(statement), at: index, sideEffects)
-                }
-            case .expr(let expression):
-                recordExpressionStatement(expression, at: index, sideEffects)
-            }
-        }
-        if !taints.isEmpty { propagateTaintsThroughConstants() }
-        return items
-    }
-
     /// A change made through a constant is a change to the values it refers to (targets,
     /// products and dependencies are objects in PackageDescription): `let all = [core]` then
     /// `all[0].dependencies = []` changes `core` too.
-    private mutating func propagateTaintsThroughConstants() {
+    mutating func propagateTaintsThroughConstants() {
         var references: [String: Set<String>] = [:]
-        for binding in bindings.values {
+        for binding in bindings.values.joined() {
             guard let initializer = binding.initializer else { continue }
             var roots: Set<String> = []
             for chain in ManifestSideEffects.Chain.all(in: initializer) {
@@ -207,7 +185,7 @@ struct ManifestEvaluator {
         }
     }
 
-    private func flatten(_ list: CodeBlockItemListSyntax, into items: inout [CodeBlockItemSyntax.Item]) throws {
+    func flatten(_ list: CodeBlockItemListSyntax, into items: inout [CodeBlockItemSyntax.Item]) throws {
         for item in list {
             if case .decl(let declaration) = item.item, let ifConfig = declaration.as(IfConfigDeclSyntax.self) {
                 let (clause, diagnostics) = ifConfig.activeClause(in: configuration)
@@ -226,14 +204,19 @@ struct ManifestEvaluator {
         }
     }
 
-    private mutating func record(_ variable: VariableDeclSyntax, at index: Int) {
+    mutating func record(_ variable: VariableDeclSyntax, at index: Int) {
         for binding in variable.bindings {
             if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
                 let name = identifier.identifier.text
-                bindings[name] = Binding(name: name, index: index, initializer: binding.initializer?.value, node: Syntax(binding))
-                if binding.accessorBlock != nil {
-                    taint(name, at: Syntax(binding), "the computed variable '\(name)'", index: index)
+                var value = Binding(name: name, index: index, initializer: binding.initializer?.value, node: Syntax(binding))
+                value.isVariable = variable.bindingSpecifier.tokenKind == .keyword(.var)
+                if let accessors = binding.accessorBlock {
+                    value.getter = Self.getterBody(accessors)
+                    if value.getter == nil {
+                        taint(name, at: Syntax(binding), "the computed variable '\(name)'", index: index)
+                    }
                 }
+                declare(value)
             } else {
                 for token in binding.pattern.tokens(viewMode: .sourceAccurate) where Self.isIdentifier(token) {
                     taint(token.text, at: Syntax(binding), "the pattern '\(binding.pattern.trimmedDescription)'", index: index)
@@ -244,7 +227,7 @@ struct ManifestEvaluator {
 
     /// Records the names a type or extension declaration introduces: the type's own name and
     /// its members' names (functions, operators, properties, enum cases), nested types too.
-    private mutating func recordDeclaredNames(_ declaration: DeclSyntax) {
+    mutating func recordDeclaredNames(_ declaration: DeclSyntax) {
         var members: MemberBlockItemListSyntax?
         var container = ""
         if let type = declaration.asProtocol(NamedDeclSyntax.self) {
@@ -279,7 +262,7 @@ struct ManifestEvaluator {
         return false
     }
 
-    private mutating func recordExpressionStatement(_ expression: ExprSyntax, at index: Int, _ sideEffects: ManifestSideEffects) {
+    mutating func recordExpressionStatement(_ expression: ExprSyntax, at index: Int, _ sideEffects: ManifestSideEffects) {
         if let mutation = modelledMutation(expression) {
             mutations[mutation.key, default: []].append(Mutation(index: index, kind: mutation.kind, node: Syntax(expression)))
             // The appended expression itself may have effects (a closure, a function call).
@@ -292,7 +275,7 @@ struct ManifestEvaluator {
     }
 
     /// Taints every top-level name `node` may change.
-    private mutating func recordEffects(of node: Syntax, at index: Int, _ sideEffects: ManifestSideEffects) {
+    mutating func recordEffects(of node: Syntax, at index: Int, _ sideEffects: ManifestSideEffects) {
         for name in sideEffects.changedNames(by: node).sorted() {
             taint(name, at: node, nil, index: index)
         }
@@ -322,7 +305,7 @@ struct ManifestEvaluator {
         return nil
     }
 
-    static let modelledPackageMembers: Set<String> = ["targets", "dependencies", "products", "name"]
+    static let modelledPackageMembers: Set<String> = ["targets", "dependencies", "products", "name", "platforms"]
 
     private func mutableKey(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
@@ -336,7 +319,7 @@ struct ManifestEvaluator {
         return nil
     }
 
-    private mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
+    mutating func taint(_ name: String, at node: Syntax, _ label: String?, index: Int) {
         taints[name, default: []].append(Taint(index: index, node: node, label: label))
     }
 }

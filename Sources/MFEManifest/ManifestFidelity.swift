@@ -76,7 +76,7 @@ package enum ManifestFidelity {
         let clock = ContinuousClock()
         var staticResult: Result<PackageManifest, any Error>!
         let staticDuration = await clock.measure {
-            do { staticResult = .success(try await ManifestReader().loadManifest(inPackageDirectory: workDirectory)) } catch { staticResult = .failure(error) }
+            do { staticResult = .success(try await ManifestReader(readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: workDirectory)) } catch { staticResult = .failure(error) }
         }
         var dumpResult: Result<PackageManifest, any Error>!
         let dumpDuration = await clock.measure {
@@ -131,11 +131,15 @@ package enum ManifestFidelity {
     /// One line per compared fact, in declaration order.
     package static func summary(of manifest: PackageManifest, packageDirectory: String) -> [String] {
         var lines = ["package \(manifest.name) tools-version \(manifest.toolsVersion)"]
+        lines.append("platforms " + manifest.platforms.map { "\($0.name) \($0.version)" }.joined(separator: ", "))
         for dependency in manifest.dependencies {
             let kind: String
             switch dependency.kind {
             case .fileSystem(let path): kind = "fileSystem \(PathUtilities.absolute(path, relativeTo: PathUtilities.absolute(packageDirectory)))"
-            case .sourceControl(let url, let requirement): kind = "sourceControl \(url) \(describe(requirement))"
+            case .sourceControl(let url, let requirement):
+                // A local `url:` is a path: SwiftPM resolves it against the package folder.
+                let location = DumpPackageJSON.isRemote(url) ? url : PathUtilities.absolute(url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url, relativeTo: PathUtilities.absolute(packageDirectory))
+                kind = "sourceControl \(location) \(describe(requirement))"
             case .registry(let id, let requirement): kind = "registry \(id.lowercased()) \(describe(requirement))"
             }
             let traits = " traits=" + dependency.traits.map { $0.name + ($0.condition.map { "?" + $0.sorted().joined(separator: "|") } ?? "") }.sorted().joined(separator: ",")

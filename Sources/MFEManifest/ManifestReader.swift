@@ -10,10 +10,20 @@ import SwiftSyntax
 /// evaluate exactly.
 public struct ManifestReader: ManifestLoading {
     let fileSystem: any FileSystem
+    /// Whether everything `dump-package` shows must be read (platforms included), rather than
+    /// only what the graph depends on.
+    let readsEverythingDumpPackageShows: Bool
 
     /// Creates a reader that loads manifests from `fileSystem`.
     public init(fileSystem: any FileSystem = LocalFileSystem()) {
+        self.init(fileSystem: fileSystem, readsEverythingDumpPackageShows: false)
+    }
+
+    /// Creates a reader that loads manifests from `fileSystem`; with
+    /// `readsEverythingDumpPackageShows`, platforms it cannot evaluate are a refusal too.
+    package init(fileSystem: any FileSystem = LocalFileSystem(), readsEverythingDumpPackageShows: Bool) {
         self.fileSystem = fileSystem
+        self.readsEverythingDumpPackageShows = readsEverythingDumpPackageShows
     }
 
     /// Reads the manifest SwiftPM would load in `packageDirectory` (see `manifestPath(inPackageDirectory:)`).
@@ -32,13 +42,14 @@ public struct ManifestReader: ManifestLoading {
         if let excess = SourceNesting.firstExcess(in: source) {
             throw LocatedInputError(excess.reason, at: MFECore.SourceLocation(file: manifestPath, line: excess.line, column: excess.column))
         }
+        let (strict, fileSystem) = (readsEverythingDumpPackageShows, self.fileSystem)
         return try BoundedParsing.run(file: manifestPath) {
-            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion)
+            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem)
         }
     }
 
     /// The manifest `source` parsed and evaluated, on the current thread.
-    private static func parseAndEvaluate(source: String, manifestPath: String, toolsVersion: ToolsVersion) throws -> PackageManifest {
+    private static func parseAndEvaluate(source: String, manifestPath: String, toolsVersion: ToolsVersion, strict: Bool, fileSystem: any FileSystem) throws -> PackageManifest {
         var parser = Parser(source, maximumNestingLevel: SourceNesting.parserNestingLimit)
         let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
@@ -60,6 +71,12 @@ public struct ManifestReader: ManifestLoading {
             file: manifestPath,
             converter: converter,
             configuration: .forManifest(toolsVersion: toolsVersion)
+        )
+        evaluator.readsPlatformsStrictly = strict
+        evaluator.host = ManifestEvaluator.ManifestHost(
+            environment: ProcessInfo.processInfo.environment,
+            fileExists: { fileSystem.exists($0) },
+            packageDirectory: PathUtilities.absolute(PackageIdentity.directory(ofManifest: manifestPath))
         )
         try evaluator.collect(tree)
         return try evaluator.evaluatePackage(toolsVersion: toolsVersion)

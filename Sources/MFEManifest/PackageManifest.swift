@@ -18,6 +18,8 @@ public struct PackageManifest: Sendable, Equatable {
     /// The `traits:` the package declares (`.default(enabledTraits:)` is the trait named
     /// `default`), in declaration order.
     package var traits: [PackageTrait]
+    /// The `platforms:` minimum deployment versions, in declaration order (empty when absent).
+    package var platforms: [SupportedPlatform] = []
     /// The `Package.swift` file this was read from.
     package var manifestPath: String
     /// Where `Package(` starts, for package-level findings.
@@ -46,6 +48,20 @@ public struct PackageManifest: Sendable, Equatable {
 
     /// The folder holding the manifest, against which relative dependency paths resolve.
     package var packageDirectory: String { PackageIdentity.directory(ofManifest: manifestPath) }
+}
+
+/// A minimum deployment version from `platforms:`: `.macOS(.v13)` is `macos` `13.0`.
+package struct SupportedPlatform: Sendable, Equatable {
+    /// The lowercase name SwiftPM writes (`macos`, `ios`, `maccatalyst`, or a custom name).
+    package var name: String
+    /// The version as SwiftPM writes it (`13.0`, `10.15`).
+    package var version: String
+
+    /// Creates a platform requirement.
+    package init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
 }
 
 /// A trait a package declares: `.trait(name:description:enabledTraits:)`, a string literal,

@@ -74,7 +74,7 @@ public struct FeatureScaffolder: Sendable {
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
             throw PlainInputError("'--path \(request.path ?? base)' is a file; give a folder")
         }
-        var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL)
+        var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL, ownRepository: true)
         if nameProblems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst()))
         }
@@ -86,6 +86,7 @@ public struct FeatureScaffolder: Sendable {
         var shellFolder: String?
         if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
             workspaceRoot = root
+            specification.ownRepository = false
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
             shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize)
             if nameProblems.isEmpty {

@@ -1,3 +1,4 @@
+import MFECore
 import MFEWorkspace
 
 /// A µFeature to scaffold, fully resolved: the value a package template renders.
@@ -41,6 +42,9 @@ package struct FeatureSpecification: Sendable, Equatable {
     /// The platforms and minimum versions of `Package.swift`; with iOS among them, the example
     /// app also gets an iOS app target in an Xcode project.
     package var platforms: [PlatformRequirement]
+    /// Whether the package lives in its own repository (created outside a workspace), and so
+    /// gets its own CI workflow; inside a workspace, the workspace's one workflow covers it.
+    package var ownRepository: Bool
 
     /// Creates a specification.
     package init(
@@ -53,7 +57,8 @@ package struct FeatureSpecification: Sendable, Equatable {
         webURL: String? = nil,
         dependencies: [FeatureDependency] = [],
         opens: String? = nil,
-        platforms: [PlatformRequirement] = PlatformRequirement.defaults
+        platforms: [PlatformRequirement] = PlatformRequirement.defaults,
+        ownRepository: Bool = false
     ) {
         self.name = name
         self.layer = layer
@@ -69,6 +74,7 @@ package struct FeatureSpecification: Sendable, Equatable {
         self.dependencies = dependencies
         self.opens = opens
         self.platforms = platforms
+        self.ownRepository = ownRepository
     }
 
     /// The targets the package declares, in the order the templates declare them.
@@ -104,6 +110,12 @@ package struct FeatureSpecification: Sendable, Equatable {
             "targets": targetNames,
             "platforms": platforms.manifestList,
             "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
+            "iosApp": iOSApp != nil,
+            "projectName": iOSApp?.projectName ?? "",
+            "targetName": iOSApp?.targetName ?? "",
+            "ciFolder": ownRepository ? ".github" : "",
+            "mfeVersion": GeneratedCI.mfeVersion,
+            "mfeRepository": GeneratedCI.mfeRepository,
         ]
         if let webURL { context["url"] = Self.swiftString(webURL) }
         return context
@@ -112,7 +124,7 @@ package struct FeatureSpecification: Sendable, Equatable {
     /// The Xcode project and iOS app target of the example app: only with an example and iOS
     /// among the platforms.
     package var iOSApp: (projectName: String, targetName: String, deploymentTarget: String)? {
-        guard example, let iOS = platforms.iOS else { return nil }
+        guard example, layer == .product, let iOS = platforms.iOS else { return nil }
         return (name + "Example", name + "ExampleApp", iOS.deploymentTarget)
     }
 

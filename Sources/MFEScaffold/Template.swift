@@ -1,3 +1,5 @@
+import MFECore
+
 /// One file of a template: a path relative to the template folder, which may hold Mustache
 /// tags (`Sources/{{name}}/{{name}}Builder.swift.mustache`), and its text.
 package struct TemplateFile: Sendable, Equatable {
@@ -54,4 +56,12 @@ package enum TemplateName {
     package static let shell = "shell"
     /// Files the Feed Me example adds on top of the package templates.
     package static let feedMe = "feedme"
+}
+
+/// What generated CI workflows install: mfe from a pinned release of its repository.
+package enum GeneratedCI {
+    /// The release the workflows pin: the mfe that generated them.
+    package static let mfeVersion = MFEKitVersion.current
+    /// Where the workflows clone mfe from; teams point it at where they host mfe.
+    package static let mfeRepository = "https://github.com/your-org/mfe"
 }

@@ -179,11 +179,14 @@ struct ShellSpecification {
             "foundations": foundations.map { ["name": $0.name, "package": $0.name, "path": "../" + Self.folder(of: $0)] },
             "packages": features.map { ["path": "../" + Self.folder(of: $0), "name": $0.name, "folder": Self.folder(of: $0), "release": release ?? false] as [String: Any] },
             "release": release ?? false,
+            "websiteHost": features.isEmpty ? false : FeedMeExample.websiteHost,
             "hasPackages": !features.isEmpty,
             "toolsVersion": "6.0",
             "example": !features.isEmpty,
             "platforms": platforms.manifestList,
             "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
+            "mfeVersion": GeneratedCI.mfeVersion,
+            "mfeRepository": GeneratedCI.mfeRepository,
         ]
     }
 
@@ -206,6 +209,8 @@ enum FeedMeExample {
     /// The release each package's repository is tagged with, and the shell and features require
     /// (`from:`), as the article's MFEs ship.
     static let release = "1.0.0"
+    /// The Feed Me website's host: its links open the app's own screens.
+    static let websiteHost = "demo.microfrontends.com"
     /// The paths of the Feed Me website, which the shell's router maps to features.
     static let links = ["Browse": "/restaurants", "RestaurantOrder": "/restaurants/{id}", "About": "/about"]
 

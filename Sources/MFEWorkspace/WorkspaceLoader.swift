@@ -130,7 +130,16 @@ package struct WorkspaceLoader: Sendable {
         var failures: [(error: any Error, manifestPath: String)] = []
         for (index, result) in results.enumerated() {
             switch result {
-            case .success(let manifest)?: manifests.append(manifest)
+            case .success(let manifest)?:
+                // What SwiftPM itself refuses (duplicate targets, unknown packages) is input
+                // mfe cannot use either.
+                let problems = ManifestValidation.problems(in: manifest)
+                if problems.isEmpty {
+                    manifests.append(manifest)
+                } else {
+                    let directory = directories[index] == "." ? root : PathUtilities.join(root, directories[index])
+                    failures.append((problems.count == 1 ? problems[0] : InputErrors(problems.map { $0.errorDescription ?? $0.message }), PathUtilities.join(directory, "Package.swift")))
+                }
             case .failure(let error)?:
                 let directory = directories[index] == "." ? root : PathUtilities.join(root, directories[index])
                 failures.append((error, PathUtilities.join(directory, "Package.swift")))

@@ -28,7 +28,7 @@ enum ImportsBenchmark: Benchmark {
             readTimes.append(try await seconds { _ = try await readAllBytes(workspace) })
             var imports: [TargetImports] = []
             scanTimes.append(try await seconds {
-                imports = try await WorkspaceImportReader(configuration: HostBuildConfiguration()).read(workspace)
+                imports = try await WorkspaceImportReader().read(workspace)
             })
             ruleTimes.append(try await seconds {
                 let graph = TargetGraph(workspace: workspace)

@@ -17,6 +17,7 @@ protocol Benchmark {
 /// Every benchmark, in the order they run.
 let benchmarks: [any Benchmark.Type] = [
     ManifestFidelityBenchmark.self,
+    ManifestCorpusBenchmark.self,
     LintBenchmark.self,
     ComposeBenchmark.self,
     ImportsBenchmark.self,

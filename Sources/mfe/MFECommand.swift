@@ -21,6 +21,7 @@ struct MFECommand: AsyncParsableCommand {
             LintGraphCommand.self,
             ComposeShellCommand.self,
             GraphCommand.self,
+            DumpPackageCommand.self,
             AffectedCommand.self,
         ]
     )

@@ -96,7 +96,7 @@ struct ScaffoldIntegrationTests {
         let shellBuild = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: shellBuild).isEmpty, "\(Self.warnings(in: shellBuild))")
         let shellTest = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(shellTest.contains("Test run with 2 tests"), "\(shellTest)")
+        #expect(shellTest.contains("Test run with 3 tests"), "\(shellTest)")
         let shellManifest = try String(contentsOfFile: root + "/Shell/Package.swift", encoding: .utf8)
         #expect(shellManifest.contains(".package(path: \"../Features/Home\")") && !shellManifest.contains("Notes"), "\(shellManifest)")
 
@@ -141,7 +141,7 @@ struct ScaffoldIntegrationTests {
         let build = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
         let test = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(test.contains("Test run with 7 tests"), "\(test)")
+        #expect(test.contains("Test run with 9 tests"), "\(test)")
         let run = try await Self.swift(["run", "FeedMeApp"], in: root + "/Shell")
         #expect(run.contains("selecting 'Becky's Burgers' shows restaurantOrder"), "\(run)")
         #expect(run.contains("/about → About: hosts https://demo.microfrontends.com/about"), "\(run)")
@@ -151,6 +151,10 @@ struct ScaffoldIntegrationTests {
         #expect(env.contains("Suite \"Env router\" passed"), "\(env)")
         let about = try await Self.swift(["test"], in: root + "/Features/About")
         #expect(about.contains("Suite \"About message bridge\" passed"), "\(about)")
+        #expect(about.contains("Test run with 8 tests"), "\(about)")
+        // One workflow, at the root: nested .github folders never run.
+        #expect(FileManager.default.fileExists(atPath: root + "/.github/workflows/ci.yml"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/Features/About/.github"))
         #expect(Self.warnings(in: env + about).isEmpty, "\(Self.warnings(in: env + about))")
     }
 }

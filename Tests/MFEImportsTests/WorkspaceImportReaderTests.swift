@@ -57,8 +57,8 @@ struct WorkspaceImportReaderTests {
         #expect(result.map(\.target) == (0..<40).map { "T\($0)" })
         #expect(result[7].fileCount == 1)
         #expect(result[7].imports == [
-            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Foundation", line: 1)),
-            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Dep7", line: 3)),
+            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Foundation", line: 1), platforms: [HostBuildConfiguration.hostPlatform]),
+            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Dep7", line: 3), platforms: [HostBuildConfiguration.hostPlatform]),
         ])
     }
 

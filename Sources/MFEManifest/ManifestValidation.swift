@@ -1,0 +1,65 @@
+import MFECore
+
+/// The checks SwiftPM makes on a manifest it has loaded (its `ManifestValidator` and the
+/// product lookup of `PackageBuilder`), applied to what a loader read, so a manifest SwiftPM
+/// refuses is exit 2 with SwiftPM's reason instead of a green run. Each problem is located at
+/// the declaration that causes it.
+package enum ManifestValidation {
+    /// Every problem of `manifest`, in declaration order; empty when SwiftPM would accept it.
+    package static func problems(in manifest: PackageManifest) -> [LocatedInputError] {
+        var problems: [LocatedInputError] = []
+        var seen: Set<String> = []
+        for target in manifest.targets where !seen.insert(target.name).inserted {
+            problems.append(LocatedInputError("duplicate target named '\(target.name)'; SwiftPM refuses the package: rename or remove one of them", at: target.location))
+        }
+        let targetNames = Set(manifest.targets.map(\.name))
+        let packageIdentity = PackageIdentity.identity(forLocation: manifest.packageDirectory)
+        for target in manifest.targets {
+            for dependency in target.dependencies {
+                switch dependency.kind {
+                case .target(let name) where !targetNames.contains(name):
+                    problems.append(LocatedInputError("target '\(name)' in the dependencies of target '\(target.name)' is not declared in this package; SwiftPM refuses it (Source files for target \(name) should be located under 'Sources/\(name)'…): declare the target or fix the name", at: dependency.location))
+                case .product(_, let package?) where manifest.toolsVersion >= ToolsVersion(5, 2) && declaredDependency(named: package, in: manifest) == nil:
+                    problems.append(LocatedInputError("unknown package '\(package)' in dependencies of target '\(target.name)'; valid packages are: \(validPackages(of: manifest)); declare it under 'dependencies:' or fix the name", at: dependency.location))
+                case .byName(let name) where !targetNames.contains(name) && manifest.dependencies.isEmpty:
+                    // With no package dependencies, no product can answer the name.
+                    problems.append(LocatedInputError("product '\(name)' required by package '\(packageIdentity)' target '\(target.name)' not found.\(suggestion(for: name, among: targetNames)) SwiftPM refuses it: declare the target, or the package that vends the product", at: dependency.location))
+                default:
+                    continue
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The dependency a `.product(package:)` argument names, as SwiftPM matches it: by the
+    /// name it resolves target dependencies with, ignoring case, or by identity.
+    static func declaredDependency(named name: String, in manifest: PackageManifest) -> PackageDependency? {
+        let key = name.lowercased()
+        return manifest.dependencies.first { $0.nameForModuleDependencyResolution.lowercased() == key || $0.identity == key }
+    }
+
+    /// SwiftPM's list of valid packages: `'name' (at 'path')`, `'name' (from 'url')`.
+    static func validPackages(of manifest: PackageManifest) -> String {
+        manifest.dependencies.map { dependency in
+            let name = "'\(dependency.nameForModuleDependencyResolution)'"
+            switch dependency.kind {
+            case .fileSystem(let path):
+                let resolved = PackageIdentity.resolvedLocation(path, relativeTo: manifest.packageDirectory) ?? path
+                return "\(name) (at '\(resolved)')"
+            case .sourceControl(let url, _):
+                if let path = PackageIdentity.resolvedLocation(url, relativeTo: manifest.packageDirectory) { return "\(name) (at '\(path)')" }
+                return "\(name) (from '\(url)')"
+            case .registry:
+                return name
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// SwiftPM's " Did you mean 'X'?" for the closest target name, if one is close.
+    static func suggestion(for name: String, among names: Set<String>) -> String {
+        let scored = names.sorted().map { (name: $0, distance: editDistance(name.lowercased(), $0.lowercased())) }
+        guard let close = scored.min(by: { $0.distance < $1.distance }), close.distance <= max(1, name.count / 3) else { return "" }
+        return " Did you mean '\(close.name)'?"
+    }
+}

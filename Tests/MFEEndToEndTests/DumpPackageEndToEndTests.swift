@@ -1,0 +1,98 @@
+import Foundation
+import MFEKit
+import Testing
+
+/// `mfe dump-package` against the real `swift package dump-package` on the same manifest.
+@Suite("mfe dump-package, end to end", .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil))
+struct DumpPackageEndToEndTests {
+    static let manifest = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Shop",
+            platforms: [.macOS(.v13), .iOS("16.0"), .watchOS(.v9), .macCatalyst(.v16), .tvOS(.v16)],
+            products: [
+                .library(name: "Shop", targets: ["Shop"]),
+                .library(name: "ShopStatic", type: .static, targets: ["Shop"]),
+                .executable(name: "shop", targets: ["ShopTool"]),
+            ],
+            dependencies: [
+                .package(path: "../Core"),
+                .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+                .package(url: "https://github.com/apple/swift-collections", exact: "1.1.0"),
+                .package(url: "https://github.com/apple/swift-algorithms.git", "1.0.0"..<"1.3.0"),
+                .package(url: "https://github.com/apple/swift-nio.git", branch: "main"),
+            ],
+            targets: [
+                .target(name: "Shop", dependencies: [
+                    .product(name: "Logging", package: "swift-log"),
+                    .product(name: "Core", package: "Core", condition: .when(platforms: [.iOS, .macOS])),
+                    .target(name: "ShopModel", condition: .when(platforms: [.linux])),
+                ]),
+                .target(name: "ShopModel", path: "Model", exclude: ["README.md"]),
+                .executableTarget(name: "ShopTool", dependencies: ["Shop"]),
+                .testTarget(name: "ShopTests", dependencies: ["Shop", .product(name: "Collections", package: "swift-collections")]),
+            ]
+        )
+        """
+
+    /// The fields DESIGN.md says must be equal, from either tool's JSON.
+    static func comparable(_ text: String) throws -> NSDictionary {
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let targets = (root["targets"] as? [[String: Any]] ?? []).map { target in
+            ["name": target["name"] ?? NSNull(), "type": target["type"] ?? NSNull(), "dependencies": target["dependencies"] ?? NSNull(), "path": target["path"] ?? NSNull(), "exclude": target["exclude"] ?? NSNull()] as NSDictionary
+        }
+        let products = (root["products"] as? [[String: Any]] ?? []).map { product in
+            ["name": product["name"] ?? NSNull(), "type": product["type"] ?? NSNull(), "targets": product["targets"] ?? NSNull()] as NSDictionary
+        }
+        let toolsVersion = (root["toolsVersion"] as? [String: Any])?["_version"] ?? NSNull()
+        return [
+            "name": root["name"] ?? NSNull(), "toolsVersion": toolsVersion, "platforms": root["platforms"] ?? NSNull(),
+            "dependencies": root["dependencies"] ?? NSNull(), "targets": targets, "products": products,
+            "packageKind": root["packageKind"] ?? NSNull(), "traits": root["traits"] ?? NSNull(),
+        ]
+    }
+
+    @Test func printsWhatSwiftPMPrintsOnTheFieldsItReadsAndTheSameBytesEveryRun() async throws {
+        let folder = try ScratchFolder()
+        try folder.write(Self.manifest, to: "Shop/Package.swift")
+        let package = folder.path + "/Shop"
+        let mine = try await MFEBinary.run(["dump-package", package])
+        #expect(mine.status == 0, "\(mine.standardError)")
+        let theirs = try await SubprocessRunner().run("swift", ["package", "--package-path", package, "dump-package"], workingDirectory: nil, environment: [:])
+        try #require(theirs.status == 0, "\(theirs.standardError)")
+        #expect(try Self.comparable(mine.standardOutput) == Self.comparable(theirs.standardOutput))
+        let again = try await MFEBinary.run(["dump-package", package + "/Package.swift"])
+        #expect(again.standardOutput == mine.standardOutput)
+        // Fields the static reader does not evaluate are left out, not guessed.
+        #expect(!mine.standardOutput.contains("\"settings\""))
+    }
+
+    @Test func refusesWithFileAndLineAndAutoHandsTheManifestToSwiftPM() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("""
+            // swift-tools-version: 6.0
+            import PackageDescription
+            import Foundation
+            let package = Package(
+                name: "Host",
+                targets: ProcessInfo.processInfo.hostName.isEmpty ? [] : [.target(name: "Host")]
+            )
+            """, to: "Host/Package.swift")
+        let refused = try await MFEBinary.run(["dump-package", folder.path + "/Host"])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("Host/Package.swift:6:"), "\(refused.standardError)")
+        #expect(refused.standardOutput.isEmpty)
+        let auto = try await MFEBinary.run(["dump-package", folder.path + "/Host", "--loader", "auto"])
+        #expect(auto.status == 0, "\(auto.standardError)")
+        #expect(auto.standardOutput.contains("\"name\": \"Host\""))
+    }
+
+    @Test func aFolderWithoutAManifestIsExitTwo() async throws {
+        let folder = try ScratchFolder()
+        let result = try await MFEBinary.run(["dump-package", folder.path])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("no Package.swift"), "\(result.standardError)")
+    }
+}

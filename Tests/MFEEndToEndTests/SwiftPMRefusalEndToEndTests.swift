@@ -1,0 +1,34 @@
+import Foundation
+import MFEKit
+import Testing
+
+/// Manifests SwiftPM refuses are exit 2 with SwiftPM's reason, file and line, not a green run.
+@Suite("manifests SwiftPM refuses")
+struct SwiftPMRefusalEndToEndTests {
+    static let cases: [(targets: String, dependencies: String, line: Int, message: String)] = [
+        (".target(name: \"Env\"),\n        .target(name: \"Env\")", "", 10, "duplicate target named 'Env'; SwiftPM refuses the package"),
+        (".target(name: \"Env\", dependencies: [.target(name: \"Missing\")])", "", 9, "target 'Missing' in the dependencies of target 'Env' is not declared in this package"),
+        (".target(name: \"Env\", dependencies: [\"Enx\"])", "", 9, "product 'Enx' required by package 'env' target 'Env' not found. Did you mean 'Env'? SwiftPM refuses it"),
+        (".target(name: \"Env\", dependencies: [.product(name: \"X\", package: \"Nope\")])", ".package(path: \"../Home\")", 9, "unknown package 'Nope' in dependencies of target 'Env'; valid packages are: 'Home' (at '"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func aManifestSwiftPMRefusesIsExitTwo(index: Int) async throws {
+        let (targets, dependencies, line, message) = Self.cases[index]
+        let fixture = try HostileInputFixture()
+        try fixture.write(HostileInputFixture.manifest("Env", dependencies: dependencies, targets: targets), to: "Env/Package.swift")
+        for arguments in [["lint-graph"], ["graph"]] {
+            let result = try await MFEBinary.run(arguments, in: fixture.path)
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("error: \(fixture.path)/Env/Package.swift:\(line):"), "\(result.standardError)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+
+    @Test func aValidByNameProductOfADependencyIsAccepted() async throws {
+        let fixture = try HostileInputFixture()
+        try fixture.write(HostileInputFixture.manifest("Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: [\"HomeInterface\", \"Env\"])"), to: "Home/Package.swift")
+        let result = try await MFEBinary.run(["lint-graph"], in: fixture.path)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+}
