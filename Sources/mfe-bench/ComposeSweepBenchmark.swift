@@ -42,7 +42,7 @@ enum ComposeSweepBenchmark: Benchmark {
             }
             while let outcome = try await group.next() {
                 outcomes.append(outcome)
-                FileHandle.standardError.write(Data("\(outcome.name): \(outcome.failure ?? outcome.difference ?? "identical")\n".utf8))
+                Terminal.writeError("\(outcome.name): \(outcome.failure ?? outcome.difference ?? "identical")\n")
                 if let next = pending.popFirst() {
                     group.addTask { try await sweepOne(next, sweep: sweep, mfe: mfe, loader: loader) }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import MFEKit
 
 // mfe-bench: performance budgets, measured in release mode against SwiftPM doing the same
 // work in the same run. `swift run -c release mfe-bench [NAME…]` runs the named benchmarks
@@ -36,11 +37,11 @@ if requested.contains("--help") || requested.contains("-h") {
 }
 let unknown = requested.filter { name in !benchmarks.contains { $0.name == name } }
 if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("error: unknown benchmark \(unknown.map { "'\($0)'" }.joined(separator: ", ")); run 'mfe-bench --help' for the list\n".utf8))
+    Terminal.writeError("error: unknown benchmark \(unknown.map { "'\($0)'" }.joined(separator: ", ")); run 'mfe-bench --help' for the list\n")
     exit(2)
 }
 #if DEBUG
-FileHandle.standardError.write(Data("warning: mfe-bench is a debug build; measure with 'swift run -c release mfe-bench'\n".utf8))
+Terminal.writeError("warning: mfe-bench is a debug build; measure with 'swift run -c release mfe-bench'\n")
 #endif
 for benchmark in benchmarks where requested.isEmpty ? !onlyWhenNamed.contains(benchmark.name) : requested.contains(benchmark.name) {
     print("## \(benchmark.name)\n\n\(benchmark.summary)\n")
