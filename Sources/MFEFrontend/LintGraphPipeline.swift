@@ -71,7 +71,7 @@ public struct LintGraphPipeline: Sendable {
     public func run(
         _ request: LintGraphRequest,
         context: ReportContext = ReportContext(),
-        additionalFindings: (@Sendable (Workspace, TargetGraph) async throws -> [Finding])? = nil
+        additionalFindings: (@Sendable (Workspace, TargetGraph) async throws -> AdditionalFindings)? = nil
     ) async throws -> LintGraphOutput {
         let clock = ContinuousClock()
         let start = clock.now
@@ -86,9 +86,10 @@ public struct LintGraphPipeline: Sendable {
         }
         let graph = TargetGraph(workspace: workspace)
         let linter = Linter()
-        let extra = try await additionalFindings?(workspace, graph) ?? []
-        let findings = linter.findings(in: workspace, graph: graph) + extra
+        let extra = try await additionalFindings?(workspace, graph) ?? AdditionalFindings()
+        let findings = linter.findings(in: workspace, graph: graph) + extra.findings
         var report = linter.process(findings, workspace: workspace, graph: graph, options: options)
+        report.notes = extra.notes
         var standardError = ""
         var baselineFile: (path: String, data: Data)?
         if let writePath = request.writeBaselinePath {
@@ -98,6 +99,7 @@ public struct LintGraphPipeline: Sendable {
             options.baseline = baseline
             options.baselineFile = workspace.relativePath(path)
             report = linter.process(findings, workspace: workspace, graph: graph, options: options)
+            report.notes = extra.notes
             standardError += "wrote \(SummaryLine.count(baseline.entries.count, "finding")) to the baseline '\(writePath)'\n"
         }
         var renderContext = context

@@ -64,16 +64,35 @@ package struct LintReport: Sendable, Equatable {
     /// The findings a new baseline would accept: every finding left after `allow:`, before the
     /// baseline (what `--write-baseline` writes).
     package var baselineCandidates: [Finding]
+    /// Notes printed once, beside the findings (e.g. which third-party imports `--imports`
+    /// could not check); they never change the exit code and no baseline records them.
+    package var notes: [String]
 
     /// Creates a report.
-    package init(findings: [Finding], summary: LintSummary, baselineCandidates: [Finding] = []) {
+    package init(findings: [Finding], summary: LintSummary, baselineCandidates: [Finding] = [], notes: [String] = []) {
         self.findings = findings
         self.summary = summary
         self.baselineCandidates = baselineCandidates
+        self.notes = notes
     }
 
     /// The exit code DESIGN asks for: 1 with error findings, else 0.
     package var exitCode: Int32 { summary.errors > 0 ? 1 : 0 }
+}
+
+/// What an analysis beyond the graph rules adds to a lint run (`--imports`): findings, which go
+/// through `allow:`, the baseline and `--strict`, and notes printed once.
+public struct AdditionalFindings: Sendable, Equatable {
+    /// The findings.
+    package var findings: [Finding]
+    /// The notes, in the order to print them.
+    package var notes: [String]
+
+    /// Creates the additions.
+    package init(findings: [Finding] = [], notes: [String] = []) {
+        self.findings = findings
+        self.notes = notes
+    }
 }
 
 /// Checks a workspace's dependency graph against the layer rules: builds the `TargetGraph`,
