@@ -65,7 +65,8 @@ public struct LintGraphPipeline: Sendable {
     }
 
     /// Runs `request`. `additionalFindings` (the `--imports` analysis) gets the loaded
-    /// workspace and graph; its findings go through `allow:`, the baseline and `--strict`.
+    /// workspace and graph; its findings go through `// mfe:ignore` comments (those of every
+    /// Package.swift, and those it read), `allow:`, the baseline and `--strict`.
     /// Throws an `InputError` when the workspace, a manifest, mfe.yml or the baseline cannot be
     /// used.
     public func run(
@@ -88,6 +89,7 @@ public struct LintGraphPipeline: Sendable {
         let linter = Linter()
         let extra = try await additionalFindings?(workspace, graph) ?? AdditionalFindings()
         let findings = linter.findings(in: workspace, graph: graph) + extra.findings
+        options.suppressions = try SuppressionComment.comments(inManifestsOf: workspace, fileSystem: fileSystem) + extra.suppressions
         var report = linter.process(findings, workspace: workspace, graph: graph, options: options)
         report.notes = extra.notes
         var standardError = ""
