@@ -69,7 +69,7 @@ public struct GraphExportPipeline: Sendable {
     func document(of workspace: Workspace, request: GraphRequest) throws -> GraphDocument {
         let graph = TargetGraph(workspace: workspace)
         let linter = Linter()
-        var options = LintOptions()
+        var options = LintOptions(suppressions: try SuppressionComment.comments(inManifestsOf: workspace, fileSystem: fileSystem))
         if let (baseline, file) = try BaselineLoader(fileSystem: fileSystem).load(given: nil, workspace: workspace) {
             options.baseline = baseline
             options.baselineFile = file

@@ -65,13 +65,14 @@ public struct LintGraphPipeline: Sendable {
     }
 
     /// Runs `request`. `additionalFindings` (the `--imports` analysis) gets the loaded
-    /// workspace and graph; its findings go through `allow:`, the baseline and `--strict`.
+    /// workspace and graph; its findings go through `// mfe:ignore` comments (those of every
+    /// Package.swift, and those it read), `allow:`, the baseline and `--strict`.
     /// Throws an `InputError` when the workspace, a manifest, mfe.yml or the baseline cannot be
     /// used.
     public func run(
         _ request: LintGraphRequest,
         context: ReportContext = ReportContext(),
-        additionalFindings: (@Sendable (Workspace, TargetGraph) async throws -> [Finding])? = nil
+        additionalFindings: (@Sendable (Workspace, TargetGraph) async throws -> AdditionalFindings)? = nil
     ) async throws -> LintGraphOutput {
         let clock = ContinuousClock()
         let start = clock.now
@@ -86,8 +87,9 @@ public struct LintGraphPipeline: Sendable {
         }
         let graph = TargetGraph(workspace: workspace)
         let linter = Linter()
-        let extra = try await additionalFindings?(workspace, graph) ?? []
-        let findings = linter.findings(in: workspace, graph: graph) + extra
+        let extra = try await additionalFindings?(workspace, graph) ?? AdditionalFindings()
+        let findings = linter.findings(in: workspace, graph: graph) + extra.findings
+        options.suppressions = try SuppressionComment.comments(inManifestsOf: workspace, fileSystem: fileSystem) + extra.suppressions
         var report = linter.process(findings, workspace: workspace, graph: graph, options: options)
         var standardError = ""
         var baselineFile: (path: String, data: Data)?

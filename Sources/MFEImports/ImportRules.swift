@@ -15,7 +15,9 @@ import MFEWorkspace
 ///   builds only when something else happens to build `M` first.
 /// - `transitive-dependency` (warning): such an import of a module the target does reach through
 ///   its declared dependencies; `path` is a shortest chain from the target to the module.
-///   One finding of either rule per target and module, at its first import.
+///   One finding of either rule per target and module, at its first import that no
+///   `// mfe:ignore` comment covers (plus one at each covered import before it, which the
+///   linter suppresses).
 /// - `unused-dependency` (warning): a dependency entry none of whose modules (nor what they
 ///   re-export) any source of the target imports, in any `#if` clause (a dependency used on
 ///   another platform is used). Targets without Swift sources are skipped. When the entry is
@@ -66,13 +68,19 @@ public struct ImportRules: Sendable {
                     }
                 }
                 guard !unreachable.isEmpty || chain != nil else { continue }
-                reported.insert(name)
                 let onlyOn = unreachable.count < platforms.count ? unreachable.compactMap { $0.isEmpty ? nil : $0 } : []
+                let finding: Finding
                 if !unreachable.isEmpty, let module = candidates.first {
-                    findings.append(implicitFinding(from: node, to: module, at: sourceImport, onlyOn: onlyOn))
+                    finding = implicitFinding(from: node, to: module, at: sourceImport, onlyOn: onlyOn)
                 } else if let chain {
-                    findings.append(transitiveFinding(from: node, to: chain[chain.count - 1], through: chain, at: sourceImport))
+                    finding = transitiveFinding(from: node, to: chain[chain.count - 1], through: chain, at: sourceImport)
+                } else {
+                    continue
                 }
+                findings.append(finding)
+                // A suppressed import does not stand for the others: the next import of the
+                // module gets the finding (which the linter then suppresses or reports).
+                if !target.suppressions.contains(where: { $0.suppresses(finding) }) { reported.insert(name) }
             }
             guard target.fileCount > 0 else { continue }
             let imported = Set(target.imports.map { aliases[$0.declaration.module] ?? $0.declaration.module })
@@ -212,7 +220,13 @@ extension ImportRules {
     /// applies the rules. Throws an `InputError` when a
     /// source file cannot be read.
     public static func findings(in workspace: Workspace, graph: TargetGraph, fileSystem: any FileSystem = LocalFileSystem()) async throws -> [Finding] {
+        try await check(workspace, graph: graph, fileSystem: fileSystem).findings
+    }
+
+    /// The findings of `findings(in:graph:)`, with the `// mfe:ignore` comments of the sources
+    /// read, for the linter to apply.
+    public static func check(_ workspace: Workspace, graph: TargetGraph, fileSystem: any FileSystem = LocalFileSystem()) async throws -> AdditionalFindings {
         let imports = try await WorkspaceImportReader(fileSystem: fileSystem).read(workspace)
-        return ImportRules(graph: graph, workspaceRoot: workspace.root).findings(for: imports)
+        return AdditionalFindings(findings: ImportRules(graph: graph, workspaceRoot: workspace.root).findings(for: imports), suppressions: imports.flatMap(\.suppressions))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFELint
 import MFEManifest
 import MFEWorkspace
 import SwiftIfConfig
@@ -35,14 +36,18 @@ package struct TargetImports: Sendable, Equatable {
     /// The names other targets import the target's module by: its c99 name, or what its
     /// `module.modulemap` declares.
     package var moduleNames: [String]
+    /// The `// mfe:ignore` comments of the files, up to the line of each file's last import
+    /// (no finding of the import rules points further down).
+    package var suppressions: [SuppressionComment]
 
     /// Creates a target's imports; `moduleNames` defaults to the target's c99 name.
-    package init(package: String, target: String, fileCount: Int, imports: [SourceImport], moduleNames: [String]? = nil) {
+    package init(package: String, target: String, fileCount: Int, imports: [SourceImport], moduleNames: [String]? = nil, suppressions: [SuppressionComment] = []) {
         self.package = package
         self.target = target
         self.fileCount = fileCount
         self.imports = imports
         self.moduleNames = moduleNames ?? [ModuleName.c99Name(target)]
+        self.suppressions = suppressions
     }
 }
 
@@ -129,13 +134,20 @@ package struct WorkspaceImportReader: Sendable {
         let perFile = try BoundedParsing.run(each: files, file: { PathUtilities.relative($0, to: workspaceRoot) }) { file in
             let relative = PathUtilities.relative(file, to: workspaceRoot)
             let data = try fileSystem.contents(of: file)
-            let declarations = try data.withUnsafeBytes { raw in
-                try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: relative)
+            return try data.withUnsafeBytes { raw in
+                let buffer = raw.bindMemory(to: UInt8.self)
+                let declarations = try scanner.checkedImports(inUTF8: buffer, file: relative)
+                let head = UnsafeBufferPointer(rebasing: buffer[0..<ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: buffer)])
+                return (
+                    imports: declarations.map { SourceImport(file: relative, declaration: $0, platforms: platforms($0.activeConfigurations)) },
+                    suppressions: SuppressionComment.comments(inUTF8: head, file: relative)
+                )
             }
-            return declarations.map { SourceImport(file: relative, declaration: $0, platforms: platforms($0.activeConfigurations)) }
         }
-        let imports = perFile.flatMap { $0 }
-        return TargetImports(package: package.name, target: target.name, fileCount: files.count, imports: imports, moduleNames: try moduleNames(of: target, inPackage: packageDirectory))
+        return TargetImports(
+            package: package.name, target: target.name, fileCount: files.count, imports: perFile.flatMap(\.imports),
+            moduleNames: try moduleNames(of: target, inPackage: packageDirectory), suppressions: perFile.flatMap(\.suppressions)
+        )
     }
 
     /// The module names of a target as SwiftPM builds it: what the `module.modulemap` of a

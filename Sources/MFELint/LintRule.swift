@@ -135,9 +135,9 @@ package struct LintRule: Sendable, Hashable, Identifiable {
     /// `unused-allow`.
     package static let unusedAllow = LintRule(
         id: "unused-allow", severity: .warning,
-        shortDescription: "Every allow: entry still matches a finding",
-        fullDescription: "An 'allow:' entry of mfe.yml matches no finding: the exception was resolved, the names or the rule id are misspelt, or the rule it names does not exist.",
-        help: "Remove the entry from 'allow:' in mfe.yml, or correct its rule, from and to.")
+        shortDescription: "Every allow: entry and mfe:ignore comment still matches a finding",
+        fullDescription: "An 'allow:' entry of mfe.yml, or a rule of a '// mfe:ignore' comment, matches no finding: the exception was resolved, the names or the rule id are misspelt, the comment is not on the finding's line or the line above it, or the rule it names does not exist.",
+        help: "Remove the entry from 'allow:' in mfe.yml (or the rule from the comment), or correct its rule, from and to (or move the comment).")
 
     /// Every rule, in the order DESIGN lists them: the edge rules in precedence order first.
     package static let all: [LintRule] = [

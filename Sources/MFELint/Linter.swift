@@ -13,13 +13,31 @@ package struct LintOptions: Sendable, Equatable {
     /// Whether the `--imports` rules ran: when not, `allow:` and baseline entries for them are
     /// not reported as unused.
     package var importsChecked: Bool
+    /// The `// mfe:ignore` comments of the manifests (and, with `--imports`, of the sources).
+    package var suppressions: [SuppressionComment]
 
     /// Creates options.
-    package init(strict: Bool = false, baseline: Baseline? = nil, baselineFile: String? = nil, importsChecked: Bool = false) {
+    package init(strict: Bool = false, baseline: Baseline? = nil, baselineFile: String? = nil, importsChecked: Bool = false, suppressions: [SuppressionComment] = []) {
         self.strict = strict
         self.baseline = baseline
         self.baselineFile = baselineFile
         self.importsChecked = importsChecked
+        self.suppressions = suppressions
+    }
+}
+
+/// Findings from outside the graph rules (the `--imports` analysis), with the `// mfe:ignore`
+/// comments of the files it read.
+public struct AdditionalFindings: Sendable, Equatable {
+    /// The findings, before suppressions, `allow:` and the baseline.
+    package var findings: [Finding]
+    /// The `mfe:ignore` comments of the files the analysis read.
+    package var suppressions: [SuppressionComment]
+
+    /// Creates additional findings.
+    package init(findings: [Finding] = [], suppressions: [SuppressionComment] = []) {
+        self.findings = findings
+        self.suppressions = suppressions
     }
 }
 
@@ -41,9 +59,11 @@ package struct LintSummary: Sendable, Equatable {
     package var allowed: Int
     /// Findings suppressed by the baseline.
     package var baselined: Int
+    /// Findings suppressed by `// mfe:ignore` comments.
+    package var suppressed: Int
 
     /// Creates a summary.
-    package init(errors: Int, warnings: Int, notices: Int, packages: Int, targets: Int, dependencies: Int, allowed: Int = 0, baselined: Int = 0) {
+    package init(errors: Int, warnings: Int, notices: Int, packages: Int, targets: Int, dependencies: Int, allowed: Int = 0, baselined: Int = 0, suppressed: Int = 0) {
         self.errors = errors
         self.warnings = warnings
         self.notices = notices
@@ -52,6 +72,7 @@ package struct LintSummary: Sendable, Equatable {
         self.dependencies = dependencies
         self.allowed = allowed
         self.baselined = baselined
+        self.suppressed = suppressed
     }
 }
 
@@ -99,22 +120,30 @@ package struct Linter: Sendable {
         GraphRules(graph: graph, relativePath: workspace.relativePath).findings().sorted(by: Finding.ordered)
     }
 
-    /// Applies `allow:` entries, the baseline and `--strict` to `findings`, adds
-    /// `unused-allow` and `stale-baseline` findings, sorts, and counts.
+    /// Applies `// mfe:ignore` comments, `allow:` entries, the baseline and `--strict` to
+    /// `findings`, adds `unused-allow` and `stale-baseline` findings, sorts, and counts.
     package func process(_ findings: [Finding], workspace: Workspace, graph: TargetGraph, options: LintOptions) -> LintReport {
         let allowEntries = workspace.configuration?.allow ?? []
         var allowUsed = [Bool](repeating: false, count: allowEntries.count)
+        var comments = SuppressionComments(options.suppressions)
         var afterAllow: [Finding] = []
-        var allowed = 0
+        var allowed = 0, suppressedByComment = 0
         for finding in findings {
-            var suppressed = false
+            var isAllowed = false
             if !LintRule.metaRuleIDs.contains(finding.rule) {
                 for (index, entry) in allowEntries.enumerated() where AllowMatcher.matches(entry, finding) {
                     allowUsed[index] = true
-                    suppressed = true
+                    isAllowed = true
                 }
             }
-            if suppressed { allowed += 1 } else { afterAllow.append(finding) }
+            // Marked used even when an allow: entry matches too, so neither is reported unused.
+            if comments.suppress(finding) {
+                suppressedByComment += 1
+            } else if isAllowed {
+                allowed += 1
+            } else {
+                afterAllow.append(finding)
+            }
         }
 
         var remaining: [Finding] = []
@@ -135,6 +164,7 @@ package struct Linter: Sendable {
             if !options.importsChecked && LintRule.importRuleIDs.contains(entry.rule) { continue }
             remaining.append(AllowMatcher.unusedFinding(entry, file: configurationFile))
         }
+        remaining += comments.unusedFindings(importsChecked: options.importsChecked)
         if let baseline = options.baseline {
             let file = options.baselineFile ?? "mfe-baseline.json"
             for entry in baseline.entries where !baselineUsed.contains(entry.fingerprint) {
@@ -163,7 +193,8 @@ package struct Linter: Sendable {
             targets: graph.nodes.count,
             dependencies: graph.edges.count,
             allowed: allowed,
-            baselined: baselined
+            baselined: baselined,
+            suppressed: suppressedByComment
         )
         return LintReport(findings: remaining, summary: summary, baselineCandidates: afterAllow.sorted(by: Finding.ordered))
     }
@@ -201,17 +232,21 @@ enum AllowMatcher {
         let rule = LintRule.unusedAllow
         var message = "allow entry '\(entry.rule)' from \(entry.from) to \(entry.to) matches no finding; remove it from 'allow:'"
         if LintRule.named(entry.rule) == nil {
-            let closest = LintRule.all.map(\.id).min { editDistance($0, entry.rule) < editDistance($1, entry.rule) }
-            if let closest, editDistance(closest, entry.rule) <= 3 {
-                message = "allow entry names the rule '\(entry.rule)', which does not exist; did you mean '\(closest)'?"
-            } else {
-                message = "allow entry names the rule '\(entry.rule)', which does not exist; the rules are \(LintRule.all.map { "'\($0.id)'" }.joined(separator: ", "))"
-            }
+            message = "allow entry " + unknownRule(entry.rule)
         }
         return Finding(
             rule: rule.id, severity: rule.severity, message: message,
             file: file, line: entry.location.line, column: entry.location.column,
             fingerprint: Finding.fingerprint(rule: rule.id, file: file, from: entry.from, to: entry.to, path: nil, feature: entry.rule)
         )
+    }
+
+    /// `names the rule 'X', which does not exist; did you mean 'Y'?` (or the list of rules).
+    static func unknownRule(_ id: String) -> String {
+        let closest = LintRule.all.map(\.id).min { editDistance($0, id) < editDistance($1, id) }
+        if let closest, editDistance(closest, id) <= 3 {
+            return "names the rule '\(id)', which does not exist; did you mean '\(closest)'?"
+        }
+        return "names the rule '\(id)', which does not exist; the rules are \(LintRule.all.map { "'\($0.id)'" }.joined(separator: ", "))"
     }
 }

@@ -60,6 +60,7 @@ package enum SummaryLine {
         var suppressed: [String] = []
         if summary.allowed > 0 { suppressed.append("\(summary.allowed) allowed by mfe.yml") }
         if summary.baselined > 0 { suppressed.append("\(summary.baselined) in the baseline") }
+        if summary.suppressed > 0 { suppressed.append("\(summary.suppressed) suppressed by mfe:ignore") }
         if !suppressed.isEmpty { text += "; " + suppressed.joined(separator: ", ") }
         if let elapsed { text += " (\(seconds(elapsed)))" }
         return text

@@ -58,8 +58,8 @@ struct LintGraphCommand: AsyncParsableCommand {
                 repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(path), repositoryRoot: environment["GITHUB_WORKSPACE"])
             )
             let request = LintGraphRequest(path: path, format: format, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, importsChecked: imports)
-            var importFindings: (@Sendable (Workspace, TargetGraph) async throws -> [Finding])?
-            if imports { importFindings = { workspace, graph in try await ImportRules.findings(in: workspace, graph: graph) } }
+            var importFindings: (@Sendable (Workspace, TargetGraph) async throws -> AdditionalFindings)?
+            if imports { importFindings = { workspace, graph in try await ImportRules.check(workspace, graph: graph) } }
             let output = try await pipeline.run(request, context: context, additionalFindings: importFindings)
             try pipeline.write(output, stepSummaryPath: environment["GITHUB_STEP_SUMMARY"])
             Terminal.writeOutput(output.standardOutput)

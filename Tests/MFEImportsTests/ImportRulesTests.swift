@@ -191,7 +191,7 @@ struct ImportRulesTests {
         """, to: "mfe.yml")
         let pipeline = LintGraphPipeline(manifestLoader: ManifestReader())
         let output = try await pipeline.run(LintGraphRequest(path: directory.path, format: .json, strict: true, importsChecked: true)) { workspace, graph in
-            try await ImportRules.findings(in: workspace, graph: graph)
+            try await ImportRules.check(workspace, graph: graph)
         }
         #expect(output.report.findings.map(\.rule).filter { $0 != "unassigned-layer" } == ["unused-dependency"])
         #expect(output.report.findings.first { $0.rule == "unused-dependency" }?.severity == .error)
