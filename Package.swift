@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Running git and swift without Foundation.Process' pitfalls.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // FilePath and Errno on Linux, where Apple's System framework is missing (Subprocess's own
+        // dependency, declared because MFECore imports it itself).
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // The library, in layers: each module depends only on modules below it (README,
@@ -31,6 +34,7 @@ let package = Package(
             name: "MFECore",
             dependencies: [
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
             ]
         ),
         // Package.swift: the static reader, its evaluator, the dump-package loader.

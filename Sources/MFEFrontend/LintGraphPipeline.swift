@@ -91,6 +91,7 @@ public struct LintGraphPipeline: Sendable {
         let findings = linter.findings(in: workspace, graph: graph) + extra.findings
         options.suppressions = try SuppressionComment.comments(inManifestsOf: workspace, fileSystem: fileSystem) + extra.suppressions
         var report = linter.process(findings, workspace: workspace, graph: graph, options: options)
+        report.notes = extra.notes
         var standardError = ""
         var baselineFile: (path: String, data: Data)?
         if let writePath = request.writeBaselinePath {
@@ -100,6 +101,7 @@ public struct LintGraphPipeline: Sendable {
             options.baseline = baseline
             options.baselineFile = workspace.relativePath(path)
             report = linter.process(findings, workspace: workspace, graph: graph, options: options)
+            report.notes = extra.notes
             standardError += "wrote \(SummaryLine.count(baseline.entries.count, "finding")) to the baseline '\(writePath)'\n"
         }
         var renderContext = context

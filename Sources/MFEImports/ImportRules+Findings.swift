@@ -8,14 +8,21 @@ extension ImportRules {
     /// `onlyOn`: the platforms (SwiftPM's names) where the module is out of reach, when it is
     /// reached on others (a dependency with `condition: .when(platforms:)`).
     func implicitFinding(from node: Int, to module: Int, at sourceImport: SourceImport, onlyOn platforms: [String] = []) -> Finding {
-        let from = graph.nodes[node], to = graph.nodes[module]
+        let to = graph.nodes[module]
+        return implicitFinding(from: node, importing: to.name, target: to.name, package: graph.package(of: module).name, fix: declaration(of: module, in: node), at: sourceImport, onlyOn: platforms)
+    }
+
+    /// `implicit-dependency` for an import of `module` (built by `target` of `package`), with
+    /// `fix` the entry to declare.
+    func implicitFinding(from node: Int, importing module: String, target: String, package: String?, fix: String, at sourceImport: SourceImport, onlyOn platforms: [String]) -> Finding {
+        let from = graph.nodes[node]
         let rule = LintRule.implicitDependency
         let on = platforms.isEmpty ? "" : " on " + Self.list(platforms.map(Self.displayName))
         return Finding(
             rule: rule.id, severity: rule.severity,
-            message: "\(from.name) imports \(to.name) but neither declares it nor reaches it through its dependencies\(on), so it builds only by accident of build order; \(declaration(of: module, in: node))\(platforms.isEmpty ? "" : " for those platforms too"), or remove the import",
+            message: "\(from.name) imports \(module) but neither declares it nor reaches it through its dependencies\(on), so it builds only by accident of build order; \(fix)\(platforms.isEmpty ? "" : " for those platforms too"), or remove the import",
             file: sourceImport.file, line: sourceImport.declaration.line, column: sourceImport.declaration.column,
-            from: from.name, to: to.name, fromPackage: graph.package(of: node).name, toPackage: graph.package(of: module).name
+            from: from.name, to: target, fromPackage: graph.package(of: node).name, toPackage: package
         )
     }
 

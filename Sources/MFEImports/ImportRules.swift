@@ -1,3 +1,4 @@
+import Foundation
 import MFECore
 import MFELint
 import MFEManifest
@@ -6,7 +7,9 @@ import MFEWorkspace
 /// The `implicit-dependency`, `transitive-dependency` and `unused-dependency` rules: compare what
 /// each target's sources import with what its manifest declares, for workspace modules (regular,
 /// executable and system targets of workspace packages, by the module names SwiftPM gives them).
-/// External modules are out of scope.
+/// Third-party modules (of the checked-out or cached packages, `ExternalPackages`) are checked
+/// the same way for `implicit-dependency` and `transitive-dependency`, through the products
+/// the targets declare; `unused-dependency` stays about workspace modules.
 ///
 /// - `implicit-dependency` (error): an import, active for the host and not guarded by
 ///   `#if canImport(M)`, of a workspace module `M` the target neither declares (by name,
@@ -28,16 +31,28 @@ import MFEWorkspace
 public struct ImportRules: Sendable {
     let graph: TargetGraph
     let workspaceRoot: String
+    /// The third-party packages whose modules are checked too.
+    let externalPackages: ExternalPackages
+    let fileSystem: any FileSystem
 
-    /// Creates the rules for `graph`, whose files are reported relative to `workspaceRoot`.
-    package init(graph: TargetGraph, workspaceRoot: String) {
+    /// Creates the rules for `graph`, whose files are reported relative to `workspaceRoot`;
+    /// imports of the modules of `externalPackages` are checked as well.
+    init(graph: TargetGraph, workspaceRoot: String, externalPackages: ExternalPackages = ExternalPackages(), fileSystem: any FileSystem = LocalFileSystem()) {
         self.graph = graph
         self.workspaceRoot = workspaceRoot
+        self.externalPackages = externalPackages
+        self.fileSystem = fileSystem
+    }
+
+    /// Creates the rules for `graph` and workspace modules only.
+    package init(graph: TargetGraph, workspaceRoot: String) {
+        self.init(graph: graph, workspaceRoot: workspaceRoot, externalPackages: ExternalPackages())
     }
 
     /// The findings for the imports of the workspace's targets, sorted.
     package func findings(for targets: [TargetImports]) -> [Finding] {
         let modules = WorkspaceModules(graph: graph, targets: targets)
+        let external = ExternalModules(packages: externalPackages, graph: graph, workspaceModules: Set(modules.nodes.keys), fileSystem: fileSystem)
         var findings: [Finding] = []
         for target in targets {
             guard let node = graph.nodeIndex(named: target.target, inPackage: target.package) else { continue }
@@ -45,19 +60,25 @@ public struct ImportRules: Sendable {
             let own = Set(modules.names[node])
             let declaredPlatforms = Set(graph.package(of: node).manifest.platforms.map(\.name))
             var reach = TargetReach(node: node, graph: graph, modules: modules)
+            var externalReach = ExternalReach(node: node, graph: graph, modules: modules, external: external)
             var reported: Set<String> = []
             for sourceImport in target.imports {
                 let declaration = sourceImport.declaration
                 let name = aliases[declaration.module] ?? declaration.module
-                guard declaration.isActive, !declaration.isGuardedByCanImport, !own.contains(name),
-                      let candidates = modules.nodes[name], !reported.contains(name)
-                else { continue }
+                guard declaration.isActive, !declaration.isGuardedByCanImport, !own.contains(name), !reported.contains(name) else { continue }
                 // The platforms to check: those the package declares that compile the import, or
                 // (an import only the host compiles) the host's.
                 var platforms: [String?] = [nil]
                 if let active = sourceImport.platforms {
                     let declared = active.intersection(declaredPlatforms)
                     platforms = (declared.isEmpty ? active : declared).sorted()
+                }
+                guard let candidates = modules.nodes[name] else {
+                    if external.isKnown(name), let finding = externalFinding(for: sourceImport, module: name, from: node, platforms: platforms, reach: &externalReach, workspaceReach: &reach) {
+                        findings.append(finding)
+                        if !target.suppressions.contains(where: { $0.suppresses(finding) }) { reported.insert(name) }
+                    }
+                    continue
                 }
                 var unreachable: [String] = [], chain: [Int]?
                 for platform in platforms where !reach.declares(name, on: platform) {
@@ -224,9 +245,28 @@ extension ImportRules {
     }
 
     /// The findings of `findings(in:graph:)`, with the `// mfe:ignore` comments of the sources
-    /// read, for the linter to apply.
+    /// read, for the linter to apply; third-party manifests read statically, the compose cache
+    /// not looked at.
     public static func check(_ workspace: Workspace, graph: TargetGraph, fileSystem: any FileSystem = LocalFileSystem()) async throws -> AdditionalFindings {
+        try await analysis(in: workspace, graph: graph, manifestLoader: ManifestReader(fileSystem: fileSystem), cacheRoot: nil, fileSystem: fileSystem)
+    }
+
+    /// The findings with the `// mfe:ignore` comments of the sources read, and notes to print
+    /// once: the third-party packages whose modules were not checked and how to check them.
+    /// Third-party manifests are read with `manifestLoader` (the workspace's loader, so
+    /// `--loader auto` reaches SwiftPM for the ones the static reader refuses); `cacheRoot` is
+    /// mfe's compose cache (nil: not looked at).
+    public static func analysis(in workspace: Workspace, graph: TargetGraph, manifestLoader: any ManifestLoading, cacheRoot: String? = userCacheRoot(), fileSystem: any FileSystem = LocalFileSystem()) async throws -> AdditionalFindings {
         let imports = try await WorkspaceImportReader(fileSystem: fileSystem).read(workspace)
-        return AdditionalFindings(findings: ImportRules(graph: graph, workspaceRoot: workspace.root).findings(for: imports), suppressions: imports.flatMap(\.suppressions))
+        let external = await ExternalPackageLocator(fileSystem: fileSystem, manifestLoader: manifestLoader, cacheRoot: cacheRoot).locate(workspace)
+        let rules = ImportRules(graph: graph, workspaceRoot: workspace.root, externalPackages: external, fileSystem: fileSystem)
+        return AdditionalFindings(findings: rules.findings(for: imports), suppressions: imports.flatMap(\.suppressions), notes: external.notes)
+    }
+
+    /// mfe's compose cache, where `compose-shell` keeps the manifests it read by commit:
+    /// `$XDG_CACHE_HOME/mfe`, else `~/.cache/mfe`.
+    public static func userCacheRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return PathUtilities.join(xdg, "mfe") }
+        return environment["HOME"].map { PathUtilities.join($0, ".cache/mfe") }
     }
 }

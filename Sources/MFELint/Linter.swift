@@ -33,11 +33,14 @@ public struct AdditionalFindings: Sendable, Equatable {
     package var findings: [Finding]
     /// The `mfe:ignore` comments of the files the analysis read.
     package var suppressions: [SuppressionComment]
+    /// Notes printed once, beside the findings (which third-party imports were not checked).
+    package var notes: [String]
 
     /// Creates additional findings.
-    package init(findings: [Finding] = [], suppressions: [SuppressionComment] = []) {
+    package init(findings: [Finding] = [], suppressions: [SuppressionComment] = [], notes: [String] = []) {
         self.findings = findings
         self.suppressions = suppressions
+        self.notes = notes
     }
 }
 
@@ -85,12 +88,16 @@ package struct LintReport: Sendable, Equatable {
     /// The findings a new baseline would accept: every finding left after `allow:`, before the
     /// baseline (what `--write-baseline` writes).
     package var baselineCandidates: [Finding]
+    /// Notes printed once, beside the findings (e.g. which third-party imports `--imports`
+    /// could not check); they never change the exit code and no baseline records them.
+    package var notes: [String]
 
     /// Creates a report.
-    package init(findings: [Finding], summary: LintSummary, baselineCandidates: [Finding] = []) {
+    package init(findings: [Finding], summary: LintSummary, baselineCandidates: [Finding] = [], notes: [String] = []) {
         self.findings = findings
         self.summary = summary
         self.baselineCandidates = baselineCandidates
+        self.notes = notes
     }
 
     /// The exit code DESIGN asks for: 1 with error findings, else 0.

@@ -48,6 +48,7 @@ extension HostBuildConfiguration {
             "Security", "CryptoKit", "Network", "AVFoundation", "CoreLocation", "MapKit", "StoreKit", "UserNotifications",
             "CoreText", "QuartzCore", "CoreImage", "CoreMedia", "CoreVideo", "ImageIO", "Metal", "SwiftData",
             "AuthenticationServices", "CloudKit", "GameKit", "HealthKit", "Accelerate", "CoreML", "Vision", "NaturalLanguage",
+            "System",
         ])
         switch platform {
         case "macos": modules.formUnion(["AppKit", "WebKit", "Cocoa", "CoreServices", "IOKit"])

@@ -23,6 +23,9 @@ package struct GitHubReportRenderer: Sendable {
             ].map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
             output += "::\(finding.severity.rawValue) \(properties)::\(Self.escapeData(finding.message))\n"
         }
+        for note in report.notes {
+            output += "::notice title=mfe lint-graph::\(Self.escapeData(note))\n"
+        }
         output += SummaryLine.text(report.summary, elapsed: context.elapsed) + "\n"
         return output
     }

@@ -20,7 +20,7 @@ package struct JSONReportRenderer: Sendable {
     /// The JSON value for `report`.
     package func document(_ report: LintReport) -> JSONValue {
         let summary = report.summary
-        return [
+        var document: JSONValue = [
             "version": .int(Self.formatVersion),
             "findings": .array(report.findings.map(Self.object)),
             "summary": [
@@ -32,6 +32,12 @@ package struct JSONReportRenderer: Sendable {
                 "dependencies": .int(summary.dependencies),
             ],
         ]
+        // `notes` only when there are some, so every other report keeps its exact shape.
+        if !report.notes.isEmpty, case .object(var members) = document {
+            members["notes"] = .array(report.notes.map(JSONValue.string))
+            document = .object(members)
+        }
+        return document
     }
 
     /// One finding: `rule`, `severity`, `message`, `file`, `line`, and `from`/`to`, `path` or

@@ -55,14 +55,22 @@ package struct SARIFReportRenderer: Sendable {
                 "partialFingerprints": .object([Self.fingerprintKey: .string(finding.fingerprint)]),
             ]
         }
+        var run: [String: JSONValue] = [
+            "tool": ["driver": driver],
+            "columnKind": "unicodeCodePoints",
+            "results": .array(results),
+        ]
+        // Notes (what could not be checked) as the run's tool notifications, only when present.
+        if !report.notes.isEmpty {
+            run["invocations"] = [[
+                "executionSuccessful": true,
+                "toolExecutionNotifications": .array(report.notes.map { ["level": "note", "message": ["text": .string($0)]] }),
+            ]]
+        }
         return [
             "$schema": .string(Self.schema),
             "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": driver],
-                "columnKind": "unicodeCodePoints",
-                "results": .array(results),
-            ]],
+            "runs": [.object(run)],
         ]
     }
 

@@ -12,6 +12,9 @@ package struct TextReportRenderer: Sendable {
         for finding in report.findings {
             output += "\(finding.file):\(finding.line):\(finding.column): \(label(finding.severity, color: context.color)) \(finding.message) [\(finding.rule)]\n"
         }
+        for note in report.notes {
+            output += "\(context.color ? "\u{1B}[1;36mnote:\u{1B}[0m" : "note:") \(note)\n"
+        }
         let summary = SummaryLine.text(report.summary, elapsed: context.elapsed)
         if context.color {
             let style = report.summary.errors > 0 ? "\u{1B}[1;31m" : report.findings.isEmpty ? "\u{1B}[1;32m" : "\u{1B}[1m"

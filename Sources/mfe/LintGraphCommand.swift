@@ -46,20 +46,25 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
-    @Flag(help: "Also read every target's Swift imports: report imported workspace modules that are not declared (implicit-dependency) and declared ones never imported (unused-dependency).")
+    @Flag(help: "Also read every target's Swift imports: report imported workspace and resolved third-party modules that are not declared (implicit-dependency, transitive-dependency) and declared workspace modules never imported (unused-dependency).")
     var imports = false
 
     func run() async throws {
         try await runCommand {
             let environment = ProcessInfo.processInfo.environment
-            let pipeline = LintGraphPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader))
+            let manifestLoader = ManifestLoaderKind.loader(flag: loader)
+            let pipeline = LintGraphPipeline(manifestLoader: manifestLoader)
             let context = ReportContext(
                 color: Terminal.current.colorEnabled,
                 repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(path), repositoryRoot: environment["GITHUB_WORKSPACE"])
             )
             let request = LintGraphRequest(path: path, format: format, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, importsChecked: imports)
             var importFindings: (@Sendable (Workspace, TargetGraph) async throws -> AdditionalFindings)?
-            if imports { importFindings = { workspace, graph in try await ImportRules.check(workspace, graph: graph) } }
+            if imports {
+                importFindings = { workspace, graph in
+                    try await ImportRules.analysis(in: workspace, graph: graph, manifestLoader: manifestLoader.respecting(configuredLoader: workspace.configuration?.loader))
+                }
+            }
             let output = try await pipeline.run(request, context: context, additionalFindings: importFindings)
             try pipeline.write(output, stepSummaryPath: environment["GITHUB_STEP_SUMMARY"])
             Terminal.writeOutput(output.standardOutput)

@@ -1,0 +1,194 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFEWorkspace
+
+/// A package outside the workspace whose manifest mfe read: a checkout SwiftPM made
+/// (`.build/checkouts/NAME`), a local package outside the workspace, or a manifest in mfe's
+/// compose cache at a pinned revision.
+struct ExternalPackage: Sendable {
+    /// SwiftPM's identity (lowercased last component of the location).
+    var identity: String
+    var manifest: PackageManifest
+    /// The package's folder, where its modulemaps are read; nil for a manifest read from the
+    /// compose cache (module names are then the targets' c99 names).
+    var directory: String?
+    /// The location and version `Package.resolved` pins, for the fix a finding suggests.
+    var pin: ResolvedPin?
+}
+
+/// One pin of a `Package.resolved` (format 1, 2 or 3).
+struct ResolvedPin: Sendable, Equatable {
+    var identity: String
+    var location: String
+    var revision: String?
+    var version: String?
+
+    /// The pins of a `Package.resolved`; empty when the text is not one.
+    static func pins(in data: Data) -> [ResolvedPin] {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        let pins = (object["pins"] as? [[String: Any]]) ?? ((object["object"] as? [String: Any])?["pins"] as? [[String: Any]]) ?? []
+        return pins.compactMap { pin in
+            guard let location = (pin["location"] as? String) ?? (pin["repositoryURL"] as? String) else { return nil }
+            let state = pin["state"] as? [String: Any]
+            let identity = (pin["identity"] as? String) ?? PackageIdentity.identity(forLocation: location)
+            return ResolvedPin(identity: identity.lowercased(), location: location, revision: state?["revision"] as? String, version: state?["version"] as? String)
+        }
+    }
+}
+
+/// The third-party packages of a workspace whose manifests mfe could read, and the declared
+/// ones it could not (not resolved, or a manifest the loader refused).
+///
+/// Where they are looked for, for each workspace package folder `P`: `P/.build/checkouts/*`
+/// (what `swift package resolve` checks out), the pins of `P/Package.resolved` (and of an Xcode
+/// project's or workspace's `xcshareddata/swiftpm/Package.resolved` in `P`) whose manifests
+/// mfe's compose cache holds at the pinned revision, and `.package(path:)` dependencies
+/// outside the workspace. The first package found for an identity (in folder order) wins.
+struct ExternalPackages: Sendable {
+    /// Identity → package.
+    var packages: [String: ExternalPackage] = [:]
+    /// Identities declared by workspace packages (directly) that mfe found no manifest for,
+    /// with the folders (relative to the workspace root) of the packages declaring them.
+    var unresolved: [String: Set<String>] = [:]
+    /// Why a manifest could not be read.
+    enum Unreadable: Sendable, Equatable {
+        /// The static reader refused it, at this `file:line:column`.
+        case refused(String)
+        /// The loader failed, with the first line of its message.
+        case failed(String)
+    }
+
+    /// Identities whose manifest could not be read, and why.
+    var unreadable: [String: Unreadable] = [:]
+
+    /// The notes to print once: which declared packages were not checked, and how to check
+    /// them. Sorted, deterministic.
+    var notes: [String] {
+        var notes: [String] = []
+        if !unresolved.isEmpty {
+            let names = unresolved.keys.sorted()
+            let folders = Set(unresolved.values.flatMap { $0 }).sorted()
+            let shown = names.count > 5 ? names.prefix(5).joined(separator: ", ") + " and \(names.count - 5) more" : ImportRules.list(names)
+            let commands = folders.map { $0 == "." ? "'swift package resolve'" : "'swift package --package-path \($0) resolve'" }
+            notes.append("imports of the modules of \(shown) were not checked: \(names.count == 1 ? "it is" : "they are") not resolved; run \(ImportRules.list(commands)), then lint again")
+        }
+        let refused = unreadable.compactMap { entry -> (String, String)? in
+            if case .refused(let location) = entry.value { return (entry.key, location) } else { return nil }
+        }.sorted { $0.0 < $1.0 }
+        if let first = refused.first {
+            let names = refused.map(\.0)
+            notes.append("imports of the modules of \(ImportRules.list(names)) were not checked: the static reader cannot read \(names.count == 1 ? "its manifest" : "their manifests") (\(first.1)); run with '--loader auto' to read \(names.count == 1 ? "it" : "them") with SwiftPM")
+        }
+        for (name, reason) in unreadable.sorted(by: { $0.key < $1.key }) {
+            if case .failed(let message) = reason { notes.append("imports of the modules of \(name) were not checked: \(message)") }
+        }
+        return notes
+    }
+}
+
+/// Finds and reads the third-party packages of a workspace (see `ExternalPackages`).
+struct ExternalPackageLocator: Sendable {
+    let fileSystem: any FileSystem
+    let manifestLoader: any ManifestLoading
+    /// mfe's compose cache (`…/mfe`), nil to not look there.
+    let cacheRoot: String?
+
+    func locate(_ workspace: Workspace) async -> ExternalPackages {
+        var workspaceIdentities: Set<String> = []
+        for package in workspace.packages {
+            let directory = package.directory == "." ? workspace.root : package.directory
+            workspaceIdentities.insert(PackageIdentity.identity(forLocation: directory))
+            workspaceIdentities.insert(package.name.lowercased())
+        }
+        // Candidates: identity → (folder to load, or cached manifest text) in folder order.
+        var folders: [(identity: String, directory: String)] = []
+        var pins: [String: ResolvedPin] = [:]
+        var seen: Set<String> = []
+        for package in workspace.packages {
+            let directory = PathUtilities.normalize(PathUtilities.join(workspace.root, package.directory))
+            for pin in resolvedPins(in: directory) where pins[pin.identity] == nil { pins[pin.identity] = pin }
+            let checkouts = PathUtilities.join(directory, ".build/checkouts")
+            for name in (try? fileSystem.contentsOfDirectory(checkouts))?.sorted() ?? [] where !name.hasPrefix(".") {
+                let folder = PathUtilities.join(checkouts, name)
+                let identity = name.lowercased()
+                guard !workspaceIdentities.contains(identity), fileSystem.exists(PathUtilities.join(folder, "Package.swift")), seen.insert(identity).inserted else { continue }
+                folders.append((identity, folder))
+            }
+            for dependency in package.manifest.dependencies {
+                guard case .fileSystem(let path) = dependency.kind, let absolute = PackageIdentity.resolvedLocation(path, relativeTo: directory) else { continue }
+                guard PathUtilities.relative(absolute, to: workspace.root) == absolute, seen.insert(dependency.identity).inserted, !workspaceIdentities.contains(dependency.identity) else { continue }
+                folders.append((dependency.identity, absolute))
+            }
+        }
+        var result = ExternalPackages()
+        let loaded = await load(folders)
+        for (index, entry) in folders.enumerated() {
+            switch loaded[index] {
+            case .success(let manifest):
+                result.packages[entry.identity] = ExternalPackage(identity: entry.identity, manifest: manifest, directory: entry.directory, pin: pins[entry.identity])
+            case .failure(let refusal as ManifestRefusal):
+                let location = refusal.location
+                result.unreadable[entry.identity] = .refused("\(PathUtilities.relative(location.file, to: workspace.root)):\(location.line):\(location.column)")
+            case .failure(let error):
+                result.unreadable[entry.identity] = .failed(String(error.localizedDescription.split(separator: "\n").first ?? ""))
+            }
+        }
+        if let cacheRoot {
+            for pin in pins.values.sorted(by: { $0.identity < $1.identity }) where result.packages[pin.identity] == nil && result.unreadable[pin.identity] == nil && !workspaceIdentities.contains(pin.identity) {
+                guard let revision = pin.revision, revision.allSatisfy(\.isHexDigit) else { continue }
+                let path = PathUtilities.join(cacheRoot, "manifests/\(revision).swift")
+                guard let data = try? fileSystem.contents(of: path), !data.isEmpty,
+                      let manifest = try? ManifestReader(fileSystem: fileSystem).read(source: String(decoding: data, as: UTF8.self), manifestPath: path)
+                else { continue }
+                result.packages[pin.identity] = ExternalPackage(identity: pin.identity, manifest: manifest, directory: nil, pin: pin)
+            }
+        }
+        for package in workspace.packages {
+            for dependency in package.manifest.dependencies {
+                let identity = dependency.identity
+                guard !workspaceIdentities.contains(identity), result.packages[identity] == nil, result.unreadable[identity] == nil else { continue }
+                if case .fileSystem = dependency.kind { continue }
+                result.unresolved[identity, default: []].insert(package.directory)
+            }
+        }
+        return result
+    }
+
+    /// The pins of the `Package.resolved` files SwiftPM and Xcode write for the package in
+    /// `directory`, in that order.
+    func resolvedPins(in directory: String) -> [ResolvedPin] {
+        var files = [PathUtilities.join(directory, "Package.resolved")]
+        for name in (try? fileSystem.contentsOfDirectory(directory))?.sorted() ?? [] {
+            if name.hasSuffix(".xcodeproj") {
+                files.append(PathUtilities.join(directory, "\(name)/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
+            } else if name.hasSuffix(".xcworkspace") {
+                files.append(PathUtilities.join(directory, "\(name)/xcshareddata/swiftpm/Package.resolved"))
+            }
+        }
+        return files.flatMap { file in (try? fileSystem.contents(of: file)).map(ResolvedPin.pins(in:)) ?? [] }
+    }
+
+    /// Loads the manifests in `folders`, a few at a time.
+    private func load(_ folders: [(identity: String, directory: String)]) async -> [Result<PackageManifest, any Error>] {
+        let loader = manifestLoader
+        return await withTaskGroup(of: (Int, Result<PackageManifest, any Error>).self) { group in
+            var results = [Result<PackageManifest, any Error>](repeating: .failure(PlainInputError("not loaded")), count: folders.count)
+            var next = 0
+            func addNext() {
+                guard next < folders.count else { return }
+                let index = next, directory = folders[index].directory
+                next += 1
+                group.addTask {
+                    do { return (index, .success(try await loader.loadManifest(inPackageDirectory: directory))) } catch { return (index, .failure(error)) }
+                }
+            }
+            for _ in 0..<8 { addNext() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                addNext()
+            }
+            return results
+        }
+    }
+}
