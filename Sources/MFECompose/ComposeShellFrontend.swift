@@ -213,39 +213,35 @@ public struct ComposeShellFrontend: Sendable {
         throw PlainInputError(message)
     }
 
-    struct Summary: Encodable {
-        struct Pin: Encodable {
-            var identity: String
-            var kind: String
-            var location: String
-            var package: String
-            var version: String?
-            var branch: String?
-            var revision: String
-        }
-        var status: String
-        var file: String
-        var changes: [PinChange]
-        var pins: [Pin]
-        var conflict: String?
-        var conflictPackages: [String]?
-        var diff: String?
-    }
-
+    /// The JSON summary (`--format json`), written like every JSON mfe prints (`"key": value`,
+    /// keys sorted, two-space indentation); absent values are left out.
     func render(status: String, composition: Composition?, path: String, conflict: CompositionConflict? = nil, diff: String? = nil) -> String {
-        let pins = (composition?.packages ?? []).map { package -> Summary.Pin in
-            var pin = Summary.Pin(identity: package.location.identity, kind: package.location.kind.rawValue, location: package.location.location, package: package.manifest.name, revision: package.state.revision)
+        let pins = (composition?.packages ?? []).map { package -> JSONValue in
+            var pin: [String: JSONValue] = [
+                "identity": .string(package.location.identity), "kind": .string(package.location.kind.rawValue),
+                "location": .string(package.location.location), "package": .string(package.manifest.name),
+                "revision": .string(package.state.revision),
+            ]
             switch package.state {
-            case .version(let version, _): pin.version = version.description
-            case .branch(let branch, _): pin.branch = branch
+            case .version(let version, _): pin["version"] = .string(version.description)
+            case .branch(let branch, _): pin["branch"] = .string(branch)
             case .revision: break
             }
-            return pin
+            return .object(pin)
         }
-        let summary = Summary(status: status, file: path, changes: composition?.changes ?? [], pins: pins, conflict: conflict?.message, conflictPackages: conflict?.packages, diff: diff)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(summary)) ?? Data(), as: UTF8.self) + "\n"
+        let changes = (composition?.changes ?? []).map { change -> JSONValue in
+            var object: [String: JSONValue] = ["package": .string(change.package), "identity": .string(change.identity)]
+            if let from = change.from { object["from"] = .string(from) }
+            if let to = change.to { object["to"] = .string(to) }
+            return .object(object)
+        }
+        var summary: [String: JSONValue] = ["status": .string(status), "file": .string(path), "changes": .array(changes), "pins": .array(pins)]
+        if let conflict {
+            summary["conflict"] = .string(conflict.message)
+            summary["conflictPackages"] = .array(conflict.packages.map(JSONValue.string))
+        }
+        if let diff { summary["diff"] = .string(diff) }
+        return JSONValue.object(summary).formatted()
     }
 }
 

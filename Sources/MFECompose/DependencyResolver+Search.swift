@@ -56,6 +56,9 @@ final class ResolutionSearch {
     /// Per package: the facts that made it impossible, in the order found.
     var notes: [String: [String]] = [:]
     var noteOrder: [String] = []
+    /// The states each package was held at when a requirement on it failed, in the order
+    /// the search tried them: one line in the explanation, not one contradicting line each.
+    var heldAt: [String: [String]] = [:]
     var names: [String: String] = [:]
     var availableVersions: [String: [Version]] = [:]
     var suggestions: [String: [String]] = [:]
@@ -273,7 +276,7 @@ final class ResolutionSearch {
                     if !satisfies(existing.state, constraint.requirement, overridden: isOverridden(target, in: state)) {
                         state.decisions[current] = decision
                         for other in state.constraints[target]! { note(target, statement(other, on: target, state)) }
-                        note(target, "\(name(target, state)) is already at \(existing.state.summary)")
+                        if !(heldAt[target]?.contains(existing.state.summary) ?? false) { heldAt[target, default: []].append(existing.state.summary) }
                         var culprits = culprits(of: target, in: state)
                         culprits.insert(target)
                         return .failure(Culprits(packages: culprits))
@@ -374,12 +377,13 @@ final class ResolutionSearch {
         if !rootConstraints.isEmpty, let fit = versions.filter({ v in otherConstraints.allSatisfy { $0.requirement.admits(v) } }).max() {
             result.append("change \(rootName)'s requirement on \(target) to admit \(fit) (for example from: \"\(fit)\")")
         }
-        let rootFit = versions.filter { v in rootConstraints.allSatisfy { $0.requirement.admits(v) } }.max()
         var seenOrigins: Set<String> = []
         for constraint in otherConstraints {
             guard case .package(let other) = constraint.origin, seenOrigins.insert(other).inserted else { continue }
-            if let rootFit {
-                result.append("release a version of \(name(other, state)) that accepts \(target) \(rootFit)")
+            // A new release of `other` unblocks only if every other requirement meets at a version.
+            let rest = constraints.filter { $0.origin != constraint.origin }
+            if let fit = versions.filter({ v in rest.allSatisfy { $0.requirement.admits(v) } }).max() {
+                result.append("release a version of \(name(other, state)) that accepts \(target) \(fit)")
             }
         }
         if result.isEmpty {
@@ -399,6 +403,11 @@ final class ResolutionSearch {
             let target = names[identity] ?? displayNames[identity] ?? identity
             lines.append("no version of \(target) satisfies every package that needs it:")
             for fact in notes[identity]! { lines.append("  \(fact)") }
+            if let held = heldAt[identity], let last = held.last {
+                lines.append(held.count == 1
+                    ? "  \(target) is already at \(last)"
+                    : "  \(target) was tried at \(held.dropLast().joined(separator: ", ")) and \(last); none admits every requirement above")
+            }
             if let versions = availableVersions[identity] {
                 lines.append("  \(target) has \(versions.isEmpty ? "no version tags" : "versions " + versions.map(\.description).joined(separator: ", "))")
             }

@@ -48,7 +48,7 @@ struct GraphRules {
             message = "\(a.name) depends on \(b.name), \(what) of another product feature; \(fix)"
         } else if (a.role == .source || a.role == .interface) && b.role == .testing {
             rule = .productionToTesting
-            message = "\(a.name) depends on \(b.name), a testing target, so mocks and fixtures would ship in the app; depend on \(graph.companion(of: edge.to, role: .interface)) and use \(b.name) only from tests and examples"
+            message = "\(a.name) depends on \(b.name), a testing target, so mocks and fixtures would ship in the app; \(productionAlternative(to: edge.to, from: edge.from)) and use \(b.name) only from tests and examples"
         } else if a.role == .testing && aFeature.layer == .product && sameFeature && b.role == .source {
             rule = .testingToImplementation
             message = "\(a.name) depends on \(b.name), the implementation of its own feature; build the mocks on \(graph.companion(of: edge.from, role: .interface)) so using them does not compile the implementation"
@@ -61,6 +61,19 @@ struct GraphRules {
             from: a.name, to: b.name, fromPackage: graph.packages[a.package].name, toPackage: graph.packages[b.package].name,
             fromFeature: aFeature.name, toFeature: bFeature.name
         )
+    }
+
+    /// What a production target should depend on instead of testing target `node`: the
+    /// feature's interface when it has one; else its implementation, unless that is another
+    /// product feature's (a product-to-product edge), where the fix is an interface to add.
+    private func productionAlternative(to node: Int, from source: Int) -> String {
+        if let interface = graph.existingCompanion(of: node, role: .interface) { return "depend on \(interface)" }
+        let feature = graph.feature(of: node)
+        let crossesProducts = feature.layer == .product && graph.feature(of: source).layer == .product && !graph.sameFeature(node, source)
+        if !crossesProducts, let implementation = graph.existingCompanion(of: node, role: .source) {
+            return "depend on \(implementation)"
+        }
+        return "give \(name(of: feature)) an interface target (\(graph.companion(of: node, role: .interface))) and depend on it"
     }
 
     /// A feature's name as messages print it: a whole package's display name (with its

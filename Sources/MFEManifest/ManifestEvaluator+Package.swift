@@ -9,6 +9,11 @@ extension ManifestEvaluator {
 
     /// Evaluates the `package` constant with every modelled change made to it afterwards.
     mutating func evaluatePackage(toolsVersion: ToolsVersion) throws -> PackageManifest {
+        let topLevel = (bindings[packageVariable] ?? []).filter { $0.scopeEnd == Int.max }
+        if topLevel.count > 1 {
+            let first = location(of: topLevel[0].node)
+            throw LocatedInputError("'\(packageVariable)' is declared again (first at line \(first.line)); Swift refuses the manifest ('invalid redeclaration of '\(packageVariable)''), so keep one 'let \(packageVariable) = Package(...)'", at: location(of: topLevel[1].node))
+        }
         guard let declared = bindings[packageVariable], declared.count == 1, let binding = declared.first, let initializer = binding.initializer else {
             throw LocatedInputError("the manifest declares no 'let package = Package(...)'; declare the package that way", at: MFECore.SourceLocation(file: file, line: 1, column: 1))
         }

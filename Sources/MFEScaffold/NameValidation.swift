@@ -43,7 +43,9 @@ package enum NameValidation {
         if name.count > maximumLength {
             problems.append("\(what) '\(name.prefix(20))…' is \(name.count) characters long; keep it under \(maximumLength)")
         }
-        if !isIdentifier(name) {
+        if !name.unicodeScalars.allSatisfy(\.isASCII) {
+            problems.append("\(what) '\(name)' has characters beyond ASCII letters and digits; mfe keeps module, folder and URL names ASCII so every file system, tool and repository host spells them alike, e.g. '\(suggestion(for: name))'")
+        } else if !isIdentifier(name) {
             problems.append("\(what) '\(name)' is not a Swift identifier; use only letters and digits, starting with a letter, e.g. '\(suggestion(for: name))'")
         } else if keywords.contains(name) {
             problems.append("\(what) '\(name)' is a Swift keyword; choose another name, e.g. '\(name.capitalizedFirst)Feature'")
@@ -81,7 +83,11 @@ package enum NameValidation {
 
     /// An UpperCamelCase name close to `name`: separators dropped, each word capitalised.
     static func suggestion(for name: String) -> String {
-        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        // Letters with accents keep their base letter (`Ünïcode` → `Unicode`).
+        let folded = String(String.UnicodeScalarView(name.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            $0.properties.generalCategory != .nonspacingMark
+        }))
+        let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var result = words.map { String($0).capitalizedFirst }.joined()
         while let first = result.first, first.isNumber { result.removeFirst() }
         return result.isEmpty ? "Search" : result

@@ -54,7 +54,7 @@ struct WorkspaceLayout {
         guard let edited = ConfigurationEditing.addingPackageGlob(glob, to: original) else {
             throw PlainInputError("\(path): no 'packages:' glob holds \(layer.rawValue) packages, and mfe cannot add one to this mfe.yml's layout; add '- \(glob)' under 'packages:' and run the command again")
         }
-        return Placement(folder: conventional, edit: PlannedEdit(path: path, original: original, contents: edited, summary: "\(workspace.relativePath(path)): added '\(glob)' to 'packages:', so the workspace finds \(layer.rawValue) packages"))
+        return Placement(folder: conventional, edit: PlannedEdit(path: path, original: original, contents: edited, summary: "\(workspace.relativePath(path)): added '\(glob)' to 'packages:', so the workspace finds \(layer.rawValue) packages", label: workspace.relativePath(path)))
     }
 
     private func mostCommonParent(of packages: [WorkspacePackage]) -> String? {

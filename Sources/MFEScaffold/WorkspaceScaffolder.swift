@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFEWorkspace
 
 /// What `mfe init` was asked for.
 public struct InitRequest: Sendable, Equatable {
@@ -62,6 +63,10 @@ public struct WorkspaceScaffolder: Sendable {
         let destination = PathUtilities.join(base, request.name)
         if problems.isEmpty, fileSystem.exists(destination) {
             problems.append("'\(PathUtilities.relative(destination, to: currentDirectory))' already exists; mfe never overwrites: choose another name or --path")
+        }
+        if problems.isEmpty, let enclosing = try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
+            let shown = PathUtilities.relative(PathUtilities.join(enclosing, "mfe.yml"), to: currentDirectory)
+            problems.append("'\(PathUtilities.relative(destination, to: currentDirectory))' would be inside the workspace of '\(shown)'; a workspace nested in another is read as part of it, so create it elsewhere (e.g. --path \(PathUtilities.relative((enclosing as NSString).deletingLastPathComponent, to: currentDirectory))), or add a package to this workspace with 'mfe create NAME'")
         }
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
             problems.append("'--path \(request.path ?? base)' is a file; give a folder")

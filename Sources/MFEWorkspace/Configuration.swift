@@ -129,6 +129,8 @@ package struct AllowEntry: Sendable, Equatable, Hashable {
 package struct ShellConfiguration: Sendable, Equatable {
     /// `path:`: the shell package's directory, relative to the workspace root.
     package var path: String?
+    /// Where `path:` is written in `mfe.yml`, for messages about it.
+    package var pathLocation: SourceLocation?
     /// `features:`: the MFEs of a shell that is an Xcode project (no `Package.swift` of its
     /// own), with their requirements.
     package var features: [ShellFeature]

@@ -18,7 +18,7 @@ package struct ConfigurationParser: Sendable {
             }
             root = node
         } catch let error as YamlError {
-            throw Self.convert(error, file: file)
+            throw Self.convert(error, file: file, yaml: yaml)
         }
         let reader = NodeReader(file: file)
         let mapping = try reader.mapping(root, what: "the top level of mfe.yml")
@@ -125,6 +125,7 @@ package struct ConfigurationParser: Sendable {
             var shellConfiguration = ShellConfiguration()
             if let path = shellMapping["path"], !reader.isNull(path) {
                 shellConfiguration.path = try reader.string(path, what: "'shell.path:'")
+                shellConfiguration.pathLocation = reader.location(of: path)
             }
             if let features = shellMapping["features"], !reader.isNull(features) {
                 shellConfiguration.features = try reader.sequence(features, what: "'shell.features:'").map { try parseShellFeature($0, reader: reader) }
@@ -231,8 +232,14 @@ package struct ConfigurationParser: Sendable {
         return ShellFeature(url: url, requirement: requirement, location: reader.location(of: node))
     }
 
-    static func convert(_ error: YamlError, file: String) -> LocatedInputError {
+    static func convert(_ error: YamlError, file: String, yaml: String = "") -> LocatedInputError {
         switch error {
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let key = duplicates.sorted().first ?? ""
+            let mark = duplicateKeyMark(key, in: yaml, mappingAt: context.mark) ?? (line: context.mark.line, column: context.mark.column)
+            let others = duplicates.sorted().dropFirst().map { "'\($0)'" }
+            let also = others.isEmpty ? "" : " (and \(others.joined(separator: ", ")) too)"
+            return LocatedInputError("'\(key)' appears twice in the same mapping\(also); YAML keys must be unique, so keep one and remove the other", at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text) " } ?? ""
             return LocatedInputError("malformed YAML: \(detail)\(problem); fix the syntax at this line (indent with spaces, quote values containing ':' or '#')", at: SourceLocation(file: file, line: mark.line, column: mark.column))
@@ -241,6 +248,40 @@ package struct ConfigurationParser: Sendable {
         default:
             return LocatedInputError("malformed YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
+    }
+}
+
+extension ConfigurationParser {
+    /// The line and column of the second `key:` of the block mapping that starts at `start`
+    /// (Yams names the duplicated key and the mapping, not the line of the repeat): the
+    /// mapping's keys are the lines indented exactly as its first one, up to the first line
+    /// indented less.
+    static func duplicateKeyMark(_ key: String, in yaml: String, mappingAt start: Mark) -> (line: Int, column: Int)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let indentation = max(start.column - 1, 0)
+        var seen = false
+        var index = max(start.line - 1, 0)
+        while index < lines.count {
+            let line = lines[index]
+            let body = line.drop { $0 == " " }
+            let column = line.count - body.count
+            var keyColumn = column
+            var text = Substring(body)
+            if index == start.line - 1, column < indentation, text.hasPrefix("- ") {
+                // The mapping is an item of a block sequence: `- key: value`.
+                text = text.dropFirst(2).drop { $0 == " " }
+                keyColumn = line.count - text.count
+            }
+            if !text.isEmpty, !text.hasPrefix("#") {
+                if index > start.line - 1 && column < indentation { break }
+                if keyColumn == indentation, text.hasPrefix(key), text.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") {
+                    if seen { return (index + 1, keyColumn + 1) }
+                    seen = true
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 }
 

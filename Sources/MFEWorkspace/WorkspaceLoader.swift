@@ -80,6 +80,14 @@ package struct WorkspaceLoader: Sendable {
         var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [String] = []
         let shellDirectory = configuration?.shell?.path.map(PathUtilities.normalize)
+        if let shell = configuration?.shell, let path = shell.path, let shellDirectory, !loaded.contains(where: { $0.directory == shellDirectory }) {
+            // A folder without a Package.swift is fine: an Xcode app's folder, which `affected`
+            // maps to the shell. A folder that does not exist is a typo.
+            if !fileSystem.isDirectory(PathUtilities.join(root, shellDirectory)) {
+                let location = shell.pathLocation.map { "\($0.file):\($0.line):\($0.column): " } ?? "\(configuration?.file ?? "mfe.yml"): "
+                problems.append("\(location)'shell.path: \(path)' names no folder; give the shell's folder relative to the workspace root (its package, or its Xcode app), or remove 'path:'")
+            }
+        }
         for (directory, manifest) in loaded {
             var feature: FeatureConfiguration?
             if directory == "." {

@@ -15,7 +15,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
         stale with --check; 2 unusable input.
 
         Examples:
-          mfe compose-shell                      # the workspace's shell, or the package here
+          mfe compose-shell                      # the workspace's shell (or this package)
           mfe compose-shell Shell                # the shell package in folder Shell
           mfe compose-shell --update             # move every pin
           mfe compose-shell --update Env Search  # move only Env's and Search's pins

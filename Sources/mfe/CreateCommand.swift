@@ -31,7 +31,7 @@ struct CreateCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Generate the NAMEExample app (default: yes for product, no for foundation).")
     var example: Bool?
 
-    @Flag(inversion: .prefixedNo, help: "Inside a workspace, wire a product feature into the shell: its Package.swift, composition root, router and root view (default: yes).")
+    @Flag(inversion: .prefixedNo, help: "Inside a workspace, wire a product feature into the shell: its Package.swift, composition root, router and root view.")
     var wire = true
 
     @OptionGroup var templates: TemplateOptions

@@ -23,7 +23,7 @@ struct LintGraphCommand: AsyncParsableCommand {
           mfe lint-graph --format github         # GitHub Actions
           mfe lint-graph --write-baseline mfe-baseline.json
           mfe lint-graph --baseline mfe-baseline.json --strict
-          mfe lint-graph --loader auto           # SwiftPM for the manifests mfe cannot read
+          mfe lint-graph --loader auto           # SwiftPM where mfe's reader refuses
           mfe lint-graph --imports               # check imports too
         """
     )

@@ -10,7 +10,7 @@ struct MFECommand: AsyncParsableCommand {
         commandName: "mfe",
         abstract: "Build one app out of many independently owned micro-frontends (µFeatures).",
         discussion: """
-        mfe scaffolds µFeature packages, checks the layered dependency graph of a workspace,
+        mfe scaffolds µFeature packages, checks the layered dependency graph of a workspace, \
         and pins the MFE revisions the shell app ships in SwiftPM's Package.resolved format.
         """,
         version: MFEKitVersion.current,

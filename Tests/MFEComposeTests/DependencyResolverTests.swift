@@ -139,6 +139,45 @@ struct DependencyResolverTests {
         }
     }
 
+    /// When the search holds a package at several versions in turn and each is refused, the
+    /// explanation says so in one line, not one "already at" line per version.
+    @Test func saysOnceWhichVersionsOfAPackageWereTried() async throws {
+        let core = InMemoryPackageSource("Core")
+        for tag in ["1.0.0", "1.1.0"] { core.tag(tag) }
+        let search = InMemoryPackageSource("Search")
+        search.tag("1.0.0", [(core, .upToNextMinor(from: Self.v("1.0.0")))])
+        let profile = InMemoryPackageSource("Profile")
+        profile.tag("1.0.0", [(core, .upToNextMajor(from: Self.v("1.1.0")))])
+        await #expect {
+            _ = try await resolve([core, search, profile], [(core, .upToNextMajor(from: Self.v("1.0.0"))), (search, .upToNextMajor(from: Self.v("1.0.0"))), (profile, .upToNextMajor(from: Self.v("1.0.0")))])
+        } throws: { error in
+            let message = (error as? CompositionConflict)?.message ?? ""
+            let lines = message.split(separator: "\n").filter { $0.contains("Core is already at") || $0.contains("Core was tried at") }
+            #expect(lines.count <= 1, "\(message)")
+            return message.contains("no version of Core")
+                && message.contains("to unblock: release a version of Profile that accepts Core 1.0.0")
+                && message.contains("to unblock: release a version of Search that accepts Core 1.1.0")
+        }
+    }
+
+    @Test func heldVersionsAreOneLine() async throws {
+        let core = InMemoryPackageSource("Core")
+        for tag in ["1.0.0", "1.1.0"] { core.tag(tag) }
+        let search = InMemoryPackageSource("Search")
+        search.tag("1.0.0", [(core, .upToNextMinor(from: Self.v("1.0.0")))])
+        let profile = InMemoryPackageSource("Profile")
+        profile.tag("1.0.0", [(core, .upToNextMajor(from: Self.v("1.1.0")))])
+        let app = InMemoryPackageSource("AppKit")
+        app.tag("1.0.0", [(search, .upToNextMajor(from: Self.v("1.0.0"))), (profile, .upToNextMajor(from: Self.v("1.0.0")))])
+        await #expect {
+            _ = try await resolve([core, search, profile, app], [(core, .upToNextMajor(from: Self.v("1.0.0"))), (app, .upToNextMajor(from: Self.v("1.0.0")))])
+        } throws: { error in
+            let message = (error as? CompositionConflict)?.message ?? ""
+            let held = message.split(separator: "\n").filter { $0.contains("Core is already at") || $0.contains("Core was tried at") }
+            return message.contains("no version of Core") && held.count == 1
+        }
+    }
+
     @Test func explainsAMissingVersion() async throws {
         let env = InMemoryPackageSource("Env")
         env.tag("0.3.3")

@@ -99,7 +99,9 @@ struct ComposeShellTests {
 
         let json = try await fixture.mfe(["compose-shell", "--path", "Shell", "--update", "--no-lint", "--format", "json"])
         #expect(json.status == 0)
-        #expect(json.standardOutput.contains("\"status\" : \"up-to-date\""))
+        // Written like every other JSON mfe prints (`"key": value`), unlike Package.resolved.
+        #expect(json.standardOutput.contains("\n  \"status\": \"up-to-date\"\n"), "\(json.standardOutput)")
+        #expect(!json.standardOutput.contains("\" : "))
     }
 
     @Test func checkReportsAStaleOriginHashWhichARunRefreshes() async throws {
@@ -141,6 +143,8 @@ struct ComposeShellTests {
         #expect(result.standardError.contains("Browse 1.1.0 needs Env 1.0.0..<2.0.0"))
         #expect(result.standardError.contains("About 2.0.0 needs Env 0.3.0..<0.4.0"))
         #expect(result.standardError.contains("to unblock"))
+        // One line says where the search held Env, never two contradicting "already at" lines.
+        #expect(result.standardError.components(separatedBy: "Env is already at").count <= 2, "\(result.standardError)")
         #expect(fixture.contents(shell + "/Package.resolved") == before)
     }
 

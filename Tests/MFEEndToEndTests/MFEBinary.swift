@@ -43,6 +43,21 @@ struct MFEBinaryTests {
         }
     }
 
+    /// Help paragraphs are wrapped by the terminal width only: no sentence breaks early because
+    /// the source string had a newline in it (every line of a paragraph but its last is long).
+    @Test(arguments: [[], ["init"], ["create"], ["lint-graph"], ["compose-shell"], ["graph"], ["affected"], ["dump-package"]])
+    func helpParagraphsAreNotBrokenMidSentence(command: [String]) async throws {
+        let result = try await MFEBinary.run(command + ["--help"])
+        #expect(result.status == 0)
+        let discussion = result.standardOutput.components(separatedBy: "\n\nUSAGE:")[0]
+        for paragraph in discussion.components(separatedBy: "\n\n") where !paragraph.hasPrefix("  ") && !paragraph.contains("\n  ") {
+            let lines = paragraph.split(separator: "\n")
+            for line in lines.dropLast() {
+                #expect(line.count >= 55, "\(command): '\(line)' ends a line early in:\n\(paragraph)")
+            }
+        }
+    }
+
     @Test func anUnknownFlagIsAUsageError() async throws {
         let result = try await MFEBinary.run(["--no-such-flag"])
         #expect(result.status == 64)

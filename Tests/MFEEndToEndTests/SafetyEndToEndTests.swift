@@ -35,10 +35,12 @@ struct SafetyEndToEndTests {
     /// the folder (and any folder made for it) is removed and mfe exits 128 + the signal.
     @Test(.timeLimit(.minutes(2)), arguments: [(["create", "Search"], SIGINT), (["create", "Search"], SIGTERM), (["init", "Other"], SIGINT), (["init", "Other"], SIGHUP)])
     func anInterruptLeavesNothingBehind(arguments: [String], signalNumber: Int32) async throws {
-        // `init` runs in an empty folder of the fixture (mfe refuses to nest workspaces).
         let fixture = try HostileInputFixture()
-        try FileManager.default.createDirectory(atPath: fixture.path + "/Elsewhere", withIntermediateDirectories: true)
-        let directory = arguments[0] == "init" ? fixture.path + "/Elsewhere" : fixture.path
+        // `init` runs outside the fixture's workspace (mfe refuses to nest workspaces).
+        let elsewhere = fixture.path + "-elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let directory = arguments[0] == "init" ? elsewhere : fixture.path
         let before = try fixture.snapshot()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: MFEBinary.path)
@@ -55,7 +57,7 @@ struct SafetyEndToEndTests {
         // Wait until the temporary folder holds its README.md: mfe is paused before the rename.
         var temporary: String?
         for _ in 0..<400 where temporary == nil {
-            temporary = Self.temporaryFolders(below: fixture.path).first { FileManager.default.fileExists(atPath: $0 + "/README.md") }
+            temporary = Self.temporaryFolders(below: directory).first { FileManager.default.fileExists(atPath: $0 + "/README.md") }
             if temporary == nil { try await Task.sleep(nanoseconds: 50_000_000) }
         }
         #expect(temporary != nil, "mfe never wrote its temporary folder")
@@ -65,7 +67,8 @@ struct SafetyEndToEndTests {
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 128 + signalNumber, "\(standardError)")
         #expect(standardError.contains("error: interrupted (SIG"), "\(standardError)")
-        #expect(Self.temporaryFolders(below: fixture.path).isEmpty)
+        #expect(Self.temporaryFolders(below: directory).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
         #expect(try fixture.snapshot() == before)
     }
 

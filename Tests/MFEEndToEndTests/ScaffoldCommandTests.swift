@@ -138,6 +138,32 @@ struct ScaffoldCommandTests {
         #expect(try folder.snapshot() == before)
     }
 
+    /// `mfe init` inside a workspace (at its root or deeper) refuses instead of nesting a
+    /// workspace that the outer one would read as its own packages.
+    @Test(arguments: [".", "Shell"])
+    func initInsideAWorkspaceRefuses(subfolder: String) async throws {
+        let (folder, root) = try await Self.demoWorkspace()
+        let before = try folder.snapshot()
+        let result = try await MFEBinary.run(["init", "Inner"], in: PathUtilities.join(root, subfolder))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("would be inside the workspace of"), "\(result.standardError)")
+        #expect(result.standardError.contains("mfe create NAME"), "\(result.standardError)")
+        #expect(try folder.snapshot() == before)
+    }
+
+    /// A workspace with no folder for the layer gets one glob added to its mfe.yml: the diff
+    /// names the file relative to the workspace, and the summary reads as one sentence.
+    @Test func addsALayerGlobToTheWorkspaceFile() async throws {
+        let folder = try ScratchFolder()
+        try folder.write("workspace: W\npackages:\n  - Pkgs/*\n", to: "W/mfe.yml")
+        let result = try await MFEBinary.run(["create", "Search", "--no-wire"], in: PathUtilities.join(folder.path, "W"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("--- a/mfe.yml\n+++ b/mfe.yml\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("\nEdited mfe.yml: added 'Features/*' to 'packages:', so the workspace finds product packages\n"), "\(result.standardOutput)")
+        let edited = try String(contentsOfFile: PathUtilities.join(folder.path, "W/mfe.yml"), encoding: .utf8)
+        #expect(edited == "workspace: W\npackages:\n  - Pkgs/*\n  - Features/*\n")
+    }
+
     @Test func reportsEveryProblemAtOnce() async throws {
         let (folder, root) = try await Self.demoWorkspace()
         let before = try folder.snapshot()

@@ -25,6 +25,33 @@ struct SwiftPMRefusalEndToEndTests {
         }
     }
 
+    @Test func aManifestDeclaringThePackageTwiceIsExitTwo() async throws {
+        let fixture = try HostileInputFixture()
+        let manifest = HostileInputFixture.manifest("Env", targets: ".target(name: \"Env\")")
+        try fixture.write(manifest + "let package = Package(name: \"Other\")\n", to: "Env/Package.swift")
+        for arguments in [["lint-graph"], ["dump-package", "Env"]] {
+            let result = try await MFEBinary.run(arguments, in: fixture.path)
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("Package.swift:12:5: 'package' is declared again (first at line 4)"), "\(result.standardError)")
+            #expect(result.standardError.contains("invalid redeclaration"), "\(result.standardError)")
+        }
+    }
+
+    @Test func aShellPathNamingNoFolderIsExitTwo() async throws {
+        let fixture = try HostileInputFixture()
+        try fixture.write("workspace: Tiny\nlayers:\n  foundation: [Env]\n  product: [Home]\nshell:\n  path: Shel\n", to: "mfe.yml")
+        for arguments in [["lint-graph"], ["graph"], ["lint-graph", "--imports"]] {
+            let result = try await MFEBinary.run(arguments, in: fixture.path)
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("mfe.yml:6:9: 'shell.path: Shel' names no folder"), "\(result.standardError)")
+        }
+        // The folder of an Xcode app (no Package.swift) is a shell path `affected` maps files by.
+        try fixture.write("workspace: Tiny\nlayers:\n  foundation: [Env]\n  product: [Home]\nshell:\n  path: App\n", to: "mfe.yml")
+        try fixture.write("// the app\n", to: "App/AppDelegate.swift")
+        let result = try await MFEBinary.run(["lint-graph"], in: fixture.path)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test func aValidByNameProductOfADependencyIsAccepted() async throws {
         let fixture = try HostileInputFixture()
         try fixture.write(HostileInputFixture.manifest("Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: [\"HomeInterface\", \"Env\"])"), to: "Home/Package.swift")

@@ -53,6 +53,20 @@ struct LintRuleTests {
         #expect(WorkspaceFixture.feedMe(browse: [from: [dependency]]).lint().findings.isEmpty)
     }
 
+    /// production-to-testing names a target that exists: the feature's interface, else (a
+    /// foundation package has none) its implementation.
+    @Test(arguments: [
+        ("Browse", "Order/OrderTesting", "depend on OrderInterface and use OrderTesting only from tests and examples"),
+        ("Browse", "Env/EnvTesting", "depend on Env and use EnvTesting only from tests and examples"),
+        ("Browse", "BrowseTesting", "depend on BrowseInterface and use BrowseTesting only from tests and examples"),
+    ])
+    func productionToTestingSuggestsATargetThatExists(from: String, dependency: String, fix: String) throws {
+        let report = WorkspaceFixture.feedMe(browse: [from: [dependency]]).lint()
+        let finding = try #require(report.findings.first)
+        #expect(finding.rule == "production-to-testing")
+        #expect(finding.message.hasSuffix(fix), "\(finding.message)")
+    }
+
     @Test func foundationToUpperWinsOverProductionToTesting() {
         let report = WorkspaceFixture.feedMe(envDependencies: ["Browse/BrowseTesting", "Browse/Browse", "Browse/BrowseInterface"], envDependsOn: ["Browse"]).lint()
         #expect(report.keys.filter { !$0.hasPrefix("package-cycle") && !$0.hasPrefix("cycle") } == [

@@ -15,7 +15,7 @@ struct NameValidationTests {
         ("1Search", "not a Swift identifier"),
         ("Search-Feature", "not a Swift identifier"),
         ("../Evil", "not a Swift identifier"),
-        ("Café", "not a Swift identifier"),
+        ("Café", "beyond ASCII letters and digits"),
         ("Self", "a Swift keyword"),
         ("Any", "a Swift keyword"),
         ("Type", "a Swift keyword"),
@@ -36,6 +36,13 @@ struct NameValidationTests {
     @Test func suggestsAFixedName() {
         let problems = NameValidation.problems(with: "search-results", as: "the feature name")
         #expect(problems == ["the feature name 'search-results' is not a Swift identifier; use only letters and digits, starting with a letter, e.g. 'SearchResults'"])
+    }
+
+    @Test(arguments: [("Ünïcode", "Unicode"), ("Café", "Cafe"), ("crème-brûlée", "CremeBrulee"), ("日本", "Search")])
+    func suggestsAnASCIINameForAccentedLetters(name: String, suggestion: String) {
+        let problems = NameValidation.problems(with: name, as: "the feature name")
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.hasSuffix("e.g. '\(suggestion)'") == true, "\(problems)")
     }
 
     @Test func checksDerivedTargetNames() {

@@ -62,6 +62,9 @@ struct ConfigurationParserTests {
         ("workspace: A\nshell:\n  features:\n    - url: x\n      from: 1.0\n", 5, "not a semantic version"),
         ("workspace: A\nignore:\n  - docs/**\n  - \"/\"\n", 4, "an empty 'ignore:' glob would ignore every file"),
         ("workspace: A\nignore: docs\n", 2, "'ignore:' must be a list"),
+        ("workspace: A\npackages:\n  - B\nworkspace: C\n", 4, "'workspace' appears twice in the same mapping"),
+        ("workspace: A\nshell:\n  path: Shell\n  # the app\n  path: App\n", 5, "'path' appears twice in the same mapping"),
+        ("workspace: A\nallow:\n  - rule: cycle\n    rule: cycle\n", 4, "'rule' appears twice in the same mapping"),
     ])
     func reportsBadInputWithTheLine(yaml: String, line: Int, message: String) {
         do {

@@ -24,12 +24,18 @@ extension TargetGraph {
     /// target named `stem + suffix` (`Search` → `SearchInterface`) when the feature has it,
     /// else the feature's first target with that role, else that conventional name.
     package func companion(of node: Int, role: Role) -> String {
+        existingCompanion(of: node, role: role) ?? roles.conventionalName(stem: nodes[node].stem, role: role)
+    }
+
+    /// The name of the target with `role` in target `node`'s feature, as `companion(of:role:)`
+    /// finds it, or nil when the feature has no target with that role.
+    package func existingCompanion(of node: Int, role: Role) -> String? {
         let stem = nodes[node].stem
         let candidates = feature(of: node).targets.filter { nodes[$0].role == role }.sorted { nodes[$0].location < nodes[$1].location }
         for suffix in roles.suffixes(of: role) {
             if let match = candidates.first(where: { nodes[$0].name == stem + suffix }) { return nodes[match].name }
         }
-        return candidates.first.map { nodes[$0].name } ?? roles.conventionalName(stem: stem, role: role)
+        return candidates.first.map { nodes[$0].name }
     }
 
     /// A package's name as messages print it: the name, plus its folder when another package
