@@ -1,3 +1,4 @@
+import Foundation
 import MFECore
 import MFEManifest
 import MFEWorkspace
@@ -25,6 +26,9 @@ struct ExternalModules: Sendable {
     private(set) var own: [Product: Set<String>] = [:]
     /// The external products each product's targets depend on, sorted.
     private(set) var dependencies: [Product: [Product]] = [:]
+    /// The modules each product's targets `@_exported import` (in a checkout), and what those
+    /// modules' products re-export in turn: declaring the product declares them.
+    private(set) var reexports: [Product: Set<String>] = [:]
     /// Module → the products providing it, those listing its target first, then by name.
     private(set) var providers: [String: [Product]] = [:]
     /// `declared[n]`: the external products workspace node `n` names in its dependencies, with
@@ -49,7 +53,14 @@ struct ExternalModules: Sendable {
             guard let package = external.packages[identity] else { continue }
             let manifest = package.manifest
             let targets = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            var moduleNames: [String: [String]] = [:]
+            var moduleNames: [String: [String]] = [:], exported: [String: Set<String>] = [:]
+            let scanner = ImportScanner(configurations: WorkspaceImportReader.buildConfigurations(for: manifest))
+            func exportedModules(of target: Target) -> Set<String> {
+                if let known = exported[target.name] { return known }
+                let found = package.directory.map { Self.reexports(of: target, inPackage: $0, scanner: scanner, fileSystem: fileSystem) } ?? []
+                exported[target.name] = found
+                return found
+            }
             func names(of target: Target) -> [String] {
                 if let known = moduleNames[target.name] { return known }
                 let found = package.directory.flatMap { try? reader.moduleNames(of: target, inPackage: $0) } ?? [ModuleName.c99Name(target.name)]
@@ -58,7 +69,7 @@ struct ExternalModules: Sendable {
             }
             for product in manifest.products where [.library, .staticLibrary, .dynamicLibrary].contains(product.kind) {
                 let key = Product(identity: identity, name: product.name)
-                var modules: [String: String] = [:], ownModules: Set<String> = [], products: Set<Product> = []
+                var modules: [String: String] = [:], ownModules: Set<String> = [], products: Set<Product> = [], reexported: Set<String> = []
                 var pending = product.targets.reversed().compactMap { targets[$0] }, visited: Set<String> = []
                 while let target = pending.popLast() {
                     guard visited.insert(target.name).inserted else { continue }
@@ -67,6 +78,7 @@ struct ExternalModules: Sendable {
                             modules[name] = modules[name] ?? target.name
                             if product.targets.contains(target.name) { ownModules.insert(name) }
                         }
+                        reexported.formUnion(exportedModules(of: target))
                     }
                     for dependency in target.dependencies {
                         if let local = Self.localTarget(dependency, in: targets) {
@@ -79,9 +91,11 @@ struct ExternalModules: Sendable {
                 provided[key] = modules
                 own[key] = ownModules
                 dependencies[key] = products.sorted()
+                reexports[key] = reexported
                 for module in modules.keys { providers[module, default: []].append(key) }
             }
         }
+        reexports = Self.close(reexports, providers: providers)
         for (module, products) in providers {
             providers[module] = products.sorted { lhs, rhs in
                 let lhsOwn = own[lhs]?.contains(module) == true, rhsOwn = own[rhs]?.contains(module) == true
@@ -134,6 +148,43 @@ struct ExternalModules: Sendable {
             return Product(identity: identity, name: name)
         }
         return nil
+    }
+
+    /// The modules the Swift files of `target` (in the package folder `directory`)
+    /// `@_exported import` in some configuration; only files that contain `@_exported` are
+    /// parsed. A file that cannot be read or parsed re-exports nothing.
+    static func reexports(of target: Target, inPackage directory: String, scanner: ImportScanner<HostBuildConfiguration>, fileSystem: any FileSystem) -> Set<String> {
+        guard target.kind == .regular || target.kind == .executable,
+              let files = try? TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: directory)
+        else { return [] }
+        let marker = Data("@_exported".utf8)
+        var modules: Set<String> = []
+        for file in files {
+            guard let data = try? fileSystem.contents(of: file), data.range(of: marker) != nil,
+                  let declarations = try? BoundedParsing.run(file: file, {
+                      try data.withUnsafeBytes { raw in try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: file) }
+                  })
+            else { continue }
+            for declaration in declarations where declaration.isActive && declaration.attributes.contains("_exported") {
+                modules.insert(declaration.module)
+            }
+        }
+        return modules
+    }
+
+    /// Each product's re-exports closed under the re-exports of the products providing them.
+    static func close(_ direct: [Product: Set<String>], providers: [String: [Product]]) -> [Product: Set<String>] {
+        var closed = direct
+        for product in direct.keys.sorted() {
+            var pending = Array(closed[product] ?? []), seen = Set(pending)
+            while let module = pending.popLast() {
+                for provider in providers[module] ?? [] where provider != product {
+                    for next in direct[provider] ?? [] where seen.insert(next).inserted { pending.append(next) }
+                }
+            }
+            closed[product] = seen
+        }
+        return closed
     }
 
     /// Whether any product provides `module`.

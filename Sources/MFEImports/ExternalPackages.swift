@@ -70,8 +70,16 @@ struct ExternalPackages: Sendable {
             let names = unresolved.keys.sorted()
             let folders = Set(unresolved.values.flatMap { $0 }).sorted()
             let shown = names.count > 5 ? names.prefix(5).joined(separator: ", ") + " and \(names.count - 5) more" : ImportRules.list(names)
-            let commands = folders.map { $0 == "." ? "'swift package resolve'" : "'swift package --package-path \($0) resolve'" }
-            notes.append("imports of the modules of \(shown) were not checked: \(names.count == 1 ? "it is" : "they are") not resolved; run \(ImportRules.list(commands)), then lint again")
+            let command: String
+            if folders == ["."] {
+                command = "'swift package resolve'"
+            } else if folders.count == 1 {
+                command = "'swift package --package-path \(folders[0]) resolve'"
+            } else {
+                let named = folders.map { $0 == "." ? "the workspace root" : $0 }
+                command = "'swift package resolve' in " + (named.count > 3 ? named.prefix(3).joined(separator: ", ") + " and \(named.count - 3) more" : ImportRules.list(named))
+            }
+            notes.append("imports of the modules of \(shown) were not checked: \(names.count == 1 ? "it is" : "they are") not resolved; run \(command), then lint again")
         }
         let refused = unreadable.compactMap { entry -> (String, String)? in
             if case .refused(let location) = entry.value { return (entry.key, location) } else { return nil }

@@ -71,7 +71,10 @@ struct ExternalReach {
             }
         }
         var declared: Set<String> = []
-        for product in external.declaredProducts(of: node, on: platform) { declared.formUnion((external.provided[product] ?? [:]).keys) }
+        for product in external.declaredProducts(of: node, on: platform) {
+            declared.formUnion((external.provided[product] ?? [:]).keys)
+            declared.formUnion(external.reexports[product] ?? [])
+        }
         return Search(parent: parent, nearest: nearest, declared: declared)
     }
 }

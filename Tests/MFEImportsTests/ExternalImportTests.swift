@@ -126,6 +126,13 @@ struct ExternalImportTests {
         #expect(extras.message.contains("add .product(name: \"KitExtras\", package: \"kit\") to the dependencies of App in App/Package.swift, or remove the import"))
     }
 
+    @Test func modulesADeclaredProductReexportsCountAsDeclared() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.write(to: directory, app: "import Kit\nimport Logging\n", tool: "import Logging\n")
+        try directory.write("#if DEBUG\n@_exported import Logging\n#endif\n", to: "App/.build/checkouts/Kit/Sources/Kit/Exports.swift")
+        #expect(Self.lines(try await Self.analysis(in: directory).findings) == ["implicit-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging"])
+    }
+
     @Test func externalProductsNeverImportedAreNotUnusedDependencies() async throws {
         let directory = try TemporaryDirectory()
         try Self.write(to: directory, app: "public enum App {}\n")
