@@ -91,7 +91,7 @@ struct FeedMeExampleTests {
         try ScaffoldWriter().write(WorkspaceScaffolder(catalog: .builtin, currentDirectory: directory.path).plan(InitRequest(name: "FeedMe", example: "feedme")))
         let root = PathUtilities.join(directory.path, "FeedMe")
         let specification = FeatureSpecification(name: "Search", layer: .product, template: TemplateName.feature, example: true)
-        let requirement = FeatureScaffolder.requirement(for: specification, folder: "Features/Search", shellFolder: "Shell")
+        let requirement = FeatureScaffolder.requirement(folder: "Features/Search", products: ["Search", "SearchInterface"], shellFolder: "Shell")
         let outcome = ShellWiring(workspaceRoot: root, shellFolder: "Shell", fileSystem: LocalFileSystem()).wire(WiredFeature(specification), featureFolder: "Features/Search", requirements: [requirement])
         #expect(outcome.refusal == nil, "\(outcome.manualSteps)")
         let rootView = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRootView.swift") == true })
