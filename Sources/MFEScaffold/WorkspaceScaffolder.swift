@@ -10,12 +10,16 @@ public struct InitRequest: Sendable, Equatable {
     package var path: String?
     /// `--example`: a built-in example workspace to create, e.g. `feedme`.
     package var example: String?
+    /// `--platform NAME:VERSION` values: the workspace's `platforms:`, for its shell, its
+    /// example's packages and every package `mfe create` adds; empty for mfe's defaults.
+    package var platforms: [String]
 
     /// Creates a request.
-    public init(name: String, path: String? = nil, example: String? = nil) {
+    public init(name: String, path: String? = nil, example: String? = nil, platforms: [String] = []) {
         self.name = name
         self.path = path
         self.example = example
+        self.platforms = platforms
     }
 }
 
@@ -47,10 +51,17 @@ public struct WorkspaceScaffolder: Sendable {
         if problems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: ShellSpecification.targetNames(workspace: request.name))
         }
+        let parsed = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
+        problems += parsed.problems
+        let platforms = request.platforms.isEmpty ? PlatformRequirement.defaults : parsed.platforms
         var features: [FeatureSpecification] = []
         if let example = request.example {
             if example == "feedme" {
-                features = FeedMeExample.features
+                features = FeedMeExample.features.map { feature in
+                    var feature = feature
+                    feature.platforms = platforms
+                    return feature
+                }
             } else {
                 problems.append("there is no example '\(example)'; use '--example \(Self.examples.joined(separator: "|"))', or leave it out for an empty workspace")
             }
@@ -78,7 +89,8 @@ public struct WorkspaceScaffolder: Sendable {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
 
-        let shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
+        var shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
+        shell.platforms = platforms
         let renderer = TemplateRenderer()
         // The example's own files: each replaces the package template's file at its path (the
         // Feed Me shell and RestaurantOrder are the article's, not the generic ones) or adds one;
@@ -193,6 +205,7 @@ struct ShellSpecification {
             "toolsVersion": "6.0",
             "example": !features.isEmpty,
             "platforms": platforms.manifestList,
+            "platformsYAML": platforms.map(\.yamlEntry).joined(separator: ", "),
             "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
             "mfeVersion": GeneratedCI.mfeVersion,
             "mfeRepository": GeneratedCI.mfeRepository,
@@ -225,7 +238,8 @@ enum FeedMeExample {
 
     /// `files` (one package's, all below `prefix`) with `example`'s files below `prefix` taken
     /// out of `example` and merged in: a file at the same path replaces the template's, any
-    /// other is added. What stays in `example` belongs to no package.
+    /// other is added (but for `iOSApp/` sources, which only replace). What stays in `example`
+    /// belongs to no package.
     static func merging(_ example: inout [PlannedFile], into files: [PlannedFile], prefix: String) -> [PlannedFile] {
         let base = prefix + "/"
         let own = example.filter { $0.path.hasPrefix(base) }
@@ -233,7 +247,9 @@ enum FeedMeExample {
         example.removeAll { $0.path.hasPrefix(base) }
         let byPath = Dictionary(own.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let paths = Set(files.map(\.path))
-        return files.map { byPath[$0.path] ?? $0 } + own.filter { !paths.contains($0.path) }
+        // An iOS app's sources only replace the template's: without iOS there is no app.
+        let added = own.filter { !paths.contains($0.path) && !$0.path.hasPrefix(base + XcodeAppProject.appFolder + "/") }
+        return files.map { byPath[$0.path] ?? $0 } + added
     }
 
     static let env = FeatureDependency(requested: "Env", path: "../../Foundation/Env", package: "Env", product: "Env", layer: .foundation, release: release)

@@ -21,6 +21,7 @@ struct FeedMeExampleTests {
         var example = [
             PlannedFile(path: "Features/A/Sources/A/A.swift", contents: "example"),
             PlannedFile(path: "Features/A/Sources/A/New.swift", contents: "new"),
+            PlannedFile(path: "Features/A/iOSApp/ExampleApp.swift", contents: "no iOS app without iOS"),
             PlannedFile(path: "Features/AB/Sources/AB/AB.swift", contents: "other package"),
         ]
         let files = [
@@ -31,6 +32,12 @@ struct FeedMeExampleTests {
         #expect(merged.map(\.path) == ["Features/A/Package.swift", "Features/A/Sources/A/A.swift", "Features/A/Sources/A/New.swift"])
         #expect(merged[1].contents == "example")
         #expect(example.map(\.path) == ["Features/AB/Sources/AB/AB.swift"], "another package's files stay for that package")
+    }
+
+    @Test func withoutIOSTheExampleAddsNoAppSources() throws {
+        let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: "feedme", platforms: ["macOS:14"]))
+        #expect(!plan.files.contains { $0.path.contains("/iOSApp/") || $0.path.contains(".xcodeproj/") }, "\(plan.files.map(\.path))")
+        #expect(plan.files.contains { $0.path == "Features/RestaurantOrder/Sources/RestaurantOrder/RandomOrderModel.swift" })
     }
 
     @Test func restaurantOrderLoadsAMenuPerRestaurantAndHasSurpriseMe() throws {
