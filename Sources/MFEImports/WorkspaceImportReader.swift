@@ -52,7 +52,7 @@ package struct TargetImports: Sendable, Equatable {
 }
 
 /// Reads the imports of every Swift target of a workspace, parsing files in parallel in a
-/// bounded task group (one task per target, at most `maximumConcurrency` at once).
+/// bounded task group (one task per batch of targets, at most `maximumConcurrency` at once).
 ///
 /// `#if` is evaluated, by default, for the host and for every platform the package declares in
 /// `platforms:`, each in debug (`DEBUG` set) and release, as `swift build` would compile it;
@@ -93,61 +93,97 @@ package struct WorkspaceImportReader: Sendable {
     }
 
     /// The imports of every scanned target, in package then target declaration order.
+    ///
+    /// Targets are read in batches (one task each): each batch parses its files on one
+    /// large-stack thread (`BoundedParsing`), since starting a thread costs more than parsing
+    /// the imports of a small target. Batches are small enough to keep every lane busy.
     package func read(_ workspace: Workspace) async throws -> [TargetImports] {
-        var jobs: [(package: WorkspacePackage, target: Target)] = []
+        var jobs: [Job] = []
         for package in workspace.packages {
             for target in package.manifest.targets where Self.scannedKinds.contains(target.kind) {
-                jobs.append((package, target))
+                jobs.append(Job(package: package, target: target))
             }
         }
         let root = workspace.root
-        return try await withThrowingTaskGroup(of: (Int, TargetImports).self) { group in
-            var results = [TargetImports?](repeating: nil, count: jobs.count)
+        let size = Self.batchSize(targets: jobs.count, lanes: maximumConcurrency)
+        let batches = stride(from: 0, to: jobs.count, by: size).map { jobs[$0..<min($0 + size, jobs.count)] }
+        return try await withThrowingTaskGroup(of: (Int, [TargetImports]).self) { group in
+            var results = [[TargetImports]](repeating: [], count: batches.count)
             var next = 0
             func addNext() {
-                guard next < jobs.count else { return }
-                let index = next, job = jobs[index]
+                guard next < batches.count else { return }
+                let index = next, batch = batches[index]
                 next += 1
-                group.addTask { (index, try read(job.target, of: job.package, workspaceRoot: root)) }
+                group.addTask { (index, try read(Array(batch), workspaceRoot: root)) }
             }
             for _ in 0..<maximumConcurrency { addNext() }
             while let (index, imports) = try await group.next() {
                 results[index] = imports
                 addNext()
             }
-            return results.compactMap { $0 }
+            return results.flatMap { $0 }
         }
     }
 
-    /// The imports of one target's files.
-    func read(_ target: Target, of package: WorkspacePackage, workspaceRoot: String) throws -> TargetImports {
-        let packageDirectory = PathUtilities.join(workspaceRoot, package.directory)
-        let files = try TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: packageDirectory)
-        let scanner = ImportScanner(configurations: configurations(package.manifest))
-        let configurationPlatforms = scanner.configurations.map(\.platform)
-        // The platforms of the configurations set in `mask`.
-        let platforms = { @Sendable (mask: UInt64) -> Set<String> in
-            Set(configurationPlatforms.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { configurationPlatforms[$0] })
+    /// One target to read, with its package.
+    struct Job: Sendable {
+        var package: WorkspacePackage
+        var target: Target
+    }
+
+    /// Targets per batch: one target each in small workspaces, and at most 32, with at least
+    /// four batches per lane so a slow batch does not leave the other lanes idle.
+    static func batchSize(targets: Int, lanes: Int) -> Int {
+        max(1, min(32, targets / max(1, lanes * 4)))
+    }
+
+    /// The imports of the files of `jobs`' targets, in order, parsed on one bounded thread.
+    func read(_ jobs: [Job], workspaceRoot: String) throws -> [TargetImports] {
+        let finder = TargetSourceFiles(fileSystem: fileSystem)
+        var files: [(job: Int, path: String)] = []
+        var fileCounts: [Int] = []
+        for (index, job) in jobs.enumerated() {
+            let paths = try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
+            files += paths.map { (index, $0) }
+            fileCounts.append(paths.count)
         }
+        let scanners = jobs.map { ImportScanner(configurations: configurations($0.package.manifest)) }
         // On a large stack, each file within a time bound: no source file can crash or hang mfe.
         let fileSystem = fileSystem
-        let perFile = try BoundedParsing.run(each: files, file: { PathUtilities.relative($0, to: workspaceRoot) }) { file in
+        let perFile = try BoundedParsing.run(each: files, file: { PathUtilities.relative($0.path, to: workspaceRoot) }) { job, file in
             let relative = PathUtilities.relative(file, to: workspaceRoot)
+            let scanner = scanners[job]
             let data = try fileSystem.contents(of: file)
             return try data.withUnsafeBytes { raw in
                 let buffer = raw.bindMemory(to: UInt8.self)
                 let declarations = try scanner.checkedImports(inUTF8: buffer, file: relative)
                 let head = UnsafeBufferPointer(rebasing: buffer[0..<ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: buffer)])
                 return (
-                    imports: declarations.map { SourceImport(file: relative, declaration: $0, platforms: platforms($0.activeConfigurations)) },
+                    job: job,
+                    imports: declarations.map { SourceImport(file: relative, declaration: $0, platforms: Self.platforms(of: $0.activeConfigurations, in: scanner.configurations)) },
                     suppressions: SuppressionComment.comments(inUTF8: head, file: relative)
                 )
             }
         }
-        return TargetImports(
-            package: package.name, target: target.name, fileCount: files.count, imports: perFile.flatMap(\.imports),
-            moduleNames: try moduleNames(of: target, inPackage: packageDirectory), suppressions: perFile.flatMap(\.suppressions)
-        )
+        var imports = [[SourceImport]](repeating: [], count: jobs.count)
+        var suppressions = [[SuppressionComment]](repeating: [], count: jobs.count)
+        for file in perFile {
+            imports[file.job] += file.imports
+            suppressions[file.job] += file.suppressions
+        }
+        return try jobs.indices.map { index in
+            let job = jobs[index]
+            return TargetImports(
+                package: job.package.name, target: job.target.name, fileCount: fileCounts[index], imports: imports[index],
+                moduleNames: try moduleNames(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory)),
+                suppressions: suppressions[index]
+            )
+        }
+    }
+
+    /// The platforms of the configurations whose bits are set in `mask`.
+    static func platforms(of mask: UInt64, in configurations: [HostBuildConfiguration]) -> Set<String> {
+        Set(configurations.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { configurations[$0].platform })
     }
 
     /// The module names of a target as SwiftPM builds it: what the `module.modulemap` of a

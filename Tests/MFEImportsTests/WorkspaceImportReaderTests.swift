@@ -41,7 +41,9 @@ struct WorkspaceImportReaderTests {
         #expect(files.map { PathUtilities.relative($0, to: directory.path + "/Sources/Lib") } == ["Generated/Gen.swift", "Kept.swift"])
     }
 
-    @Test func readsEveryTargetInParallelInDeclarationOrder() async throws {
+    /// 40 targets: batches of 3 targets with 3 lanes, of 10 with 1 lane.
+    @Test(arguments: [3, 1])
+    func readsEveryTargetInParallelInDeclarationOrder(lanes: Int) async throws {
         let directory = try TemporaryDirectory()
         var targets: [Target] = []
         for index in 0..<40 {
@@ -53,13 +55,21 @@ struct WorkspaceImportReaderTests {
         let manifest = PackageManifest(name: "Pkg", toolsVersion: ToolsVersion(6, 0), targets: targets, manifestPath: directory.path + "/Pkg/Package.swift")
         let workspace = Workspace(root: directory.path, configuration: nil, packages: [WorkspacePackage(manifest: manifest, directory: "Pkg", layer: nil)])
 
-        let result = try await WorkspaceImportReader(configuration: HostBuildConfiguration(), maximumConcurrency: 3).read(workspace)
+        let result = try await WorkspaceImportReader(configuration: HostBuildConfiguration(), maximumConcurrency: lanes).read(workspace)
         #expect(result.map(\.target) == (0..<40).map { "T\($0)" })
+        #expect(result.map { $0.imports.map(\.declaration.module) } == (0..<40).map { ["Foundation", "Dep\($0)"] })
         #expect(result[7].fileCount == 1)
         #expect(result[7].imports == [
             SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Foundation", line: 1), platforms: [HostBuildConfiguration.hostPlatform]),
             SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Dep7", line: 3), platforms: [HostBuildConfiguration.hostPlatform]),
         ])
+    }
+
+    @Test func batchesAreOneTargetInSmallWorkspacesAndAtMost32() {
+        #expect(WorkspaceImportReader.batchSize(targets: 6, lanes: 4) == 1)
+        #expect(WorkspaceImportReader.batchSize(targets: 40, lanes: 1) == 10)
+        #expect(WorkspaceImportReader.batchSize(targets: 5_000, lanes: 4) == 32)
+        #expect(WorkspaceImportReader.batchSize(targets: 0, lanes: 4) == 1)
     }
 
     @Test func foldersNamedLikeSwiftFilesAndDanglingLinksAreSkipped() async throws {
