@@ -97,7 +97,7 @@ public struct FeatureScaffolder: Sendable {
             let relative = PathUtilities.join(placement.folder, request.name)
             destination = PathUtilities.join(root, relative)
             shownDestination = relative
-            var resolver = DependencyNameResolver(workspace: workspace, newPackageDirectory: relative, layer: request.layer)
+            var resolver = DependencyNameResolver(workspace: workspace, newPackageDirectory: relative, layer: request.layer, fileSystem: fileSystem)
             for name in request.dependencies {
                 switch resolver.resolve(name) {
                 case .success(let dependency): specification.dependencies.append(dependency)
@@ -129,7 +129,10 @@ public struct FeatureScaffolder: Sendable {
             if request.layer == .product, let shellFolder {
                 let wiring = ShellWiring(workspaceRoot: workspaceRoot, shellFolder: shellFolder, fileSystem: fileSystem)
                 let feature = WiredFeature(specification)
-                let requirements = [Self.requirement(for: specification, folder: shownDestination, shellFolder: shellFolder)]
+                var requirements = [Self.requirement(folder: shownDestination, products: [specification.name, specification.name + "Interface"], shellFolder: shellFolder)]
+                for (dependency, _) in specification.bases {
+                    requirements.append(Self.requirement(folder: dependency.directory ?? dependency.package, products: [dependency.product], shellFolder: shellFolder))
+                }
                 if request.wire {
                     let outcome = wiring.wire(feature, featureFolder: shownDestination, requirements: requirements)
                     edits += outcome.edits
@@ -149,18 +152,19 @@ public struct FeatureScaffolder: Sendable {
         return ScaffoldPlan(destination: destination, files: files, edits: edits, created: created, nextSteps: nextSteps, notice: notice)
     }
 
-    /// The shell's dependency on the new feature at `folder` (relative to the workspace root):
-    /// a local package, and the feature's implementation and interface products.
-    static func requirement(for specification: FeatureSpecification, folder: String, shellFolder: String) -> ManifestRequirement {
+    /// The shell's dependency on the package at `folder` (relative to the workspace root): a
+    /// local package, and `products` of it (the new feature's implementation and interface, or
+    /// the library of a foundation package whose base dependencies the composition root supplies).
+    static func requirement(folder: String, products: [String], shellFolder: String) -> ManifestRequirement {
         let from = PathUtilities.normalize(shellFolder).split(separator: "/"), to = PathUtilities.normalize(folder).split(separator: "/")
         let common = zip(from, to).prefix { $0 == $1 }.count
         let path = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
         let identity = ManifestWiring.identity(ofLocation: folder)
-        let package = String(folder.split(separator: "/").last ?? Substring(specification.name))
+        let package = String(folder.split(separator: "/").last ?? Substring(folder))
         return ManifestRequirement(
             identity: identity,
             declaration: ".package(path: \(ManifestWiring.literal(path)))",
-            products: [specification.name, specification.name + "Interface"],
+            products: products,
             packageArgument: package
         )
     }

@@ -192,8 +192,8 @@ struct ScaffoldCommandTests {
         let result = try await MFEBinary.run(["create", "Core", "--layer", "foundation", "--dry-run"], in: root)
         #expect(result.status == 0)
         // Inside a workspace, no .github folder: the workspace's one workflow covers the package.
-        #expect(result.standardOutput.hasPrefix("Would create 7 files (dry run, nothing written):\n\(root)/Foundation/Core/\n├── .gitignore\n"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("│   ├── Core/\n│   │   └── CoreLogger.swift\n"))
+        #expect(result.standardOutput.hasPrefix("Would create 8 files (dry run, nothing written):\n\(root)/Foundation/Core/\n├── .gitignore\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("│   ├── Core/\n│   │   ├── CoreBaseDependencies.swift\n│   │   └── CoreLogger.swift\n"))
         #expect(try folder.snapshot() == before)
     }
 }
