@@ -19,9 +19,12 @@ public struct CreateRequest: Sendable, Equatable {
     package var example: Bool?
     /// `--wire`/`--no-wire`: inside a workspace, wire a product feature into the shell.
     package var wire: Bool
+    /// `--platform NAME:VERSION` values, in the order given; empty for the workspace's
+    /// `platforms:`, else mfe's defaults.
+    package var platforms: [String]
 
     /// Creates a request.
-    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true) {
+    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = []) {
         self.name = name
         self.layer = layer
         self.path = path
@@ -29,6 +32,7 @@ public struct CreateRequest: Sendable, Equatable {
         self.webURL = webURL
         self.example = example
         self.wire = wire
+        self.platforms = platforms
     }
 }
 
@@ -74,7 +78,10 @@ public struct FeatureScaffolder: Sendable {
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
             throw PlainInputError("'--path \(request.path ?? base)' is a file; give a folder")
         }
+        let platforms = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
+        problems += platforms.problems
         var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL, ownRepository: true)
+        if !request.platforms.isEmpty { specification.platforms = platforms.platforms }
         if nameProblems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst()))
         }
@@ -89,6 +96,7 @@ public struct FeatureScaffolder: Sendable {
             specification.ownRepository = false
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
             shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize)
+            if request.platforms.isEmpty, let defaults = workspace.configuration?.platforms { specification.platforms = defaults }
             if nameProblems.isEmpty {
                 problems += WorkspaceNames(workspace).clashes(with: specification.targetNames)
             }

@@ -126,6 +126,8 @@ struct ScaffoldCommandTests {
         (["create", "Home", "--layer", "shell"], "'--layer shell' is not a µFeature layer"),
         (["init", "Demo"], "already exists; mfe never overwrites"),
         (["init", "Other", "--example", "todo"], "there is no example 'todo'; use '--example feedme'"),
+        (["create", "Home", "--platform", "iphone:17"], "'--platform iphone:17': unknown platform 'iphone'; SwiftPM supports iOS, macOS"),
+        (["init", "Other", "--platform", "iOS:11", "--platform", "macOS"], "'--platform iOS:11': iOS 11 is older than swift-tools-version 6.0 supports; use iOS 12 or later"),
     ])
     func badInputIsExitTwoAndChangesNothing(arguments: [String], message: String) async throws {
         let (folder, root) = try await Self.demoWorkspace()
