@@ -48,6 +48,7 @@ struct ScaffoldIntegrationTests {
         try await Self.mfe(["create", "Core", "--layer", "foundation"], in: root)
         try await Self.mfe(["create", "Search", "--dependency", "Core"], in: root)
         try await Self.mfe(["create", "Api", "--kind", "networking"], in: root)
+        try await Self.mfe(["create", "Look", "--kind", "ui"], in: root)
         try await Self.mfe(["create", "Home", "--dependency", "Core", "--dependency", "Search", "--dependency", "Api"], in: root)
         let home = root + "/Features/Home"
 
@@ -93,6 +94,10 @@ struct ScaffoldIntegrationTests {
         let api = try await Self.swift(["test"], in: root + "/Foundation/Api")
         #expect(Self.warnings(in: api).isEmpty, "\(Self.warnings(in: api))")
         #expect(api.contains("Suite \"Api HTTP client\" passed") && api.contains("Test run with 4 tests"), "\(api)")
+        // A UI foundation package: its tokens tested on Linux, its SwiftUI card compiled out.
+        let look = try await Self.swift(["test"], in: root + "/Foundation/Look")
+        #expect(Self.warnings(in: look).isEmpty, "\(Self.warnings(in: look))")
+        #expect(look.contains("Suite \"Look theme\" passed") && look.contains("Test run with 4 tests"), "\(look)")
 
         // Search and Home were wired into the shell as they were created; Notes, created with
         // --no-wire, leaves every shell byte as it was.
