@@ -106,7 +106,7 @@ struct ShellWiringTests {
         ])
         let rootView = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRootView.swift") == true })
         #expect(!rootView.contents.contains("screen(for: .root)\n"), "the placeholder tab gives way to the first feature")
-        #expect(rootView.contents.contains("screen(for: .search)\n                    .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }"))
+        #expect(rootView.contents.contains("TabView(selection: $router.selectedTab) {\n            screen(for: .search)\n                .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }\n        }"), "a tab per feature, each with its own navigation stack")
         #expect(rootView.contents.contains("        case .search:\n            composition.search.makeView(navigator: router)\n"))
         #expect(rootView.diff.hasPrefix("--- a/Shell/Sources/DemoComposition/AppRootView.swift\n+++ b/Shell/Sources/DemoComposition/AppRootView.swift\n@@"))
         for edit in outcome.edits {
@@ -120,7 +120,7 @@ struct ShellWiringTests {
         _ = directory
         let rootView = PathUtilities.join(root, "Shell/Sources/DemoComposition/AppRootView.swift")
         let original = try String(contentsOfFile: rootView, encoding: .utf8)
-        try LocalFileSystem().writeAtomically(Data(original.replacingOccurrences(of: "TabView {", with: "VStack {").utf8), to: rootView)
+        try LocalFileSystem().writeAtomically(Data(original.replacingOccurrences(of: "TabView(selection: $router.selectedTab) {", with: "VStack {").utf8), to: rootView)
         let outcome = Self.wire(root)
         #expect(outcome.edits.isEmpty)
         #expect(outcome.refusal == "mfe did not wire Search into the shell: Shell/Sources/DemoComposition/AppRootView.swift: 'AppRootView' has no single 'TabView { ... }' with tabs to add 'Search' to; no shell file was changed. Wire it by hand:")
