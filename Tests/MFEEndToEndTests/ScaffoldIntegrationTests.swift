@@ -107,7 +107,7 @@ struct ScaffoldIntegrationTests {
         let shellBuild = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: shellBuild).isEmpty, "\(Self.warnings(in: shellBuild))")
         let shellTest = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(shellTest.contains("Test run with 3 tests"), "\(shellTest)")
+        #expect(shellTest.contains("Test run with 4 tests") && shellTest.contains("Test keepsAHistoryPerTabAndPopsItToTheRoot() passed"), "\(shellTest)")
         let shellManifest = try String(contentsOfFile: root + "/Shell/Package.swift", encoding: .utf8)
         #expect(shellManifest.contains(".package(path: \"../Features/Home\")") && !shellManifest.contains("Notes"), "\(shellManifest)")
         // The composition root supplies Core's base dependencies once, for Home and any later feature.
