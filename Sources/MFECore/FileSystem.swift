@@ -143,7 +143,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func append(_ data: Data, to path: String) throws {
-        let descriptor = try InterruptCleanup.shared.whileCreating { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
+        let descriptor = InterruptCleanup.shared.whileCreating { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
         guard descriptor >= 0 else { throw FileOperationError("append to", path, code: errno) }
         var failure: Int32? = data.withUnsafeBytes { ProcessOutput.writeAll($0.bindMemory(to: UInt8.self), to: descriptor) }
         if close(descriptor) != 0, failure == nil { failure = errno }

@@ -25,13 +25,16 @@ struct ExternalReach {
     let graph: TargetGraph
     let modules: WorkspaceModules
     let external: ExternalModules
+    /// Workspace dependencies of `node` left out of the search (to see what removing them cuts).
+    let excluded: Set<Int>
     private var searches: [String?: Search] = [:]
 
-    init(node: Int, graph: TargetGraph, modules: WorkspaceModules, external: ExternalModules) {
+    init(node: Int, graph: TargetGraph, modules: WorkspaceModules, external: ExternalModules, excluding excluded: Set<Int> = []) {
         self.node = node
         self.graph = graph
         self.modules = modules
         self.external = external
+        self.excluded = excluded
     }
 
     /// nil when the target declares `module` on `platform` (a declared product provides it);
@@ -59,7 +62,7 @@ struct ExternalReach {
             var next: [Step] = []
             switch step {
             case .target(let index):
-                next = graph.successors[index].filter { modules.edge(from: index, to: $0, appliesOn: platform) }.map(Step.target)
+                next = graph.successors[index].filter { modules.edge(from: index, to: $0, appliesOn: platform) && (index != node || !excluded.contains($0)) }.map(Step.target)
                 next += external.declaredProducts(of: index, on: platform).map(Step.product)
             case .product(let product):
                 for module in (external.provided[product] ?? [:]).keys where nearest[module] == nil { nearest[module] = step }
@@ -120,6 +123,23 @@ extension ImportRules {
             } + (path.count > chain.count ? [external.packages[last.identity]?.manifest.name ?? last.identity] : []),
             fingerprint: Finding.fingerprint(rule: rule.id, file: sourceImport.file, from: from.name, to: target, path: nil, feature: nil)
         )
+    }
+
+    /// The third-party modules `node` imports and reaches through its workspace dependencies
+    /// now, but would no longer reach without its dependencies on `removed`. Sorted.
+    func strandedExternalImports(of node: Int, withoutDependenciesOn removed: Set<Int>, imports target: TargetImports, modules: WorkspaceModules, external: ExternalModules, aliases: [String: String]) -> [String] {
+        var names: Set<String> = []
+        for sourceImport in target.imports where sourceImport.declaration.isActive && !sourceImport.declaration.isGuardedByCanImport {
+            let name = aliases[sourceImport.declaration.module] ?? sourceImport.declaration.module
+            if modules.nodes[name] == nil, external.isKnown(name) { names.insert(name) }
+        }
+        guard !names.isEmpty else { return [] }
+        var now = ExternalReach(node: node, graph: graph, modules: modules, external: external)
+        var after = ExternalReach(node: node, graph: graph, modules: modules, external: external, excluding: removed)
+        return names.filter { name in
+            guard let chain = now.chain(to: name, on: nil), !chain.isEmpty else { return false }
+            return after.chain(to: name, on: nil)?.isEmpty == true
+        }.sorted()
     }
 
     /// How to declare external `product` in `node`'s manifest, with the `.package(url:)` to add

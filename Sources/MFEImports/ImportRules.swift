@@ -115,7 +115,8 @@ public struct ImportRules: Sendable {
                     modules.names[successor].contains(where: imported.contains) || !modules.reexports(of: successor).isDisjoint(with: imported)
                 }
                 guard !isUsed, let module = successors.min(by: { graph.nodes[$0].name < graph.nodes[$1].name }) else { continue }
-                let stranded = strandedImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, aliases: aliases)
+                let stranded = (strandedImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, aliases: aliases)
+                    + strandedExternalImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, external: external, aliases: aliases)).sorted()
                 findings.append(unusedFinding(from: node, to: module, at: location, stranding: stranded))
             }
         }

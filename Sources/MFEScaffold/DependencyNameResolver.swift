@@ -16,12 +16,15 @@ struct DependencyNameResolver {
     let newPackageDirectory: String
     /// The new package's layer.
     let layer: Layer
+    /// Reads foundation packages' sources for their base dependencies.
+    let fileSystem: any FileSystem
     private var resolved: Set<String> = []
 
-    init(workspace: Workspace, newPackageDirectory: String, layer: Layer) {
+    init(workspace: Workspace, newPackageDirectory: String, layer: Layer, fileSystem: any FileSystem = LocalFileSystem()) {
         self.workspace = workspace
         self.newPackageDirectory = newPackageDirectory
         self.layer = layer
+        self.fileSystem = fileSystem
     }
 
     /// Resolves `name`, a package name (`Core`, `Search`) or a library target name
@@ -52,7 +55,11 @@ struct DependencyNameResolver {
                 guard let library = mainLibrary(of: package) else {
                     return .failure(Problem(message: "'--dependency \(name)' has no library product to depend on; add '.library(name: \"\(name)\", targets: [\"\(name)\"])' to \(package.directory)/Package.swift"))
                 }
-                return .success(dependency(requested: name, package: package, product: library.product, module: library.module))
+                return baseDependencies(of: library.module, in: package).map { base in
+                    var found = dependency(requested: name, package: package, product: library.product, module: library.module)
+                    found.base = base
+                    return found
+                }
             }
         }
         for package in workspace.packages {
@@ -84,7 +91,21 @@ struct DependencyNameResolver {
     private func dependency(requested: String, package: WorkspacePackage, product: String, module: String) -> FeatureDependency {
         let relativePath = Self.relativePath(from: newPackageDirectory, to: package.directory)
         let identity = package.directory == "." ? workspace.root.split(separator: "/").last.map(String.init) ?? package.name : String(package.directory.split(separator: "/").last!)
-        return FeatureDependency(requested: requested, path: relativePath, package: identity, product: product, module: module, layer: package.layer, release: shellRelease(of: identity))
+        return FeatureDependency(requested: requested, path: relativePath, package: identity, product: product, module: module, layer: package.layer, release: shellRelease(of: identity), directory: package.directory)
+    }
+
+    /// The base dependencies a foundation package's library `module` declares, read from its
+    /// sources; nil for any other package or a module that declares none.
+    private func baseDependencies(of module: String, in package: WorkspacePackage) -> Result<BaseDependencies?, Problem> {
+        guard package.layer == .foundation, layer == .product, let target = package.manifest.targets.first(where: { $0.name == module }) else { return .success(nil) }
+        let folder = PathUtilities.join(package.directory, target.path ?? "Sources/\(module)")
+        let absolute = PathUtilities.join(workspace.root, folder)
+        var sources: [(file: String, text: String)] = []
+        for file in (try? fileSystem.filesBelow(absolute)) ?? [] where file.hasSuffix(".swift") {
+            guard let data = try? fileSystem.contents(of: PathUtilities.join(absolute, file)) else { continue }
+            sources.append((PathUtilities.join(folder, file), String(decoding: data, as: UTF8.self)))
+        }
+        return BaseDependencies.read(module: module, sources: sources).mapError { Problem(message: "'--dependency \(package.name)': \($0.message)") }
     }
 
     /// The release the shell requires of the package `identity` with `from:` (a polyrepo

@@ -19,9 +19,12 @@ public struct CreateRequest: Sendable, Equatable {
     package var example: Bool?
     /// `--wire`/`--no-wire`: inside a workspace, wire a product feature into the shell.
     package var wire: Bool
+    /// `--platform NAME:VERSION` values, in the order given; empty for the workspace's
+    /// `platforms:`, else mfe's defaults.
+    package var platforms: [String]
 
     /// Creates a request.
-    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true) {
+    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = []) {
         self.name = name
         self.layer = layer
         self.path = path
@@ -29,6 +32,7 @@ public struct CreateRequest: Sendable, Equatable {
         self.webURL = webURL
         self.example = example
         self.wire = wire
+        self.platforms = platforms
     }
 }
 
@@ -74,7 +78,10 @@ public struct FeatureScaffolder: Sendable {
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
             throw PlainInputError("'--path \(request.path ?? base)' is a file; give a folder")
         }
+        let platforms = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
+        problems += platforms.problems
         var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL, ownRepository: true)
+        if !request.platforms.isEmpty { specification.platforms = platforms.platforms }
         if nameProblems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst()))
         }
@@ -89,6 +96,7 @@ public struct FeatureScaffolder: Sendable {
             specification.ownRepository = false
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
             shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize)
+            if request.platforms.isEmpty, let defaults = workspace.configuration?.platforms { specification.platforms = defaults }
             if nameProblems.isEmpty {
                 problems += WorkspaceNames(workspace).clashes(with: specification.targetNames)
             }
@@ -97,7 +105,7 @@ public struct FeatureScaffolder: Sendable {
             let relative = PathUtilities.join(placement.folder, request.name)
             destination = PathUtilities.join(root, relative)
             shownDestination = relative
-            var resolver = DependencyNameResolver(workspace: workspace, newPackageDirectory: relative, layer: request.layer)
+            var resolver = DependencyNameResolver(workspace: workspace, newPackageDirectory: relative, layer: request.layer, fileSystem: fileSystem)
             for name in request.dependencies {
                 switch resolver.resolve(name) {
                 case .success(let dependency): specification.dependencies.append(dependency)
@@ -129,7 +137,10 @@ public struct FeatureScaffolder: Sendable {
             if request.layer == .product, let shellFolder {
                 let wiring = ShellWiring(workspaceRoot: workspaceRoot, shellFolder: shellFolder, fileSystem: fileSystem)
                 let feature = WiredFeature(specification)
-                let requirements = [Self.requirement(for: specification, folder: shownDestination, shellFolder: shellFolder)]
+                var requirements = [Self.requirement(folder: shownDestination, products: [specification.name, specification.name + "Interface"], shellFolder: shellFolder)]
+                for (dependency, _) in specification.bases {
+                    requirements.append(Self.requirement(folder: dependency.directory ?? dependency.package, products: [dependency.product], shellFolder: shellFolder))
+                }
                 if request.wire {
                     let outcome = wiring.wire(feature, featureFolder: shownDestination, requirements: requirements)
                     edits += outcome.edits
@@ -149,18 +160,19 @@ public struct FeatureScaffolder: Sendable {
         return ScaffoldPlan(destination: destination, files: files, edits: edits, created: created, nextSteps: nextSteps, notice: notice)
     }
 
-    /// The shell's dependency on the new feature at `folder` (relative to the workspace root):
-    /// a local package, and the feature's implementation and interface products.
-    static func requirement(for specification: FeatureSpecification, folder: String, shellFolder: String) -> ManifestRequirement {
+    /// The shell's dependency on the package at `folder` (relative to the workspace root): a
+    /// local package, and `products` of it (the new feature's implementation and interface, or
+    /// the library of a foundation package whose base dependencies the composition root supplies).
+    static func requirement(folder: String, products: [String], shellFolder: String) -> ManifestRequirement {
         let from = PathUtilities.normalize(shellFolder).split(separator: "/"), to = PathUtilities.normalize(folder).split(separator: "/")
         let common = zip(from, to).prefix { $0 == $1 }.count
         let path = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
         let identity = ManifestWiring.identity(ofLocation: folder)
-        let package = String(folder.split(separator: "/").last ?? Substring(specification.name))
+        let package = String(folder.split(separator: "/").last ?? Substring(folder))
         return ManifestRequirement(
             identity: identity,
             declaration: ".package(path: \(ManifestWiring.literal(path)))",
-            products: [specification.name, specification.name + "Interface"],
+            products: products,
             packageArgument: package
         )
     }

@@ -106,6 +106,9 @@ package struct FeatureSpecification: Sendable, Equatable {
             "toolsVersion": "6.0",
             "dependencies": dependencies.map(\.templateContext),
             "hasDependencies": !dependencies.isEmpty,
+            "bases": bases.compactMap(\.dependency.baseTemplateContext),
+            "hasBases": !bases.isEmpty,
+            "dependenciesInheritance": (bases.map(\.base.protocolName) + ["Sendable"]).joined(separator: ", "),
             "dependencyPackages": packages.map { ["path": Self.swiftString($0.path), "release": $0.release.map(Self.swiftString) ?? false] as [String: Any] },
             "targets": targetNames,
             "platforms": platforms.manifestList,
@@ -119,6 +122,13 @@ package struct FeatureSpecification: Sendable, Equatable {
         ]
         if let webURL { context["url"] = Self.swiftString(webURL) }
         return context
+    }
+
+    /// The dependencies whose base protocols the feature's `…Dependencies` refines (product
+    /// features only: a foundation package vends tools, it takes none from the app).
+    package var bases: [(dependency: FeatureDependency, base: BaseDependencies)] {
+        guard layer == .product else { return [] }
+        return dependencies.compactMap { dependency in dependency.base.map { (dependency, $0) } }
     }
 
     /// The Xcode project and iOS app target of the example app: only with an example and iOS
@@ -173,9 +183,14 @@ package struct FeatureDependency: Sendable, Equatable {
     /// The release required from the package's own git repository (`from: "1.0.0"`, with
     /// `path` as a relative URL), when it is one; nil for a local `.package(path:)`.
     package var release: String?
+    /// The package's folder relative to the workspace root: `Foundation/Core`.
+    package var directory: String?
+    /// The base dependencies the module declares, which the new feature's `…Dependencies`
+    /// refines (a foundation package only).
+    package var base: BaseDependencies?
 
     /// Creates a dependency.
-    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?, release: String? = nil) {
+    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?, release: String? = nil, directory: String? = nil, base: BaseDependencies? = nil) {
         self.requested = requested
         self.path = path
         self.package = package
@@ -183,6 +198,8 @@ package struct FeatureDependency: Sendable, Equatable {
         self.module = module ?? product
         self.layer = layer
         self.release = release
+        self.directory = directory
+        self.base = base
     }
 
     var templateContext: [String: Any] {

@@ -10,12 +10,16 @@ public struct InitRequest: Sendable, Equatable {
     package var path: String?
     /// `--example`: a built-in example workspace to create, e.g. `feedme`.
     package var example: String?
+    /// `--platform NAME:VERSION` values: the workspace's `platforms:`, for its shell, its
+    /// example's packages and every package `mfe create` adds; empty for mfe's defaults.
+    package var platforms: [String]
 
     /// Creates a request.
-    public init(name: String, path: String? = nil, example: String? = nil) {
+    public init(name: String, path: String? = nil, example: String? = nil, platforms: [String] = []) {
         self.name = name
         self.path = path
         self.example = example
+        self.platforms = platforms
     }
 }
 
@@ -47,10 +51,17 @@ public struct WorkspaceScaffolder: Sendable {
         if problems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: ShellSpecification.targetNames(workspace: request.name))
         }
+        let parsed = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
+        problems += parsed.problems
+        let platforms = request.platforms.isEmpty ? PlatformRequirement.defaults : parsed.platforms
         var features: [FeatureSpecification] = []
         if let example = request.example {
             if example == "feedme" {
-                features = FeedMeExample.features
+                features = FeedMeExample.features.map { feature in
+                    var feature = feature
+                    feature.platforms = platforms
+                    return feature
+                }
             } else {
                 problems.append("there is no example '\(example)'; use '--example \(Self.examples.joined(separator: "|"))', or leave it out for an empty workspace")
             }
@@ -78,7 +89,8 @@ public struct WorkspaceScaffolder: Sendable {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
 
-        let shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
+        var shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
+        shell.platforms = platforms
         let renderer = TemplateRenderer()
         var files = try renderer.render(templates[TemplateName.workspace]!, context: shell.templateContext)
         files += try XcodeAppProject.adding(to: renderer.render(templates[TemplateName.shell]!, context: shell.templateContext, prefix: Self.shellFolder), prefix: Self.shellFolder, app: shell.iOSApp)
@@ -189,6 +201,7 @@ struct ShellSpecification {
             "toolsVersion": "6.0",
             "example": !features.isEmpty,
             "platforms": platforms.manifestList,
+            "platformsYAML": platforms.map(\.yamlEntry).joined(separator: ", "),
             "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
             "mfeVersion": GeneratedCI.mfeVersion,
             "mfeRepository": GeneratedCI.mfeRepository,

@@ -52,6 +52,9 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     /// `ignore:`: globs of files (relative to the workspace root, read as `.gitignore` reads
     /// them: `PathGlob(ignoring:)`) whose changes affect nothing in `mfe affected`.
     package var ignore: [String] = []
+    /// `platforms:`: the platforms and minimum versions `mfe create` gives new packages when no
+    /// `--platform` is given; nil for mfe's defaults.
+    package var platforms: [PlatformRequirement]?
     /// The `mfe.yml` this came from.
     package var file: String
 

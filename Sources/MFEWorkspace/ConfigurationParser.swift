@@ -55,7 +55,7 @@ package struct ConfigurationParser: Sendable {
     }
 
     private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
-        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore"], in: "a workspace mfe.yml")
+        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms"], in: "a workspace mfe.yml")
         var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
         if let packages = mapping["packages"], !reader.isNull(packages) {
             configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
@@ -118,6 +118,18 @@ package struct ConfigurationParser: Sendable {
                 }
                 return glob
             }
+        }
+        if let platforms = mapping["platforms"], !reader.isNull(platforms) {
+            var parsed: [PlatformRequirement] = []
+            for node in try reader.sequence(platforms, what: "'platforms:'") {
+                let text = try reader.string(node, what: "a 'platforms:' entry (e.g. iOS 17)")
+                let result = PlatformRequirement.parse(parsed.map(\.yamlEntry) + [text]) { _ in "'platforms:'" }
+                if let problem = result.problems.first {
+                    throw LocatedInputError(problem, at: reader.location(of: node))
+                }
+                parsed = result.platforms
+            }
+            configuration.platforms = parsed
         }
         if let shell = mapping["shell"], !reader.isNull(shell) {
             let shellMapping = try reader.mapping(shell, what: "'shell:'")

@@ -110,6 +110,9 @@ package struct WorkspaceLoader: Sendable {
         let layering = WorkspaceLayering(configuration: configuration)
         let (packages, layerProblems) = layering.assign(candidates)
         problems += layerProblems
+        if problems.isEmpty {
+            problems += TargetGraph.productProblems(packages: packages, root: root).map { $0.errorDescription ?? $0.message }
+        }
         if checkNames && problems.isEmpty { problems += layering.unmatchedNames(in: packages) }
         if !problems.isEmpty { throw InputErrors(problems) }
         return Workspace(root: root, configuration: configuration, packages: packages)

@@ -31,6 +31,9 @@ struct CreateCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Generate the NAMEExample app (default: yes for product, no for foundation).")
     var example: Bool?
 
+    @Option(name: .customLong("platform"), help: ArgumentHelp("A platform and minimum version, NAME:VERSION (repeatable): iOS, macOS, macCatalyst, tvOS, watchOS, visionOS, driverKit; e.g. --platform iOS:17 --platform macOS:14 (default: the workspace's 'platforms:', else iOS 17 and macOS 14). The iOS version is the Xcode project's deployment target.", valueName: "name:version"))
+    var platforms: [String] = []
+
     @Flag(inversion: .prefixedNo, help: "Inside a workspace, wire a product feature into the shell: its Package.swift, composition root, router and root view.")
     var wire = true
 
@@ -41,7 +44,7 @@ struct CreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runCommand {
-            let request = CreateRequest(name: name, layer: layer, path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire)
+            let request = CreateRequest(name: name, layer: layer, path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire, platforms: platforms)
             let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestLoaderKind.loader(flag: nil))
             let plan = try await scaffolder.plan(request)
             return try await ScaffoldReport.perform(plan, dryRun: dryRun)

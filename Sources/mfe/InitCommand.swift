@@ -25,6 +25,9 @@ struct InitCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Create a built-in example workspace: feedme.", valueName: "example"))
     var example: String?
 
+    @Option(name: .customLong("platform"), help: ArgumentHelp("A platform and minimum version, NAME:VERSION (repeatable), for the shell and written to mfe.yml's 'platforms:' for every package 'mfe create' adds (default: iOS:17 and macOS:14).", valueName: "name:version"))
+    var platforms: [String] = []
+
     @OptionGroup var templates: TemplateOptions
 
     @Flag(help: "Adopt mfe on the existing repository at PATH: infer mfe.yml and record today's findings as the baseline.")
@@ -39,6 +42,7 @@ struct InitCommand: AsyncParsableCommand {
     func validate() throws {
         if adopt {
             if example != nil { throw ValidationError("'--example' creates a new workspace; it cannot be combined with '--adopt'") }
+            if !platforms.isEmpty { throw ValidationError("'--platform' applies to a new workspace; it cannot be combined with '--adopt' (add 'platforms: [iOS 17, macOS 14]' to mfe.yml instead)") }
             if name != nil && path != nil { throw ValidationError("give the repository folder once: 'mfe init --adopt PATH'") }
         } else {
             if name == nil { throw ValidationError("missing the workspace NAME: 'mfe init NAME', or 'mfe init --adopt [PATH]' for an existing repository") }
@@ -55,7 +59,7 @@ struct InitCommand: AsyncParsableCommand {
                 Terminal.writeOutput(output.standardOutput)
                 return 0
             }
-            let plan = try WorkspaceScaffolder(catalog: try templates.catalog()).plan(InitRequest(name: name ?? "", path: path, example: example))
+            let plan = try WorkspaceScaffolder(catalog: try templates.catalog()).plan(InitRequest(name: name ?? "", path: path, example: example, platforms: platforms))
             return try await ScaffoldReport.perform(plan, dryRun: dryRun)
         }
     }

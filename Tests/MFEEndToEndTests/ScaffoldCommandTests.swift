@@ -126,6 +126,8 @@ struct ScaffoldCommandTests {
         (["create", "Home", "--layer", "shell"], "'--layer shell' is not a µFeature layer"),
         (["init", "Demo"], "already exists; mfe never overwrites"),
         (["init", "Other", "--example", "todo"], "there is no example 'todo'; use '--example feedme'"),
+        (["create", "Home", "--platform", "iphone:17"], "'--platform iphone:17': unknown platform 'iphone'; SwiftPM supports iOS, macOS"),
+        (["init", "Other", "--platform", "iOS:11", "--platform", "macOS"], "'--platform iOS:11': iOS 11 is older than swift-tools-version 6.0 supports; use iOS 12 or later"),
     ])
     func badInputIsExitTwoAndChangesNothing(arguments: [String], message: String) async throws {
         let (folder, root) = try await Self.demoWorkspace()
@@ -192,8 +194,8 @@ struct ScaffoldCommandTests {
         let result = try await MFEBinary.run(["create", "Core", "--layer", "foundation", "--dry-run"], in: root)
         #expect(result.status == 0)
         // Inside a workspace, no .github folder: the workspace's one workflow covers the package.
-        #expect(result.standardOutput.hasPrefix("Would create 7 files (dry run, nothing written):\n\(root)/Foundation/Core/\n├── .gitignore\n"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("│   ├── Core/\n│   │   └── CoreLogger.swift\n"))
+        #expect(result.standardOutput.hasPrefix("Would create 8 files (dry run, nothing written):\n\(root)/Foundation/Core/\n├── .gitignore\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("│   ├── Core/\n│   │   ├── CoreBaseDependencies.swift\n│   │   └── CoreLogger.swift\n"))
         #expect(try folder.snapshot() == before)
     }
 }

@@ -46,7 +46,7 @@ struct ScaffoldIntegrationTests {
         try await Self.mfe(["init", "Demo"], in: folder.path)
         let root = folder.path + "/Demo"
         try await Self.mfe(["create", "Core", "--layer", "foundation"], in: root)
-        try await Self.mfe(["create", "Search"], in: root)
+        try await Self.mfe(["create", "Search", "--dependency", "Core"], in: root)
         try await Self.mfe(["create", "Home", "--dependency", "Core", "--dependency", "Search"], in: root)
         let home = root + "/Features/Home"
 
@@ -64,8 +64,9 @@ struct ScaffoldIntegrationTests {
         }
         #expect(targets.keys.sorted() == ["Home", "HomeExample", "HomeInterface", "HomeTesting", "HomeTests"])
         #expect(targets["Home"]?.dependencies == ["HomeInterface", "Core from Core", "SearchInterface from Search"])
-        #expect(targets["HomeInterface"]?.dependencies == [])
-        #expect(targets["HomeTesting"]?.dependencies == ["HomeInterface"])
+        // Home's dependencies refine Core's base dependencies (the BaseDependencies pattern).
+        #expect(targets["HomeInterface"]?.dependencies == ["Core from Core"])
+        #expect(targets["HomeTesting"]?.dependencies == ["HomeInterface", "Core from Core"])
         #expect(targets["HomeTests"]?.dependencies == ["Home", "HomeTesting"])
         #expect(targets["HomeTests"]?.type == "test")
         #expect(targets["HomeExample"]?.dependencies == ["Home", "HomeTesting"])
@@ -86,7 +87,7 @@ struct ScaffoldIntegrationTests {
         #expect(run.contains("Home shows 3 HomeItems:"), "\(run)")
         let core = try await Self.swift(["test"], in: root + "/Foundation/Core")
         #expect(Self.warnings(in: core).isEmpty, "\(Self.warnings(in: core))")
-        #expect(core.contains("Test run with 3 tests"), "\(core)")
+        #expect(core.contains("Test run with 4 tests"), "\(core)")
 
         // Search and Home were wired into the shell as they were created; Notes, created with
         // --no-wire, leaves every shell byte as it was.
@@ -99,6 +100,10 @@ struct ScaffoldIntegrationTests {
         #expect(shellTest.contains("Test run with 3 tests"), "\(shellTest)")
         let shellManifest = try String(contentsOfFile: root + "/Shell/Package.swift", encoding: .utf8)
         #expect(shellManifest.contains(".package(path: \"../Features/Home\")") && !shellManifest.contains("Notes"), "\(shellManifest)")
+        // The composition root supplies Core's base dependencies once, for Home and any later feature.
+        #expect(shellManifest.contains(".package(path: \"../Foundation/Core\")"), "\(shellManifest)")
+        let appDependencies = try String(contentsOfFile: root + "/Shell/Sources/DemoComposition/AppDependencies.swift", encoding: .utf8)
+        #expect(appDependencies.components(separatedBy: "extension AppDependencies: CoreBaseDependencies {").count == 2, "\(appDependencies)")
 
         try await Self.expectLintClean(root)
     }

@@ -52,6 +52,23 @@ struct SwiftPMRefusalEndToEndTests {
         #expect(result.status == 0, "\(result.standardError)")
     }
 
+    /// Product lookups across workspace packages found by path, as SwiftPM's package graph
+    /// makes them once every package is loaded.
+    @Test(arguments: [
+        ("[\"HomeInterface\", .product(name: \"Envv\", package: \"Env\")]", "product 'Envv' required by package 'home' target 'Home' not found in package 'Env'. Did you mean 'Env'?"),
+        ("[\"HomeInterface\", \"Envv\"]", "product 'Envv' required by package 'home' target 'Home' not found. Did you mean 'Env'?"),
+    ])
+    func aProductNoWorkspacePackageVendsIsExitTwo(dependencies: String, message: String) async throws {
+        let fixture = try HostileInputFixture()
+        try fixture.write(HostileInputFixture.manifest("Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: \(dependencies))"), to: "Home/Package.swift")
+        for arguments in [["lint-graph"], ["graph"], ["lint-graph", "--imports"]] {
+            let result = try await MFEBinary.run(arguments, in: fixture.path)
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("Home/Package.swift:10:"), "\(result.standardError)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+
     @Test func aValidByNameProductOfADependencyIsAccepted() async throws {
         let fixture = try HostileInputFixture()
         try fixture.write(HostileInputFixture.manifest("Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: [\"HomeInterface\", \"Env\"])"), to: "Home/Package.swift")

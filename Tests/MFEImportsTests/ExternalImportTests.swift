@@ -49,7 +49,7 @@ struct ExternalImportTests {
     """
 
     /// A workspace package `App` resolved against checkouts of `Kit` and `swift-log`.
-    static func write(to directory: TemporaryDirectory, app: String, tool: String = "public enum Tool {}\n", checkouts: Bool = true) throws {
+    static func write(to directory: TemporaryDirectory, app: String, tool: String = "public enum Tool {}\n", toolDependencies: String = "", checkouts: Bool = true) throws {
         try directory.write("""
         // swift-tools-version: 5.9
         import PackageDescription
@@ -59,7 +59,7 @@ struct ExternalImportTests {
             dependencies: [.package(url: "https://example.com/acme/Kit.git", from: "2.0.0")],
             targets: [
                 .target(name: "App", dependencies: [.product(name: "Kit", package: "Kit")]),
-                .target(name: "Tool"),
+                .target(name: "Tool"\(toolDependencies)),
             ]
         )
 
@@ -131,6 +131,17 @@ struct ExternalImportTests {
         try Self.write(to: directory, app: "import Kit\nimport Logging\n", tool: "import Logging\n")
         try directory.write("#if DEBUG\n@_exported import Logging\n#endif\n", to: "App/.build/checkouts/Kit/Sources/Kit/Exports.swift")
         #expect(Self.lines(try await Self.analysis(in: directory).findings) == ["implicit-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging"])
+    }
+
+    @Test func anUnusedDependencyThatIsTheOnlyPathToAThirdPartyModuleSaysToDeclareItFirst() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.write(to: directory, app: "import Kit\n", tool: "import Logging\n", toolDependencies: ", dependencies: [\"App\"]")
+        let findings = try await Self.analysis(in: directory).findings
+        #expect(Self.lines(findings) == [
+            "unused-dependency App/Package.swift:9 Tool -> App",
+            "transitive-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging via Tool → App → Kit → Logging",
+        ])
+        #expect(findings.first?.message.contains("it is also the only way Tool reaches Logging, which it imports: declare Logging first") == true)
     }
 
     @Test func externalProductsNeverImportedAreNotUnusedDependencies() async throws {

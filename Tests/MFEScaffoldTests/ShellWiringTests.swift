@@ -88,7 +88,7 @@ struct ShellWiringTests {
 
     static func wire(_ root: String) -> WiringOutcome {
         let specification = FeatureSpecification(name: "Search", layer: .product, template: TemplateName.feature, example: true)
-        let requirement = FeatureScaffolder.requirement(for: specification, folder: "Features/Search", shellFolder: "Shell")
+        let requirement = FeatureScaffolder.requirement(folder: "Features/Search", products: ["Search", "SearchInterface"], shellFolder: "Shell")
         return ShellWiring(workspaceRoot: root, shellFolder: "Shell", fileSystem: LocalFileSystem()).wire(WiredFeature(specification), featureFolder: "Features/Search", requirements: [requirement])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MFECore
 @testable import MFEScaffold
+import MFEWorkspace
 import Testing
 
 /// The Xcode 16 projects mfe writes beside example apps and the shell, read back as Xcode

@@ -48,6 +48,16 @@ struct ConfigurationParserTests {
         #expect(configuration.ignore == ["**/*.md", "docs/**"])
     }
 
+    @Test func parsesPlatforms() throws {
+        guard case .workspace(let configuration) = try ConfigurationParser().parse("workspace: A\nplatforms: [iOS 17.4, macos:14, visionOS 2]\n", file: "mfe.yml") else {
+            Issue.record("expected a workspace configuration")
+            return
+        }
+        #expect(configuration.platforms == [PlatformRequirement(swiftName: "iOS", version: "17.4"), PlatformRequirement(swiftName: "macOS", version: "14"), PlatformRequirement(swiftName: "visionOS", version: "2")])
+        guard case .workspace(let without) = try ConfigurationParser().parse("workspace: A\n", file: "mfe.yml") else { return }
+        #expect(without.platforms == nil)
+    }
+
     @Test func parsesTheFeatureForm() throws {
         let parsed = try ConfigurationParser().parse("feature: Search\nlayer: product\n", file: "Search/mfe.yml")
         #expect(parsed == .feature(FeatureConfiguration(feature: "Search", layer: .product, file: "Search/mfe.yml", layerLocation: SourceLocation(file: "Search/mfe.yml", line: 2, column: 8))))
@@ -65,6 +75,10 @@ struct ConfigurationParserTests {
         ("workspace: A\npackages:\n  - B\nworkspace: C\n", 4, "'workspace' appears twice in the same mapping"),
         ("workspace: A\nshell:\n  path: Shell\n  # the app\n  path: App\n", 5, "'path' appears twice in the same mapping"),
         ("workspace: A\nallow:\n  - rule: cycle\n    rule: cycle\n", 4, "'rule' appears twice in the same mapping"),
+        ("workspace: A\nplatforms:\n  - iOS 17\n  - Android 14\n", 4, "'platforms:': unknown platform 'Android'; SwiftPM supports iOS, macOS, macCatalyst, tvOS, watchOS, visionOS, driverKit"),
+        ("workspace: A\nplatforms: [iOS 17, ios 16]\n", 2, "iOS is given twice ('17' and '16'); give each platform once"),
+        ("workspace: A\nplatforms: [macOS 10.12]\n", 2, "macOS 10.12 is older than swift-tools-version 6.0 supports; use macOS 10.13 or later"),
+        ("workspace: A\nplatforms: iOS 17\n", 2, "'platforms:' must be a list"),
     ])
     func reportsBadInputWithTheLine(yaml: String, line: Int, message: String) {
         do {

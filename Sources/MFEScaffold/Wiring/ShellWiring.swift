@@ -51,6 +51,9 @@ struct ShellWiring {
                 throw WiringRefusal(file: PathUtilities.join(shellFolder, "Sources/\(target)"), reason: "no '\(needed)' declared beside 'AppDependencies'")
             }
 
+            // A base conformance may live in any file of the target (`AppDependencies+Core.swift`).
+            var feature = feature
+            feature.bases.removeAll { base in targetSources.contains { $0.source.conforms("AppDependencies", to: base.protocolName) } }
             var edits: [PlannedEdit] = []
             let manifestSource = String(decoding: manifestData, as: UTF8.self)
             let manifestSplices = try ManifestWiring(file: shownManifest, source: manifestSource).splices(adding: requirements, to: target)
@@ -81,7 +84,7 @@ struct ShellWiring {
             "in \(PathUtilities.join(shellFolder, "Package.swift")): add \(packages) to 'dependencies:', and the products \(products) to \(compositionTarget.map { "the target '\($0)'" } ?? "the composition root target (the one declaring AppDependencies)")",
         ]
         for base in feature.bases {
-            steps.append("conform AppDependencies to \(base.protocolName) (import \(base.module))")
+            steps.append("conform AppDependencies to \(base.protocolName) (import \(base.module)), forwarding each requirement to a '\(base.dependencies.liveType)()'")
         }
         steps += [
             "conform AppDependencies to \(feature.name)Dependencies, and AppRouter to \(feature.name)Navigating",

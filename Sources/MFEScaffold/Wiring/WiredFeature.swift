@@ -4,12 +4,12 @@ struct WiredFeature: Equatable {
     /// A foundation package whose base dependencies the feature's `…Dependencies` refines, so the
     /// composition root must supply them (the `BaseDependencies` pattern).
     struct Base: Equatable {
+        /// The protocol, its live type and its requirements.
+        var dependencies: BaseDependencies
         /// The module to import, e.g. `Core`.
-        var module: String
+        var module: String { dependencies.module }
         /// The base protocol, e.g. `CoreBaseDependencies`.
-        var protocolName: String
-        /// The conformance's members, indented one level (what the composition root supplies).
-        var members: String
+        var protocolName: String { dependencies.protocolName }
     }
 
     var name: String
@@ -22,7 +22,7 @@ struct WiredFeature: Equatable {
     var link: String
     var bases: [Base] = []
 
-    init(_ specification: FeatureSpecification, bases: [Base] = []) {
+    init(_ specification: FeatureSpecification) {
         name = specification.name
         web = specification.webURL != nil
         model = specification.model
@@ -30,7 +30,7 @@ struct WiredFeature: Equatable {
         modelsVariable = models.lowerCamelCased
         samples = specification.samples
         link = "/" + ShellSpecification.slug(specification.name)
-        self.bases = bases
+        bases = specification.bases.map { Base(dependencies: $0.base) }
     }
 
     /// The feature's route case and builder property: `search`, back-quoted when a keyword.
@@ -81,8 +81,15 @@ struct WiredFeature: Equatable {
         "\(indent)/// Builds \(name).\n\(indent)public var \(caseName): \(name)Builder {\n\(indent)    \(name)Builder(dependencies: dependencies)\n\(indent)}"
     }
 
-    /// The composition root's conformance to a foundation package's base dependencies.
+    /// The composition root's conformance to a foundation package's base dependencies: the live
+    /// tools made once, and each requirement forwarded to them.
     static func baseConformance(_ base: Base) -> String {
-        "extension AppDependencies: \(base.protocolName) {\n\(base.members)\n}"
+        let tools = base.dependencies
+        return """
+        extension AppDependencies: \(tools.protocolName) {
+            /// \(tools.module)'s live tools, made once and shared by every feature; configure them here.
+            static let \(tools.variable) = \(tools.liveType)()\(tools.requirements.isEmpty ? "" : "\n\n" + tools.members(forwardingTo: "Self." + tools.variable, indent: "    "))
+        }
+        """
     }
 }

@@ -327,3 +327,48 @@ private struct PackageResolver {
         targetNames.compactMap { nodeIndex[NodeKey(package: package, target: $0)] }
     }
 }
+
+extension TargetGraph {
+    /// The product lookups SwiftPM refuses once the packages of a workspace are known (its
+    /// `PackageGraph` "product … not found" errors), located at each dependency entry: a
+    /// `.product(name:package:)` of a path-declared workspace package that vends no such
+    /// product, and a by-name dependency that is no target of its package and no product of
+    /// any of its dependencies, when every one of those is a workspace package found by path
+    /// (so all the products it could mean are known). Dependencies found by URL are left to
+    /// SwiftPM: the workspace's copy may not be the version that gets pinned.
+    package static func productProblems(packages: [WorkspacePackage], root: String) -> [LocatedInputError] {
+        let resolver = PackageResolver(packages: packages, root: root)
+        var problems: [LocatedInputError] = []
+        for (index, package) in packages.enumerated() {
+            let manifest = package.manifest
+            let declared = resolver.dependencies(of: index)
+            let byPath = declared.filter { if case .fileSystem = $0.dependency.kind { return true } else { return false } }
+            let allKnown = byPath.count == manifest.dependencies.count
+            let identity = PackageIdentity.identity(forLocation: manifest.packageDirectory)
+            let targetNames = Set(manifest.targets.map(\.name))
+            for target in manifest.targets {
+                for dependency in target.dependencies {
+                    switch dependency.kind {
+                    case .byName(let name) where allKnown && !manifest.dependencies.isEmpty && !targetNames.contains(name):
+                        let vendors = byPath.map(\.index)
+                        guard !vendors.contains(where: { resolver.products[$0][name] != nil }) else { continue }
+                        let candidates = targetNames.union(vendors.flatMap { resolver.products[$0].keys })
+                        problems.append(LocatedInputError("product '\(name)' required by package '\(identity)' target '\(target.name)' not found.\(ManifestValidation.suggestion(for: name, among: candidates)) SwiftPM refuses it: declare the target, or depend on the package that vends the product", at: dependency.location))
+                    case .product(let name, let packageName?):
+                        let key = packageName.lowercased()
+                        let matches = byPath.filter { entry in
+                            entry.dependency.identity == key || entry.dependency.nameForModuleDependencyResolution.lowercased() == key
+                        }
+                        guard let match = matches.first, !matches.contains(where: { resolver.products[$0.index][name] != nil }) else { continue }
+                        let vended = Set(resolver.products[match.index].keys)
+                        let listed = vended.isEmpty ? "it vends no products" : "it vends " + vended.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                        problems.append(LocatedInputError("product '\(name)' required by package '\(identity)' target '\(target.name)' not found in package '\(packageName)'.\(ManifestValidation.suggestion(for: name, among: vended)) SwiftPM refuses it (\(listed)): fix the name, or add the product to '\(packageName)'", at: dependency.location))
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import MFECore
+
+/// A platform and its minimum version, as `mfe create --platform iOS:17` and a workspace's
+/// `platforms: [iOS 17, macOS 14]` give it, and as `Package.swift`'s `platforms:` writes it
+/// (`.iOS(.v17)`).
+package struct PlatformRequirement: Sendable, Equatable, Hashable {
+    /// SwiftPM's `SupportedPlatform`s, as PackageDescription spells them, with the oldest
+    /// version swift-tools-version 6.0 accepts and the major versions its `.vN` constants cover.
+    static let known: [(swiftName: String, minimum: [Int], majors: ClosedRange<Int>)] = [
+        ("iOS", [12], 12...18),
+        ("macOS", [10, 13], 11...15),
+        ("macCatalyst", [13], 13...18),
+        ("tvOS", [12], 12...18),
+        ("watchOS", [4], 4...11),
+        ("visionOS", [1], 1...2),
+        ("driverKit", [19], 19...24),
+    ]
+
+    /// What mfe generates when neither `--platform` nor the workspace says otherwise.
+    package static let defaults = [PlatformRequirement(swiftName: "iOS", version: "17"), PlatformRequirement(swiftName: "macOS", version: "14")]
+
+    /// The platform as PackageDescription spells it: `iOS`, `macOS`, ….
+    package var swiftName: String
+    /// The minimum version: `17`, `17.4`, `10.15`.
+    package var version: String
+
+    /// Creates a requirement.
+    package init(swiftName: String, version: String) {
+        self.swiftName = swiftName
+        self.version = version
+    }
+
+    /// Parses `iOS:17` or `iOS 17` (the name in any case; a version of one to three numbers, not
+    /// older than SwiftPM supports), or says what is wrong with it and how to write it.
+    package static func parse(_ text: String) -> Result<PlatformRequirement, PlainInputError> {
+        let names = known.map(\.swiftName).joined(separator: ", ")
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(maxSplits: 1) { $0 == ":" || $0 == " " }.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            return .failure(PlainInputError("'\(text)' is not a platform and version; write NAME:VERSION or NAME VERSION, e.g. 'iOS:17' or 'macOS 14' (platforms: \(names))"))
+        }
+        guard let platform = known.first(where: { $0.swiftName.lowercased() == parts[0].lowercased() }) else {
+            return .failure(PlainInputError("unknown platform '\(parts[0])'; SwiftPM supports \(names)"))
+        }
+        let version = parts[1]
+        let numbers = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(numbers.count), numbers.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigitCharacter) }) else {
+            return .failure(PlainInputError("'\(version)' is not a version of \(platform.swiftName); write numbers such as '\(platform.majors.upperBound)' or '\(platform.majors.upperBound).2'"))
+        }
+        let given = numbers.compactMap { Int($0) }
+        if given.lexicographicallyPrecedes(platform.minimum) {
+            let minimum = platform.minimum.map(String.init).joined(separator: ".")
+            return .failure(PlainInputError("\(platform.swiftName) \(version) is older than swift-tools-version 6.0 supports; use \(platform.swiftName) \(minimum) or later"))
+        }
+        return .success(PlatformRequirement(swiftName: platform.swiftName, version: version))
+    }
+
+    /// Parses every entry of a list (`--platform` flags, or `platforms:`), each problem prefixed
+    /// with where it came from by `source`; a platform given twice is a problem too.
+    package static func parse(_ texts: [String], source: (Int) -> String) -> (platforms: [PlatformRequirement], problems: [String]) {
+        var platforms: [PlatformRequirement] = []
+        var problems: [String] = []
+        for (index, text) in texts.enumerated() {
+            switch parse(text) {
+            case .success(let platform):
+                if let earlier = platforms.first(where: { $0.swiftName == platform.swiftName }) {
+                    problems.append("\(source(index)): \(platform.swiftName) is given twice ('\(earlier.version)' and '\(platform.version)'); give each platform once")
+                } else {
+                    platforms.append(platform)
+                }
+            case .failure(let problem):
+                problems.append("\(source(index)): \(problem.message)")
+            }
+        }
+        return (platforms, problems)
+    }
+
+    /// How `mfe.yml`'s `platforms:` writes it: `iOS 17`.
+    package var yamlEntry: String { "\(swiftName) \(version)" }
+
+    /// The `platforms:` entry of `Package.swift`: `.iOS(.v17)`, `.macOS(.v10_15)` for versions
+    /// PackageDescription names, else the string form `.iOS("17.4")`.
+    package var manifestEntry: String {
+        let numbers = version.split(separator: ".").compactMap { Int($0) }
+        let trailingZeros = numbers.dropFirst().allSatisfy { $0 == 0 }
+        if let platform = Self.known.first(where: { $0.swiftName == swiftName }), let major = numbers.first, trailingZeros, platform.majors.contains(major) {
+            return ".\(swiftName)(.v\(major))"
+        }
+        if swiftName == "macOS", numbers.count >= 2, numbers[0] == 10, (13...15).contains(numbers[1]), numbers.dropFirst(2).allSatisfy({ $0 == 0 }) {
+            return ".macOS(.v10_\(numbers[1]))"
+        }
+        return ".\(swiftName)(\"\(version)\")"
+    }
+
+    /// The version as Xcode's deployment-target settings write it: `17.0`, `17.4`.
+    package var deploymentTarget: String {
+        version.contains(".") ? version : version + ".0"
+    }
+}
+
+extension Character {
+    var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
+}
+
+extension Array where Element == PlatformRequirement {
+    /// The iOS requirement, if any: an iOS app target is generated only when there is one.
+    package var iOS: PlatformRequirement? { first { $0.swiftName == "iOS" } }
+
+    /// `[.iOS(.v17), .macOS(.v14)]`'s inside, in the order given.
+    package var manifestList: String { map(\.manifestEntry).joined(separator: ", ") }
+}

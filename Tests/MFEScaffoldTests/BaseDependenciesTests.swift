@@ -1,0 +1,126 @@
+import Foundation
+import MFECore
+@testable import MFEScaffold
+import MFETestSupport
+import Testing
+
+/// The `BaseDependencies` pattern: a foundation package's base protocol read from its sources,
+/// refined by a feature created with `--dependency`, and supplied by the shell's composition root.
+@Suite("base dependencies")
+struct BaseDependenciesTests {
+    static func read(_ text: String) -> Result<BaseDependencies?, PlainInputError> {
+        BaseDependencies.read(module: "Core", sources: [("Foundation/Core/Sources/Core/Base.swift", text)])
+    }
+
+    @Test func readsTheRequirementsAndTheLiveType() throws {
+        let base = try #require(try Self.read("""
+        /// Docs stay out of the forwarders.
+        public protocol CoreBaseDependencies: Sendable {
+            func makeLogger() -> any Logging
+            func makeClient(for host: String, _ retries: Int) async throws -> Client
+            var theme: Theme { get }
+        }
+        struct Hidden: CoreBaseDependencies {}
+        public struct CoreServices: CoreBaseDependencies {
+            public init(logger: any Logging = PrintLogger()) {}
+        }
+        """).get())
+        #expect(base.protocolName == "CoreBaseDependencies")
+        #expect(base.liveType == "CoreServices")
+        #expect(base.members(forwardingTo: "core", indent: "") == """
+        public func makeLogger() -> any Logging {
+            core.makeLogger()
+        }
+
+        public func makeClient(for host: String, _ retries: Int) async throws -> Client {
+            try await core.makeClient(for: host, retries)
+        }
+
+        public var theme: Theme {
+            core.theme
+        }
+        """)
+    }
+
+    @Test func aModuleWithoutABaseProtocolHasNone() throws {
+        #expect(try Self.read("public protocol Logging {}\npublic struct Services {}").get() == nil)
+        #expect(try Self.read("protocol CoreBaseDependencies {}").get() == nil, "an internal protocol is not for features")
+    }
+
+    @Test(arguments: [
+        ("public protocol CoreBaseDependencies { associatedtype Client }\npublic struct S: CoreBaseDependencies {}", "requires the associated type 'Client'"),
+        ("public protocol CoreBaseDependencies { static func make() -> Int }\npublic struct S: CoreBaseDependencies {}", "requires the static function 'make'"),
+        ("public protocol CoreBaseDependencies { var x: Int { get set } }\npublic struct S: CoreBaseDependencies {}", "requires the property 'x'"),
+        ("public protocol CoreBaseDependencies: Logging {}\npublic struct S: CoreBaseDependencies {}", "refines 'Logging'"),
+        ("public protocol CoreBaseDependencies { func f() -> Int }", "has no public type conforming to it with a public 'init()'"),
+        ("public protocol CoreBaseDependencies {}\npublic struct S: CoreBaseDependencies { public init(x: Int) {} }", "has no public type conforming"),
+    ])
+    func refusesWhatCannotBeForwarded(source: String, problem: String) {
+        guard case .failure(let error) = Self.read(source) else {
+            Issue.record("accepted \(source)")
+            return
+        }
+        #expect(error.message.hasPrefix("Foundation/Core/Sources/Core/Base.swift: "), "\(error.message)")
+        #expect(error.message.contains(problem), "\(error.message)")
+    }
+
+    @Test func aFeatureDependingOnCoreRefinesItsBaseAndTheShellSuppliesIt() async throws {
+        let (directory, root) = try await FeatureScaffolderTests.makeWorkspace()
+        _ = directory
+        let plan = try await FeatureScaffolderTests.scaffolder(in: root).plan(CreateRequest(name: "Home", dependencies: ["Core"]))
+        let file = { (path: String) in plan.files.first { $0.path == path }?.contents ?? "" }
+        #expect(file("Sources/HomeInterface/HomeDependencies.swift").hasPrefix("import Core\n\n"))
+        #expect(file("Sources/HomeInterface/HomeDependencies.swift").contains("public protocol HomeDependencies: CoreBaseDependencies, Sendable {"))
+        #expect(file("Package.swift").contains("""
+                .target(
+                    name: "HomeInterface",
+                    dependencies: [
+                        .product(name: "Core", package: "Core"),
+                    ]
+                ),
+        """))
+        let mocks = file("Sources/HomeTesting/HomeMocks.swift")
+        #expect(mocks.contains("public init(repository: any HomeRepository = StubHomeRepository(), core: any CoreBaseDependencies = CoreServices()) {"))
+        #expect(mocks.contains("    public func makeCoreLogger() -> any CoreLogging {\n        core.makeCoreLogger()\n    }\n"))
+
+        let manifest = try #require(plan.edits.first { $0.label == "Shell/Package.swift" })
+        #expect(manifest.contents.contains(".package(path: \"../Foundation/Core\")"))
+        #expect(manifest.contents.contains(".product(name: \"Core\", package: \"Core\")"))
+        let dependencies = try #require(plan.edits.first { $0.label == "Shell/Sources/DemoComposition/AppDependencies.swift" })
+        #expect(dependencies.contents.contains("""
+        extension AppDependencies: CoreBaseDependencies {
+            /// Core's live tools, made once and shared by every feature; configure them here.
+            static let core = CoreServices()
+
+            public func makeCoreLogger() -> any CoreLogging {
+                Self.core.makeCoreLogger()
+            }
+        }
+        """))
+        #expect(dependencies.contents.contains("import Core\n"))
+    }
+
+    @Test func theShellSuppliesABaseOnceWhereverItIsConformed() async throws {
+        let (directory, root) = try await FeatureScaffolderTests.makeWorkspace()
+        _ = directory
+        try LocalFileSystem().writeAtomically(Data("import Core\n\nextension AppDependencies: CoreBaseDependencies {\n    public func makeCoreLogger() -> any CoreLogging { PrintCoreLogger() }\n}\n".utf8), to: root + "/Shell/Sources/DemoComposition/AppDependencies+Core.swift")
+        let plan = try await FeatureScaffolderTests.scaffolder(in: root).plan(CreateRequest(name: "Home", dependencies: ["Core"]))
+        let dependencies = try #require(plan.edits.first { $0.label == "Shell/Sources/DemoComposition/AppDependencies.swift" })
+        #expect(!dependencies.contents.contains("CoreBaseDependencies"))
+    }
+
+    @Test func aFoundationPackageDependingOnCoreRefinesNothing() async throws {
+        let (directory, root) = try await FeatureScaffolderTests.makeWorkspace()
+        _ = directory
+        let plan = try await FeatureScaffolderTests.scaffolder(in: root).plan(CreateRequest(name: "Api", layer: .foundation, dependencies: ["Core"]))
+        #expect(!plan.files.contains { $0.contents.contains("CoreBaseDependencies") })
+    }
+
+    @Test func aBaseProtocolMfeCannotSupplyIsAProblemWithTheFix() async throws {
+        let (directory, root) = try await FeatureScaffolderTests.makeWorkspace()
+        _ = directory
+        try LocalFileSystem().writeAtomically(Data("public protocol ExtraBaseDependencies { associatedtype Tool }\n".utf8), to: root + "/Foundation/Core/Sources/Core/Extra.swift")
+        let problems = await FeatureScaffolderTests.problems(CreateRequest(name: "Home", dependencies: ["Core"]), in: root)
+        #expect(problems == ["'--dependency Core': Foundation/Core/Sources/Core/Extra.swift: 'Core' declares two base-dependency protocols ('CoreBaseDependencies' and 'ExtraBaseDependencies'); keep one, so features know which to refine"])
+    }
+}
