@@ -22,9 +22,11 @@ public struct CreateRequest: Sendable, Equatable {
     /// `--platform NAME:VERSION` values, in the order given; empty for the workspace's
     /// `platforms:`, else mfe's defaults.
     package var platforms: [String]
+    /// `--kind`: a foundation package's kind; nil for logging.
+    package var kind: FoundationKind?
 
     /// Creates a request.
-    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = []) {
+    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = [], kind: FoundationKind? = nil) {
         self.name = name
         self.layer = layer
         self.path = path
@@ -33,6 +35,7 @@ public struct CreateRequest: Sendable, Equatable {
         self.example = example
         self.wire = wire
         self.platforms = platforms
+        self.kind = kind
     }
 }
 
@@ -66,6 +69,9 @@ public struct FeatureScaffolder: Sendable {
             if let problem = WebURLValidation.problem(with: url) { problems.append(problem) }
             if request.layer != .product { problems.append("'--web' creates a product feature; drop '--layer \(request.layer.rawValue)' or '--web'") }
         }
+        if let kind = request.kind, request.layer != .foundation {
+            problems.append("'--kind \(kind.rawValue)' chooses what a foundation package holds; add '--layer foundation' (or leave out --layer), or drop '--kind'")
+        }
         let example = request.example ?? (request.layer == .product)
         let templateName = request.webURL != nil ? TemplateName.web : (request.layer == .foundation ? TemplateName.foundation : TemplateName.feature)
         let template: Template?
@@ -82,6 +88,7 @@ public struct FeatureScaffolder: Sendable {
         problems += platforms.problems
         var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL, ownRepository: true)
         if !request.platforms.isEmpty { specification.platforms = platforms.platforms }
+        specification.kind = request.kind ?? .logging
         if nameProblems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst()))
         }
@@ -127,7 +134,7 @@ public struct FeatureScaffolder: Sendable {
 
         let rendered = try TemplateRenderer().render(template, context: specification.templateContext)
         let files = try XcodeAppProject.adding(to: rendered, prefix: "", app: specification.iOSApp)
-        let kind = request.webURL != nil ? "web µFeature" : "\(request.layer.rawValue) µFeature"
+        let kind = request.webURL != nil ? "web µFeature" : request.layer == .foundation ? "foundation µFeature, \(specification.kind.rawValue)" : "\(request.layer.rawValue) µFeature"
         let created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
         var nextSteps = ["cd \(Self.shellQuoted(PathUtilities.relative(destination, to: currentDirectory)))", "swift build", "swift test"]
         if example { nextSteps.append("swift run \(request.name)Example") }

@@ -42,6 +42,8 @@ package struct FeatureSpecification: Sendable, Equatable {
     /// The platforms and minimum versions of `Package.swift`; with iOS among them, the example
     /// app also gets an iOS app target in an Xcode project.
     package var platforms: [PlatformRequirement]
+    /// A foundation package's kind: which tool the foundation template writes.
+    package var kind: FoundationKind = .logging
     /// Whether the package lives in its own repository (created outside a workspace), and so
     /// gets its own CI workflow; inside a workspace, the workspace's one workflow covers it.
     package var ownRepository: Bool
@@ -121,6 +123,7 @@ package struct FeatureSpecification: Sendable, Equatable {
             "mfeRepository": GeneratedCI.mfeRepository,
         ]
         if let webURL { context["url"] = Self.swiftString(webURL) }
+        context.merge(kind.templateContext) { _, kind in kind }
         return context
     }
 

@@ -65,3 +65,28 @@ package enum GeneratedCI {
     /// Where the workflows clone mfe from; teams point it at where they host mfe.
     package static let mfeRepository = "https://github.com/your-org/mfe"
 }
+
+/// What a foundation package is for (`mfe create NAME --layer foundation --kind KIND`): the
+/// foundation template writes the tool of that kind, its test double, tests and base
+/// dependencies.
+public enum FoundationKind: String, Sendable, Equatable, CaseIterable {
+    /// `NAMELogging`, `PrintNAMELogger`, `RecordingNAMELogger` (the default).
+    case logging
+    /// `NAMEHTTPClient`, `URLSessionNAMEClient`, `StubNAMEClient`.
+    case networking
+    /// `NAMETheme` design tokens, a SwiftUI `NAMECard`, `NAMEThemeFixtures`.
+    case ui
+
+    /// The template variables selecting the kind's files and sections: `{{networking}}` true,
+    /// `{{networkingSources}}` `Sources` and `{{networkingTests}}` `Tests` for the kind, and empty
+    /// (so the files are skipped) for the others.
+    var templateContext: [String: Any] {
+        var context: [String: Any] = ["kind": rawValue]
+        for kind in Self.allCases {
+            context[kind.rawValue] = kind == self
+            context[kind.rawValue + "Sources"] = kind == self ? "Sources" : ""
+            context[kind.rawValue + "Tests"] = kind == self ? "Tests" : ""
+        }
+        return context
+    }
+}

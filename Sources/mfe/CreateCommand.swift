@@ -9,15 +9,27 @@ struct CreateCommand: AsyncParsableCommand {
         discussion: """
         Inside a workspace (an mfe.yml with 'workspace:' here or above), the package goes where \
         the workspace keeps its layer, e.g. Features/NAME, and --dependency names workspace \
-        packages: a foundation library, or a product feature (wired through its Interface).
+        packages: a foundation library, or a product feature (wired through its Interface). \
+        A product feature is wired into the shell (--no-wire skips it); depending on a foundation \
+        package that declares NAMEBaseDependencies makes the feature's Dependencies refine it, \
+        and the shell's AppDependencies supply it.
+
+        Foundation packages: --layer foundation, or --kind logging|networking|ui for the tool \
+        they hold. Platforms: --platform NAME:VERSION (repeatable), else the workspace mfe.yml's \
+        'platforms:', else iOS 17 and macOS 14.
+
+        Exit status: 0 created; 2 unusable input (every problem listed, nothing written).
         """
     )
 
     @Argument(help: "The µFeature's name, UpperCamelCase (e.g. Search).")
     var name: String
 
-    @Option(help: ArgumentHelp("The layer: product or foundation.", valueName: "layer"))
-    var layer: Layer = .product
+    @Option(help: ArgumentHelp("The layer: product or foundation (default: product; foundation with --kind).", valueName: "layer"))
+    var layer: Layer?
+
+    @Option(help: ArgumentHelp("A foundation package's kind: logging (a logger, the default), networking (an HTTP client on URLSession, FoundationNetworking on Linux) or ui (design tokens and a SwiftUI card). Implies --layer foundation.", valueName: "kind"))
+    var kind: FoundationKind?
 
     @Option(help: ArgumentHelp("Where to create it (default: the current directory, or the workspace's layer folder).", valueName: "dir"))
     var path: String?
@@ -44,13 +56,15 @@ struct CreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runCommand {
-            let request = CreateRequest(name: name, layer: layer, path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire, platforms: platforms)
+            let request = CreateRequest(name: name, layer: layer ?? (kind == nil ? .product : .foundation), path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire, platforms: platforms, kind: kind)
             let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestLoaderKind.loader(flag: nil))
             let plan = try await scaffolder.plan(request)
             return try await ScaffoldReport.perform(plan, dryRun: dryRun)
         }
     }
 }
+
+extension FoundationKind: ExpressibleByArgument {}
 
 extension Layer: ExpressibleByArgument {
     /// `mfe create` makes product and foundation packages; `mfe init` makes the shell.

@@ -47,7 +47,8 @@ struct ScaffoldIntegrationTests {
         let root = folder.path + "/Demo"
         try await Self.mfe(["create", "Core", "--layer", "foundation"], in: root)
         try await Self.mfe(["create", "Search", "--dependency", "Core"], in: root)
-        try await Self.mfe(["create", "Home", "--dependency", "Core", "--dependency", "Search"], in: root)
+        try await Self.mfe(["create", "Api", "--kind", "networking"], in: root)
+        try await Self.mfe(["create", "Home", "--dependency", "Core", "--dependency", "Search", "--dependency", "Api"], in: root)
         let home = root + "/Features/Home"
 
         // The manifest as SwiftPM itself reads it: the five targets, wired the µFeature way.
@@ -63,10 +64,10 @@ struct ScaffoldIntegrationTests {
             targets[target["name"] as? String ?? ""] = (target["type"] as? String ?? "", dependencies)
         }
         #expect(targets.keys.sorted() == ["Home", "HomeExample", "HomeInterface", "HomeTesting", "HomeTests"])
-        #expect(targets["Home"]?.dependencies == ["HomeInterface", "Core from Core", "SearchInterface from Search"])
+        #expect(targets["Home"]?.dependencies == ["HomeInterface", "Core from Core", "SearchInterface from Search", "Api from Api"])
         // Home's dependencies refine Core's base dependencies (the BaseDependencies pattern).
-        #expect(targets["HomeInterface"]?.dependencies == ["Core from Core"])
-        #expect(targets["HomeTesting"]?.dependencies == ["HomeInterface", "Core from Core"])
+        #expect(targets["HomeInterface"]?.dependencies == ["Core from Core", "Api from Api"])
+        #expect(targets["HomeTesting"]?.dependencies == ["HomeInterface", "Core from Core", "Api from Api"])
         #expect(targets["HomeTests"]?.dependencies == ["Home", "HomeTesting"])
         #expect(targets["HomeTests"]?.type == "test")
         #expect(targets["HomeExample"]?.dependencies == ["Home", "HomeTesting"])
@@ -88,6 +89,10 @@ struct ScaffoldIntegrationTests {
         let core = try await Self.swift(["test"], in: root + "/Foundation/Core")
         #expect(Self.warnings(in: core).isEmpty, "\(Self.warnings(in: core))")
         #expect(core.contains("Test run with 4 tests"), "\(core)")
+        // A networking foundation package: URLSession through FoundationNetworking, tested on Linux.
+        let api = try await Self.swift(["test"], in: root + "/Foundation/Api")
+        #expect(Self.warnings(in: api).isEmpty, "\(Self.warnings(in: api))")
+        #expect(api.contains("Suite \"Api HTTP client\" passed") && api.contains("Test run with 4 tests"), "\(api)")
 
         // Search and Home were wired into the shell as they were created; Notes, created with
         // --no-wire, leaves every shell byte as it was.
@@ -104,6 +109,7 @@ struct ScaffoldIntegrationTests {
         #expect(shellManifest.contains(".package(path: \"../Foundation/Core\")"), "\(shellManifest)")
         let appDependencies = try String(contentsOfFile: root + "/Shell/Sources/DemoComposition/AppDependencies.swift", encoding: .utf8)
         #expect(appDependencies.components(separatedBy: "extension AppDependencies: CoreBaseDependencies {").count == 2, "\(appDependencies)")
+        #expect(appDependencies.contains("extension AppDependencies: ApiBaseDependencies {") && shellManifest.contains(".package(path: \"../Foundation/Api\")"), "\(appDependencies)")
 
         try await Self.expectLintClean(root)
     }
