@@ -19,6 +19,10 @@ package enum SourceNesting {
     /// The nesting SwiftParser is told to accept (its release default; debug builds of the
     /// parser default to 20). Above `maximumDepth`, as the parser also counts generic `<`.
     package static let parserNestingLimit = 256
+    /// The most `<` a line may leave open (not closed by a `>`; `..<`, `<<`, `<=` aside):
+    /// the parser tries each as the start of generic arguments, which costs the square of
+    /// their number. Comparisons chained that long appear in no real code.
+    package static let maximumOpenAngles = 64
 
     /// Where a source nests deeper than the bound.
     package struct Excess: Sendable, Equatable {
@@ -30,9 +34,14 @@ package enum SourceNesting {
         package var limit: Int
         /// Whether the bound crossed is the one on square brackets alone.
         package var isSquare: Bool
+        /// Whether the bound crossed is the one on `<` left open in one line.
+        package var isAngle = false
 
         /// What a refusal says, lowercase, without the location.
         package var reason: String {
+            if isAngle {
+                return "more than \(limit) '<' left open in one line; mfe does not parse such a line (the Swift parser's lookahead for generic arguments would take minutes): split the expression, e.g. with named constants"
+            }
             let what = isSquare ? "square brackets" : "brackets, parentheses, braces and #if blocks"
             return "nested deeper than \(limit) levels of \(what); mfe does not parse files nested this deeply (the Swift parser would take minutes or overflow its stack): flatten the nesting, e.g. with named constants"
         }
@@ -73,6 +82,8 @@ package enum SourceNesting {
         var depth = 0
         /// Open square brackets.
         var squareDepth = 0
+        /// `<` left open since the last line break, `;` or brace.
+        var openAngles = 0
 
         init(buffer: UnsafeBufferPointer<UInt8>, limit: Int, squareLimit: Int) {
             self.buffer = buffer
@@ -140,6 +151,7 @@ package enum SourceNesting {
                     advance(hashes)
                 }
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                if current == UInt8(ascii: "{") { openAngles = 0 }
                 let isSquare = current == UInt8(ascii: "[")
                 stack.append(.code(isSquare: isSquare))
                 if let excess = open(isSquare: isSquare) { return excess }
@@ -153,6 +165,23 @@ package enum SourceNesting {
                     depth = max(0, depth - 1)
                     if isSquare { squareDepth = max(0, squareDepth - 1) }
                 }
+            case UInt8(ascii: "<"):
+                let previous = index > 0 ? buffer[index - 1] : 0
+                let next = byte(at: index + 1)
+                if previous != UInt8(ascii: ".") && previous != UInt8(ascii: "<") && next != UInt8(ascii: "<") && next != UInt8(ascii: "=") {
+                    openAngles += 1
+                    if openAngles > SourceNesting.maximumOpenAngles {
+                        return Excess(line: line, column: index - lineStart + 1, limit: SourceNesting.maximumOpenAngles, isSquare: false, isAngle: true)
+                    }
+                }
+                advance()
+            case UInt8(ascii: ">"):
+                let previous = index > 0 ? buffer[index - 1] : 0
+                if previous != UInt8(ascii: "-") && byte(at: index + 1) != UInt8(ascii: "=") { openAngles = max(0, openAngles - 1) }
+                advance()
+            case UInt8(ascii: "\n"), UInt8(ascii: ";"):
+                openAngles = 0
+                advance()
             default:
                 advance()
             }

@@ -67,4 +67,31 @@ struct SourceNestingTests {
         let excess = SourceNesting.firstExcess(in: deep)
         #expect(excess?.line == 1 && excess?.column == 17 && excess?.limit == 16 && excess?.isSquare == true)
     }
+
+    @Test func refusesALineLeavingTooManyAnglesOpen() {
+        let chain = "let x = " + String(repeating: "a < ", count: 100) + "b\n"
+        let excess = SourceNesting.firstExcess(in: "import A\n" + chain)
+        #expect(excess?.isAngle == true)
+        #expect(excess?.line == 2)
+        #expect(excess?.reason.contains("more than 64 '<' left open in one line") == true)
+    }
+
+    @Test func acceptsGenericsRangesShiftsAndComparisons() {
+        let lines = [
+            "let a: Dictionary<String, Array<Set<Int>>> = [:]",
+            "let r = \"1.0.0\"..<\"2.0.0\"",
+            "let s = 1 << 3, t = x <= y, u = v >= w",
+            "func f<T>(_ x: T) -> Array<T> { [x] }",
+            "let c = " + Array(repeating: "a < b", count: 40).joined(separator: " && "),
+        ]
+        let source = Array(repeating: lines.joined(separator: "\n"), count: 200).joined(separator: "\n")
+        #expect(SourceNesting.firstExcess(in: source) == nil)
+        // Open angles do not carry over a line break, a `;` or a brace.
+        let spread = Array(repeating: String(repeating: "a < ", count: 40) + "b", count: 10)
+        #expect(SourceNesting.firstExcess(in: spread.joined(separator: "\n")) == nil)
+        #expect(SourceNesting.firstExcess(in: spread.joined(separator: "; ")) == nil)
+        #expect(SourceNesting.firstExcess(in: spread.joined(separator: " { ")) == nil)
+        // Inside strings and comments `<` is text.
+        #expect(SourceNesting.firstExcess(in: "let s = \"" + String(repeating: "<", count: 500) + "\" // " + String(repeating: "<", count: 500)) == nil)
+    }
 }

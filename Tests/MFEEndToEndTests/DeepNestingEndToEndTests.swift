@@ -41,6 +41,27 @@ struct DeepNestingEndToEndTests {
         }
     }
 
+    /// Shapes whose cost grows with the square of their length in the parser (a chain of
+    /// `<` it tries as generic arguments) or in its diagnostics (thousands of broken
+    /// statements on one line) are refused in well under the parse time limit, with the line.
+    @Test(.timeLimit(.minutes(1)), arguments: [
+        ("let x = " + String(repeating: "a < ", count: 3000) + "b", ":3:267: more than 64 '<' left open in one line"),
+        ("let x = f" + String(repeating: " {}", count: 20_000), ":3:16: syntax error: consecutive statements on a line must be separated by newline or ';'"),
+    ])
+    func aQuadraticShapeIsRefusedQuickly(declaration: String, message: String) async throws {
+        let fixture = try HostileInputFixture()
+        let manifest = HostileInputFixture.manifest("Env", targets: ".target(name: \"Env\")")
+            .replacingOccurrences(of: "import PackageDescription\n", with: "import PackageDescription\n\(declaration)\n")
+        try fixture.write(manifest, to: "Env/Package.swift")
+        let start = ContinuousClock.now
+        let result = try await MFEBinary.run(["lint-graph"], in: fixture.path, environment: ["SWIFT_BACKTRACE": "enable=no", "MFE_PARSE_TIME_LIMIT": "60"])
+        let elapsed = ContinuousClock.now - start
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("Env/Package.swift" + message), "\(result.standardError)")
+        // Not the CPU limit answering (60 s here): the refusal comes from the shape itself.
+        #expect(elapsed < .seconds(30), "\(elapsed)")
+    }
+
     /// `--imports` parses the part of a source file holding its imports: a file nested too
     /// deeply there is reported with its line; nesting below the last import is never parsed.
     @Test(.timeLimit(.minutes(1))) func aDeeplyNestedSourceFileIsReportedByImports() async throws {
@@ -68,12 +89,13 @@ struct DeepNestingEndToEndTests {
         }
     }
 
-    /// Input the parser reads only slowly (its lookahead is quadratic on a chain of `<`) is
-    /// given up after the time bound, naming the file.
+    /// Input the parser reads only slowly (its lookahead is quadratic on a chain of `<`, here
+    /// one per line, so the cheap scan lets it through) is given up after the time bound,
+    /// naming the file.
     @Test(.timeLimit(.minutes(1))) func aParseOverTheTimeBoundIsExitTwo() async throws {
         let fixture = try HostileInputFixture()
         let manifest = HostileInputFixture.manifest("Env", targets: ".target(name: \"Env\")")
-            .replacingOccurrences(of: "import PackageDescription\n", with: "import PackageDescription\nlet x = \(String(repeating: "a < ", count: 3_000))b\n")
+            .replacingOccurrences(of: "import PackageDescription\n", with: "import PackageDescription\nlet x = \(String(repeating: "a <\n", count: 3_000))b\n")
         try fixture.write(manifest, to: "Env/Package.swift")
         let result = try await MFEBinary.run(["lint-graph"], in: fixture.path, environment: ["MFE_PARSE_TIME_LIMIT": "0.2"])
         #expect(result.status == 2)
