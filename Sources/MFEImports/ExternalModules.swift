@@ -102,10 +102,13 @@ struct ExternalModules: Sendable {
                 return lhsOwn != rhsOwn ? lhsOwn : lhs < rhs
             }
         }
+        guard !external.packages.isEmpty else { return }
+        var targetsByPackage: [Int: [String: Target]] = [:]
         for (index, node) in graph.nodes.enumerated() {
             let manifest = graph.packages[node.package].manifest
-            guard let target = manifest.targets.first(where: { $0.name == node.name }) else { continue }
-            let local = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let local = targetsByPackage[node.package] ?? Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            targetsByPackage[node.package] = local
+            guard let target = local[node.name] else { continue }
             var products: [(product: Product, platforms: Set<String>?)] = []
             for dependency in target.dependencies where Self.localTarget(dependency, in: local) == nil {
                 if let product = Self.product(for: dependency, in: manifest, among: external.packages) {

@@ -67,9 +67,13 @@ public struct FeatureScaffolder: Sendable {
         }
         if let url = request.webURL {
             if let problem = WebURLValidation.problem(with: url) { problems.append(problem) }
-            if request.layer != .product { problems.append("'--web' creates a product feature; drop '--layer \(request.layer.rawValue)' or '--web'") }
+            if let kind = request.kind {
+                problems.append("'--web' creates a product feature and '--kind \(kind.rawValue)' a foundation package; drop one of them")
+            } else if request.layer != .product {
+                problems.append("'--web' creates a product feature; drop '--layer \(request.layer.rawValue)' or '--web'")
+            }
         }
-        if let kind = request.kind, request.layer != .foundation {
+        if let kind = request.kind, request.layer != .foundation, request.webURL == nil {
             problems.append("'--kind \(kind.rawValue)' chooses what a foundation package holds; add '--layer foundation' (or leave out --layer), or drop '--kind'")
         }
         let example = request.example ?? (request.layer == .product)

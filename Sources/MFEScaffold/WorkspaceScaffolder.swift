@@ -92,15 +92,19 @@ public struct WorkspaceScaffolder: Sendable {
         var shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
         shell.platforms = platforms
         let renderer = TemplateRenderer()
+        // The example's own files: each replaces the package template's file at its path (the
+        // Feed Me shell and RestaurantOrder are the article's, not the generic ones) or adds one;
+        // merged before the Xcode projects, which link what the app's sources import.
+        var example = try templates[TemplateName.feedMe].map { try renderer.render($0, context: shell.templateContext) } ?? []
         var files = try renderer.render(templates[TemplateName.workspace]!, context: shell.templateContext)
-        files += try XcodeAppProject.adding(to: renderer.render(templates[TemplateName.shell]!, context: shell.templateContext, prefix: Self.shellFolder), prefix: Self.shellFolder, app: shell.iOSApp)
+        let shellFiles = try renderer.render(templates[TemplateName.shell]!, context: shell.templateContext, prefix: Self.shellFolder)
+        files += try XcodeAppProject.adding(to: FeedMeExample.merging(&example, into: shellFiles, prefix: Self.shellFolder), prefix: Self.shellFolder, app: shell.iOSApp)
         for feature in features {
             let folder = ShellSpecification.folder(of: feature)
-            files += try XcodeAppProject.adding(to: renderer.render(templates[feature.template]!, context: feature.templateContext, prefix: folder), prefix: folder, app: feature.iOSApp)
+            let packageFiles = try renderer.render(templates[feature.template]!, context: feature.templateContext, prefix: folder)
+            files += try XcodeAppProject.adding(to: FeedMeExample.merging(&example, into: packageFiles, prefix: folder), prefix: folder, app: feature.iOSApp)
         }
-        if !features.isEmpty {
-            files += try renderer.render(templates[TemplateName.feedMe]!, context: shell.templateContext)
-        }
+        files += example
         var seen: Set<String> = []
         let duplicates = files.map(\.path).filter { !seen.insert($0).inserted }
         if !duplicates.isEmpty {
@@ -231,6 +235,22 @@ enum FeedMeExample {
     static let websiteHost = "demo.microfrontends.com"
     /// The paths of the Feed Me website, which the shell's router maps to features.
     static let links = ["Browse": "/restaurants", "RestaurantOrder": "/restaurants/{id}", "About": "/about"]
+
+    /// `files` (one package's, all below `prefix`) with `example`'s files below `prefix` taken
+    /// out of `example` and merged in: a file at the same path replaces the template's, any
+    /// other is added (but for `iOSApp/` sources, which only replace). What stays in `example`
+    /// belongs to no package.
+    static func merging(_ example: inout [PlannedFile], into files: [PlannedFile], prefix: String) -> [PlannedFile] {
+        let base = prefix + "/"
+        let own = example.filter { $0.path.hasPrefix(base) }
+        guard !own.isEmpty else { return files }
+        example.removeAll { $0.path.hasPrefix(base) }
+        let byPath = Dictionary(own.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let paths = Set(files.map(\.path))
+        // An iOS app's sources only replace the template's: without iOS there is no app.
+        let added = own.filter { !paths.contains($0.path) && !$0.path.hasPrefix(base + XcodeAppProject.appFolder + "/") }
+        return files.map { byPath[$0.path] ?? $0 } + added
+    }
 
     static let env = FeatureDependency(requested: "Env", path: "../../Foundation/Env", package: "Env", product: "Env", layer: .foundation, release: release)
 

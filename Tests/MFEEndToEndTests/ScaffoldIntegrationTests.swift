@@ -48,6 +48,7 @@ struct ScaffoldIntegrationTests {
         try await Self.mfe(["create", "Core", "--layer", "foundation"], in: root)
         try await Self.mfe(["create", "Search", "--dependency", "Core"], in: root)
         try await Self.mfe(["create", "Api", "--kind", "networking"], in: root)
+        try await Self.mfe(["create", "Look", "--kind", "ui"], in: root)
         try await Self.mfe(["create", "Home", "--dependency", "Core", "--dependency", "Search", "--dependency", "Api"], in: root)
         let home = root + "/Features/Home"
 
@@ -93,6 +94,10 @@ struct ScaffoldIntegrationTests {
         let api = try await Self.swift(["test"], in: root + "/Foundation/Api")
         #expect(Self.warnings(in: api).isEmpty, "\(Self.warnings(in: api))")
         #expect(api.contains("Suite \"Api HTTP client\" passed") && api.contains("Test run with 4 tests"), "\(api)")
+        // A UI foundation package: its tokens tested on Linux, its SwiftUI card compiled out.
+        let look = try await Self.swift(["test"], in: root + "/Foundation/Look")
+        #expect(Self.warnings(in: look).isEmpty, "\(Self.warnings(in: look))")
+        #expect(look.contains("Suite \"Look theme\" passed") && look.contains("Test run with 4 tests"), "\(look)")
 
         // Search and Home were wired into the shell as they were created; Notes, created with
         // --no-wire, leaves every shell byte as it was.
@@ -152,10 +157,20 @@ struct ScaffoldIntegrationTests {
         let build = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
         let test = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(test.contains("Test run with 9 tests"), "\(test)")
+        #expect(test.contains("Test run with 10 tests"), "\(test)")
+        #expect(test.contains("Test eachRestaurantInBrowseOpensItsOwnMenu() passed"), "\(test)")
+        #expect(test.contains("Test eachTabKeepsItsOwnHistory() passed"), "\(test)")
         let run = try await Self.swift(["run", "FeedMeApp"], in: root + "/Shell")
-        #expect(run.contains("selecting 'Becky's Burgers' shows restaurantOrder"), "\(run)")
+        // Each restaurant opens its own menu: the id travels in the route.
+        #expect(run.contains("selecting 'Becky's Burgers' shows /restaurants/becky-s-burgers: Cheeseburger, Sweet Potato Fries"), "\(run)")
+        #expect(run.contains("selecting 'Pizza Palace' shows /restaurants/pizza-palace: Margherita, Diavola"), "\(run)")
+        #expect(run.contains("/random → Surprise me: picked /restaurants/"), "\(run)")
         #expect(run.contains("/about → About: hosts https://demo.microfrontends.com/about"), "\(run)")
+        // RestaurantOrder on its own: a menu per restaurant and "Surprise me", decided by a
+        // random source the tests inject.
+        let order = try await Self.swift(["test"], in: root + "/Features/RestaurantOrder")
+        #expect(order.contains("Suite \"Order screen\" passed") && order.contains("Suite \"Surprise me\" passed"), "\(order)")
+        #expect(Self.warnings(in: order).isEmpty, "\(Self.warnings(in: order))")
 
         // Env's Router and Configuration, and About's JSON bridge, tested on Linux.
         let env = try await Self.swift(["test"], in: root + "/Foundation/Env")

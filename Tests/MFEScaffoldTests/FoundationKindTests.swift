@@ -57,6 +57,8 @@ struct FoundationKindTests {
         let directory = try TemporaryDirectory()
         let problems = await FeatureScaffolderTests.problems(CreateRequest(name: "Search", layer: .product, kind: .ui), in: directory.path)
         #expect(problems == ["'--kind ui' chooses what a foundation package holds; add '--layer foundation' (or leave out --layer), or drop '--kind'"])
+        let web = await FeatureScaffolderTests.problems(CreateRequest(name: "About", layer: .foundation, webURL: "https://example.com/about", kind: .networking), in: directory.path)
+        #expect(web == ["'--web' creates a product feature and '--kind networking' a foundation package; drop one of them"])
     }
 
     @Test func aFeatureDependingOnANetworkingPackageGetsItsClientFromTheApp() async throws {

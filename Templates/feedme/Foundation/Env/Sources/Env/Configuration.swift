@@ -10,10 +10,7 @@ public struct Configuration: Sendable, Equatable {
     public var demoHost: URL
 
     /// Creates a configuration; the defaults are the Feed Me demo's servers.
-    public init(
-        host: URL = URL(string: "https://content.demo.microfrontends.com")!,
-        demoHost: URL = URL(string: "https://demo.microfrontends.com")!
-    ) {
+    public init(host: URL = Configuration.demoContentHost, demoHost: URL = Configuration.demoWebsite) {
         self.host = host
         self.demoHost = demoHost
     }
@@ -21,5 +18,17 @@ public struct Configuration: Sendable, Equatable {
     /// The URL of `path` (`/restaurants/12`) on the content API.
     public func contentURL(_ path: String) -> URL {
         host.appendingPathComponent(path)
+    }
+
+    /// The Feed Me demo's content API; EnvTests check it is an absolute https URL.
+    public static let demoContentHost = url("https://content.demo.microfrontends.com")
+    /// The Feed Me demo's website; EnvTests check it is an absolute https URL.
+    public static let demoWebsite = url("https://demo.microfrontends.com")
+
+    private static func url(_ text: String) -> URL {
+        guard let url = URL(string: text) else {
+            preconditionFailure("Configuration's default '\(text)' is not a URL; write an absolute https URL")
+        }
+        return url
     }
 }

@@ -1,4 +1,5 @@
 import Env
+import Foundation
 import Testing
 
 @Suite("Env router")
@@ -37,5 +38,11 @@ struct ConfigurationTests {
         let configuration = Configuration()
         #expect(configuration.contentURL("/restaurants/12").absoluteString == "https://content.demo.microfrontends.com/restaurants/12")
         #expect(configuration.demoHost.absoluteString == "https://demo.microfrontends.com")
+    }
+
+    @Test(arguments: [Configuration.demoContentHost, Configuration.demoWebsite])
+    func defaultsAreAbsoluteHTTPSURLs(url: URL) {
+        #expect(url.scheme == "https")
+        #expect(url.host?.hasSuffix("microfrontends.com") == true)
     }
 }

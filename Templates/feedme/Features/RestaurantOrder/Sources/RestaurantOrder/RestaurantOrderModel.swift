@@ -1,0 +1,56 @@
+import Foundation
+import Observation
+import RestaurantOrderInterface
+
+/// The state and logic of the order screen of one restaurant (the article's `OrderView`):
+/// the menu of the restaurant the route named. It is platform-neutral, so it runs and is
+/// tested on Linux; the SwiftUI view only renders it.
+@MainActor
+@Observable
+public final class RestaurantOrderModel {
+    /// What the screen shows.
+    public enum State: Equatable, Sendable {
+        /// Waiting for the repository.
+        case loading
+        /// The restaurant's menu.
+        case loaded(Menu)
+        /// Loading failed; `message` says why, in words for the person using the app.
+        case failed(message: String)
+    }
+
+    /// The restaurant whose menu the screen shows: the `{id}` of `/restaurants/{id}`.
+    public let restaurantID: String
+    /// What the screen shows now.
+    public private(set) var state: State = .loading
+
+    private let repository: any RestaurantOrderRepository
+    private let navigator: any RestaurantOrderNavigating
+
+    init(restaurantID: String, repository: any RestaurantOrderRepository, navigator: any RestaurantOrderNavigating) {
+        self.restaurantID = restaurantID
+        self.repository = repository
+        self.navigator = navigator
+    }
+
+    /// Loads the menu: when the screen appears, and to retry after a failure. A load cancelled
+    /// because the screen went away is not a failure: the screen keeps what it showed, and
+    /// loads again when it comes back.
+    public func load() async {
+        let before = state
+        state = .loading
+        do {
+            let menu = try await repository.fetchMenu(restaurantID: restaurantID)
+            try Task.checkCancellation()
+            state = .loaded(menu)
+        } catch {
+            state = Task.isCancelled || LoadFailure.isCancellation(error)
+                ? before
+                : .failed(message: LoadFailure.message(for: error, fallback: "The menu could not be loaded. Check your connection and try again."))
+        }
+    }
+
+    /// Asks the app to open `menuItem`; where that leads is the app's decision.
+    public func select(_ menuItem: MenuItem) {
+        navigator.navigate(to: .openMenuItem(menuItem.id))
+    }
+}

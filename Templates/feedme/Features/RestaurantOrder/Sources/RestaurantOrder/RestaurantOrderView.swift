@@ -1,0 +1,110 @@
+#if canImport(SwiftUI)
+import SwiftUI
+import RestaurantOrderInterface
+
+/// The order screen of one restaurant: renders `RestaurantOrderModel` and forwards taps to it.
+/// The screen owns its model (`@State`), so when the app redraws it, it keeps what it loaded
+/// instead of starting over with a new model.
+struct RestaurantOrderView: View {
+    @State private var model: RestaurantOrderModel
+
+    init(model: RestaurantOrderModel) {
+        _model = State(initialValue: model)
+    }
+
+    var body: some View {
+        content
+            .navigationTitle(title)
+            .task { await model.load() }
+    }
+
+    private var title: String {
+        if case .loaded(let menu) = model.state { return menu.restaurantName }
+        return "Menu"
+    }
+
+    @ViewBuilder
+    private var content: some View {
+        switch model.state {
+        case .loading:
+            ProgressView()
+        case .loaded(let menu):
+            List(menu.items) { menuItem in
+                Button {
+                    model.select(menuItem)
+                } label: {
+                    VStack(alignment: .leading) {
+                        Text(menuItem.title)
+                            .font(.headline)
+                        Text(menuItem.subtitle)
+                            .font(.subheadline)
+                            .foregroundStyle(.secondary)
+                    }
+                }
+            }
+        case .failed(let message):
+            ContentUnavailableView {
+                Label("The menu is unavailable", systemImage: "exclamationmark.triangle")
+            } description: {
+                Text(message)
+            } actions: {
+                Button("Try Again") {
+                    Task { await model.load() }
+                }
+            }
+        }
+    }
+}
+
+extension RestaurantOrderBuilder {
+    /// The order screen of the restaurant `restaurantID`, for the app to push when a route
+    /// names it; navigation requests go to `navigator`.
+    @MainActor
+    public func makeView(restaurantID: String, navigator: any RestaurantOrderNavigating) -> some View {
+        RestaurantOrderView(model: makeModel(restaurantID: restaurantID, navigator: navigator))
+    }
+
+    /// "Surprise me": a random restaurant's order screen, for the app's tab.
+    @MainActor
+    public func makeRandomOrderView(navigator: any RestaurantOrderNavigating) -> some View {
+        RandomOrderView(model: makeRandomOrderModel(navigator: navigator))
+    }
+}
+
+#if DEBUG
+/// Sample data for Xcode's previews; RestaurantOrderTesting's fixtures are for tests and the
+/// example app, which this module must not depend on.
+struct PreviewRestaurantOrderDependencies: RestaurantOrderDependencies {
+    func makeRestaurantOrderRepository() -> any RestaurantOrderRepository {
+        InMemoryRestaurantOrderRepository(menus: [
+            Menu(restaurantID: "becky-s-burgers", restaurantName: "Becky's Burgers", items: [
+                MenuItem(id: "cheeseburger", title: "Cheeseburger", subtitle: "$11.50 · Cheddar, pickles, house sauce"),
+                MenuItem(id: "sweet-potato-fries", title: "Sweet Potato Fries", subtitle: "$4.50 · With chipotle mayo"),
+            ]),
+            Menu(restaurantID: "pizza-palace", restaurantName: "Pizza Palace", items: [
+                MenuItem(id: "margherita", title: "Margherita", subtitle: "$13.00 · Tomato, mozzarella, basil"),
+            ]),
+        ])
+    }
+}
+
+@MainActor
+final class PreviewRestaurantOrderNavigator: RestaurantOrderNavigating {
+    func navigate(to request: RestaurantOrderNavigationRequest) {}
+}
+
+#Preview("Order") {
+    NavigationStack {
+        RestaurantOrderBuilder(dependencies: PreviewRestaurantOrderDependencies())
+            .makeView(restaurantID: "becky-s-burgers", navigator: PreviewRestaurantOrderNavigator())
+    }
+}
+
+#Preview("Unknown restaurant") {
+    NavigationStack {
+        RestaurantOrderBuilder(dependencies: PreviewRestaurantOrderDependencies())
+            .makeView(restaurantID: "closed-for-good", navigator: PreviewRestaurantOrderNavigator())
+    }
+}
+#endif
+#endif

@@ -1,0 +1,110 @@
+import Foundation
+import MFECore
+@testable import MFEScaffold
+import MFETestSupport
+import Testing
+
+/// The Feed Me example as the article tells it: its own RestaurantOrder (a menu per restaurant,
+/// "Surprise me") and shell (parameterised routes, a navigation stack per tab) in place of the
+/// generic files, still in the shapes `mfe create` wires.
+@Suite("Feed Me example")
+struct FeedMeExampleTests {
+    static func plan() throws -> ScaffoldPlan {
+        try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: "feedme"))
+    }
+
+    static func contents(_ path: String, in plan: ScaffoldPlan) throws -> String {
+        try #require(plan.files.first { $0.path == path }?.contents, "no '\(path)'")
+    }
+
+    @Test func theExamplesFilesReplaceThePackagesAtTheirPathAndAddTheRest() {
+        var example = [
+            PlannedFile(path: "Features/A/Sources/A/A.swift", contents: "example"),
+            PlannedFile(path: "Features/A/Sources/A/New.swift", contents: "new"),
+            PlannedFile(path: "Features/A/iOSApp/ExampleApp.swift", contents: "no iOS app without iOS"),
+            PlannedFile(path: "Features/AB/Sources/AB/AB.swift", contents: "other package"),
+        ]
+        let files = [
+            PlannedFile(path: "Features/A/Package.swift", contents: "manifest"),
+            PlannedFile(path: "Features/A/Sources/A/A.swift", contents: "template"),
+        ]
+        let merged = FeedMeExample.merging(&example, into: files, prefix: "Features/A")
+        #expect(merged.map(\.path) == ["Features/A/Package.swift", "Features/A/Sources/A/A.swift", "Features/A/Sources/A/New.swift"])
+        #expect(merged[1].contents == "example")
+        #expect(example.map(\.path) == ["Features/AB/Sources/AB/AB.swift"], "another package's files stay for that package")
+    }
+
+    @Test func withoutIOSTheExampleAddsNoAppSources() throws {
+        let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: "feedme", platforms: ["macOS:14"]))
+        #expect(!plan.files.contains { $0.path.contains("/iOSApp/") || $0.path.contains(".xcodeproj/") }, "\(plan.files.map(\.path))")
+        #expect(plan.files.contains { $0.path == "Features/RestaurantOrder/Sources/RestaurantOrder/RandomOrderModel.swift" })
+    }
+
+    @Test func restaurantOrderLoadsAMenuPerRestaurantAndHasSurpriseMe() throws {
+        let plan = try Self.plan()
+        let paths = plan.files.map(\.path)
+        #expect(Set(paths).count == paths.count)
+        let builder = try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrder/RestaurantOrderBuilder.swift", in: plan)
+        #expect(builder.contains("public func makeModel(restaurantID: String, navigator: any RestaurantOrderNavigating) -> RestaurantOrderModel"))
+        #expect(builder.contains("public func makeRandomOrderModel(navigator: any RestaurantOrderNavigating) -> RandomOrderModel"))
+        #expect(try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrderInterface/RestaurantOrderDependencies.swift", in: plan)
+            .contains("func fetchMenu(restaurantID: String) async throws -> Menu"))
+        for file in ["RestaurantOrder/RandomOrderModel.swift", "RestaurantOrder/RandomOrderView.swift", "RestaurantOrderInterface/RandomSource.swift"] {
+            #expect(paths.contains("Features/RestaurantOrder/Sources/" + file))
+        }
+        // The example app shows both screens and links what it imports.
+        let project = try Self.contents("Features/RestaurantOrder/RestaurantOrderExample.xcodeproj/project.pbxproj", in: plan)
+        #expect(project.contains("productName = RestaurantOrder;") && project.contains("productName = RestaurantOrderTesting;"))
+        #expect(try Self.contents("Features/RestaurantOrder/iOSApp/ExampleApp.swift", in: plan).contains("makeRandomOrderView(navigator: navigator)"))
+    }
+
+    @Test func theShellCarriesTheRestaurantIDAndGivesEachTabItsOwnStack() throws {
+        let plan = try Self.plan()
+        let router = try Self.contents("Shell/Sources/FeedMeComposition/AppRouter.swift", in: plan)
+        #expect(router.contains("case restaurant(id: Restaurant.ID)"))
+        #expect(router.contains(#"links.register("/restaurants/{id}") { parameters in .restaurant(id: parameters["id", default: ""]) }"#))
+        #expect(router.contains("case .openRestaurant(let id):\n            show(.restaurant(id: id))"))
+        let root = try Self.contents("Shell/Sources/FeedMeComposition/AppRootView.swift", in: plan)
+        #expect(root.components(separatedBy: "NavigationStack(").count == 2)
+        let tabView = try #require(root.range(of: "TabView(selection: $router.selectedTab) {"))
+        let stack = try #require(root.range(of: "NavigationStack("))
+        #expect(tabView.lowerBound < stack.lowerBound, "the stacks are inside the tabs, not around the TabView")
+        #expect(root.contains(#"Label("Surprise me", systemImage: "shuffle")"#))
+        #expect(root.contains("case .restaurant(let id):\n            composition.restaurantOrder.makeView(restaurantID: id, navigator: router)"))
+    }
+
+    @Test func envHasNoForceUnwrapOfItsDefaultURLs() throws {
+        let configuration = try Self.contents("Foundation/Env/Sources/Env/Configuration.swift", in: try Self.plan())
+        #expect(!configuration.contains(")!"))
+        #expect(configuration.contains("public static let demoWebsite = url(\"https://demo.microfrontends.com\")"))
+    }
+
+    /// Force unwraps (`x!`, `f()!`, `try!`, `as!`) in any Swift file `mfe init` writes.
+    @Test(arguments: ["feedme", nil] as [String?])
+    func noGeneratedSwiftForceUnwraps(example: String?) throws {
+        let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: example))
+        let forceUnwrap = try Regex(#"[\w\)\]]!(?![=])|\btry!|\bas!"#)
+        for file in plan.files where file.path.hasSuffix(".swift") {
+            for (number, line) in file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let outsideStrings = code.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element).joined()
+                #expect(outsideStrings.firstMatch(of: forceUnwrap) == nil, "\(file.path):\(number + 1): \(line)")
+            }
+        }
+    }
+
+    @Test func mfeCreateStillWiresAFeatureIntoTheFeedMeShell() throws {
+        let directory = try TemporaryDirectory()
+        try ScaffoldWriter().write(WorkspaceScaffolder(catalog: .builtin, currentDirectory: directory.path).plan(InitRequest(name: "FeedMe", example: "feedme")))
+        let root = PathUtilities.join(directory.path, "FeedMe")
+        let specification = FeatureSpecification(name: "Search", layer: .product, template: TemplateName.feature, example: true)
+        let requirement = FeatureScaffolder.requirement(folder: "Features/Search", products: ["Search", "SearchInterface"], shellFolder: "Shell")
+        let outcome = ShellWiring(workspaceRoot: root, shellFolder: "Shell", fileSystem: LocalFileSystem()).wire(WiredFeature(specification), featureFolder: "Features/Search", requirements: [requirement])
+        #expect(outcome.refusal == nil, "\(outcome.manualSteps)")
+        let rootView = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRootView.swift") == true })
+        #expect(rootView.contents.contains("screen(for: .search)\n                .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }"))
+        #expect(rootView.contents.contains("        case .search:\n            composition.search.makeView(navigator: router)\n"))
+        let router = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRouter.swift") == true })
+        #expect(router.contents.contains(#"links.register("/search") { _ in .search }"#))
+    }
+}
