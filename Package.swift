@@ -177,7 +177,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "mfe-bench",
-            dependencies: ["MFEKit"]
+            // MFETestSupport: the generated workspace the tests check is the one it times.
+            dependencies: ["MFEKit", "MFETestSupport"]
         ),
 
         // Helpers the unit tests share: temporary directories, workspace fixtures.
@@ -293,6 +294,8 @@ let package = Package(
                 "MFELint",
                 "MFEImports",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
         .testTarget(

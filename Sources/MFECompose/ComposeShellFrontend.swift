@@ -250,17 +250,16 @@ public struct ComposeShellFrontend: Sendable {
 package enum CompositionWorkspace {
     /// Builds the workspace value the lint rules run on.
     package static func make(_ composition: Composition, configuration: WorkspaceConfiguration?, request: CompositionRequest, provider: any PackageSourceProvider) async throws -> Workspace {
-        let features = try await withThrowingTaskGroup(of: (String, FeatureConfiguration?).self) { group in
-            for package in composition.packages {
-                group.addTask {
-                    let source = await provider.source(for: package.location)
-                    return (package.location.identity, try await source.featureConfiguration(atRevision: package.state.revision))
-                }
-            }
-            var result: [String: FeatureConfiguration?] = [:]
-            for try await (identity, feature) in group { result[identity] = feature }
-            return result
+        // Fanned out by OrderedConcurrency, which binds each awaited value before it builds a
+        // result (its comment says why).
+        let pinnedPackages = composition.packages
+        let configurations = try await OrderedConcurrency.map(count: pinnedPackages.count) { index in
+            let source = await provider.source(for: pinnedPackages[index].location)
+            let feature = try await source.featureConfiguration(atRevision: pinnedPackages[index].state.revision)
+            return feature
         }
+        var features: [String: FeatureConfiguration?] = [:]
+        for (package, feature) in zip(pinnedPackages, configurations) { features[package.location.identity] = feature }
         var candidates: [WorkspaceLayering.Candidate] = []
         var root = "/"
         if case .package(let directory) = request.shell, let manifest = composition.rootManifest {

@@ -331,7 +331,9 @@ final class ResolutionSearch {
             switch requirement {
             case .branch(let branch):
                 if !mayMove, let pin, case .branch(branch, let revision) = pin.state { return ([.branch(branch, revision: revision)], false) }
-                return ([.branch(branch, revision: try await source.revision(ofBranch: branch))], false)
+                // Awaited into a `let` before the tuple is built (OrderedConcurrency says why).
+                let revision = try await source.revision(ofBranch: branch)
+                return ([.branch(branch, revision: revision)], false)
             case .revision(let revision):
                 // SwiftPM records a revision that is not the full commit hash (a short hash,
                 // a tag or branch name) as a branch of that name beside the commit.
@@ -347,7 +349,8 @@ final class ResolutionSearch {
             // already knows the commit. The other versions are listed only if it fails.
             return ([.version(version, revision: revision)], true)
         }
-        return (try await unpinnedCandidates(for: identity, in: state, excluding: nil), false)
+        let candidates = try await unpinnedCandidates(for: identity, in: state, excluding: nil)
+        return (candidates, false)
     }
 
     /// The versions `identity` may take under its constraints, newest first.

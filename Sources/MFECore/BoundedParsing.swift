@@ -1,139 +1,256 @@
 import Foundation
 
-/// Runs the parse of one file (SwiftParser and what walks its tree) where it can neither
-/// overflow the stack nor hang mfe: on a thread of its own with a large stack, for at most
-/// `timeLimit` seconds.
+/// Runs the parse of files (SwiftParser and what walks its tree) where it can neither
+/// overflow the stack nor hang mfe: on a thread of its own with a large stack, each file for
+/// a bounded amount of processor time.
 ///
 /// SwiftParser and the visitors over its trees recurse once per level of the tree, and a long
 /// postfix chain (`x.a.a.a…`, `f()()()…`, `try try …`) nests as deeply as it is long, however
 /// flat its brackets (`SourceNesting` bounds those before parsing). The stack of a thread of
-/// the cooperative pool is a few megabytes; this thread's is `stackSize` (address space only:
-/// pages are used as the recursion reaches them). Some inputs make the parser's lookahead
-/// quadratic or worse (`a < a < a < …`); a parse that takes longer than `timeLimit` is
-/// abandoned, and its thread is left to finish while mfe reports the file and exits.
+/// the cooperative pool is a few megabytes; a parsing thread's is `stackSize` (address space
+/// only: pages are used as the recursion reaches them). Some inputs make the parser's
+/// lookahead quadratic or worse (`a < a < a < …`): a file that takes longer than its
+/// `timeLimit(forBytes:)` is given up.
 ///
 /// A thread is used rather than a task because neither the stack size of a task nor a parse
-/// already running can be controlled from Swift concurrency.
+/// already running can be controlled from Swift concurrency. The async entry points suspend
+/// the calling task (no thread of the cooperative pool waits); one watchdog thread measures
+/// every parsing thread's processor time. A parse that is given up cannot be stopped (the
+/// parser has no cancellation): its thread finishes that one file and then stops, and its
+/// result is dropped.
 package enum BoundedParsing {
-    /// The stack of the parsing thread: 1 GiB of address space.
+    /// The stack of a parsing thread: 1 GiB of address space.
     package static let stackSize = 1 << 30
 
-    /// How much processor time one file may take: `MFE_PARSE_TIME_LIMIT` seconds when set
-    /// (tests lower it), else 10 seconds, far above what any real manifest or source file
-    /// needs. Processor time, not wall-clock time, so a busy machine does not make a
-    /// good file fail.
+    /// How much processor time one file of up to 256 KiB may take: `MFE_PARSE_TIME_LIMIT`
+    /// seconds when set (tests lower it), else 10 seconds, far above what any real manifest or
+    /// source file needs. Processor time, not wall-clock time, so a busy machine does not make
+    /// a good file fail.
     package static var timeLimit: Double {
         if let text = ProcessInfo.processInfo.environment["MFE_PARSE_TIME_LIMIT"], let value = Double(text), value > 0 { return value }
         return 10
     }
 
-    /// The result of `body`, run on a large-stack thread; throws `body`'s error, or a
-    /// `PlainInputError` naming `file` when it takes longer than `timeLimit`.
-    package static func run<T: Sendable>(file: String, _ body: @escaping @Sendable () throws -> T) throws -> T {
-        try run(each: [file], file: { $0 }) { _ in try body() }[0]
+    /// The processor time a file of `bytes` bytes may take: `timeLimit` up to 256 KiB, and
+    /// proportionally more beyond, since the parser's work grows with the text (a
+    /// 50,000-target manifest of plain data is 2.6 MB).
+    package static func timeLimit(forBytes bytes: Int) -> Double {
+        timeLimit * max(1, Double(bytes) / Double(256 * 1024))
     }
 
-    /// `body` applied to each of `items` in order, on one large-stack thread (a thread per
-    /// item would cost more than parsing a small file); each item may take `timeLimit`.
-    /// Throws the first error of `body`, or a `PlainInputError` naming `file(item)` for the
-    /// item that takes too long.
-    package static func run<Item: Sendable, T: Sendable>(each items: [Item], file: (Item) -> String, _ body: @escaping @Sendable (Item) throws -> T) throws -> [T] {
-        guard !items.isEmpty else { return [] }
-        let job = Job(items: items, body: body)
-        let thread = Thread { job.run() }
-        thread.stackSize = stackSize
-        thread.start()
-        let limit = timeLimit
-        while true {
-            if let result = job.wait(seconds: 0.05) { return try result.get() }
-            if let (index, used) = job.currentItemTime(), used > limit {
-                // The thread may have finished in the meantime; then its result still counts.
-                if let result = job.wait(seconds: 0) { return try result.get() }
-                throw PlainInputError("'\(file(items[index]))': reading it took more than \(Self.describe(limit)) seconds, so mfe gave up; the file is built in a way the Swift parser can only read slowly (e.g. a long chain of '<' or of trailing closures): simplify it")
+    /// The result of `body`, run on a large-stack thread, without blocking a thread of the
+    /// cooperative pool; throws `body`'s error, or `ParseTimeLimitError` naming `file` when it
+    /// takes longer than the limit for `bytes`.
+    package static func run<T: Sendable>(file: String, bytes: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await results(each: [file], file: { $0 }, bytes: { _ in bytes }) { _ in try body() }[0].get()
+    }
+
+    /// The same, for a caller that is not async: the calling thread waits (without polling).
+    package static func runBlocking<T: Sendable>(file: String, bytes: Int, _ body: @escaping @Sendable () throws -> T) throws -> T {
+        let limit = timeLimit(forBytes: bytes)
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<Result<T, any Error>>()
+        ParseJob(items: [file], limit: { _ in limit }, body: { _ in try body() }) { outcome in
+            box.value = outcome.results.first ?? .failure(ParseTimeLimitError(file: file, seconds: limit))
+            done.signal()
+        }.start()
+        done.wait()
+        return try (box.value ?? .failure(ParseTimeLimitError(file: file, seconds: limit))).get()
+    }
+
+    /// `body` applied to each of `items` in order, on large-stack threads (one thread for a
+    /// run of items: a thread per item would cost more than parsing a small file), each item
+    /// within the limit for its `bytes`. Each item has its own result: an item that takes too
+    /// long is a `ParseTimeLimitError` naming `file(item)`, and the items after it go on, on
+    /// a fresh thread.
+    package static func results<Item: Sendable, T: Sendable>(each items: [Item], file: (Item) -> String, bytes: @escaping @Sendable (Item) -> Int, _ body: @escaping @Sendable (Item) throws -> T) async -> [Result<T, any Error>] {
+        var results: [Result<T, any Error>] = []
+        results.reserveCapacity(items.count)
+        while results.count < items.count {
+            let remaining = Array(items[results.count...])
+            let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<ParseJob<Item, T>.Outcome, Never>) in
+                ParseJob(items: remaining, limit: { timeLimit(forBytes: bytes($0)) }, body: body) { continuation.resume(returning: $0) }.start()
+            }
+            results += outcome.results
+            if let index = outcome.timedOutIndex {
+                results.append(.failure(ParseTimeLimitError(file: file(remaining[index]), seconds: timeLimit(forBytes: bytes(remaining[index])))))
             }
         }
-    }
-
-    private static func describe(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return results
     }
 }
 
-/// The items, the body and the results, handed over between the threads under a lock.
-private final class Job<Item, T>: @unchecked Sendable {
+/// A file whose parse took longer than its processor-time limit.
+package struct ParseTimeLimitError: InputError, Equatable {
+    /// The file, as the caller names it.
+    package var file: String
+    /// The limit it exceeded.
+    package var seconds: Double
+
+    package var errorDescription: String? {
+        let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return "'\(file)': reading it took more than \(limit) seconds, so mfe gave up; the file is built in a way the Swift parser can only read slowly (e.g. a long chain of '<' or of trailing closures): simplify it"
+    }
+}
+
+/// A value handed from one thread to another; the semaphore that guards the hand-off orders
+/// the write before the read.
+private final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
+/// Items parsed in order on one large-stack thread, watched by `ParseWatchdog`. The outcome is
+/// delivered exactly once: when every item is done, or when the item being parsed runs over
+/// its limit (then the thread stops after that item and its later results are dropped).
+///
+/// `@unchecked Sendable`: every mutable field is read and written under `lock`; `items`,
+/// `limit` and `body` are immutable.
+private final class ParseJob<Item: Sendable, T: Sendable>: @unchecked Sendable, WatchedJob {
+    struct Outcome: Sendable {
+        /// The results of the items before the one that timed out (all, when none did).
+        var results: [Result<T, any Error>]
+        /// The index of the item that ran over its limit.
+        var timedOutIndex: Int?
+    }
+
     private let items: [Item]
+    private let limit: @Sendable (Item) -> Double
     private let body: @Sendable (Item) throws -> T
-    private let condition = NSCondition()
-    private var result: Result<[T], any Error>?
-    /// The item being worked on, and when its work started (processor time of the working
-    /// thread on Linux, else wall-clock time).
+    private let lock = NSLock()
+    private var deliver: (@Sendable (Outcome) -> Void)?
+    private var results: [Result<T, any Error>] = []
+    /// The item being parsed and the thread's processor time when it started.
     private var current: (index: Int, start: Double)?
     #if os(Linux)
-    /// The processor-time clock of the working thread, once it has started.
+    /// The processor-time clock of the parsing thread, once it has started.
     private var clock: clockid_t?
     #endif
 
-    init(items: [Item], body: @escaping @Sendable (Item) throws -> T) {
+    init(items: [Item], limit: @escaping @Sendable (Item) -> Double, body: @escaping @Sendable (Item) throws -> T, deliver: @escaping @Sendable (Outcome) -> Void) {
         self.items = items
+        self.limit = limit
         self.body = body
+        self.deliver = deliver
     }
 
-    /// Works through the items on the calling thread and hands the results over.
-    func run() {
+    /// Starts the parsing thread and puts the job under the watchdog.
+    func start() {
+        ParseWatchdog.shared.watch(self)
+        let thread = Thread { [self] in run() }
+        thread.stackSize = BoundedParsing.stackSize
+        thread.start()
+    }
+
+    private func run() {
         #if os(Linux)
         var own = clockid_t()
         if pthread_getcpuclockid(pthread_self(), &own) == 0 {
-            condition.lock()
+            lock.lock()
             clock = own
-            condition.unlock()
+            lock.unlock()
         }
         #endif
-        let value = Result {
-            try items.enumerated().map { index, item in
-                let start = now()
-                condition.lock()
-                current = (index, start)
-                condition.unlock()
-                return try body(item)
-            }
+        for (index, item) in items.enumerated() {
+            let start = now()
+            lock.lock()
+            let stillWanted = deliver != nil
+            if stillWanted { current = (index, start) }
+            lock.unlock()
+            guard stillWanted else { return }
+            let result = Result { try body(item) }
+            lock.lock()
+            current = nil
+            if deliver != nil { results.append(result) }
+            lock.unlock()
         }
-        condition.lock()
-        result = value
-        condition.signal()
-        condition.unlock()
+        finish(timedOutIndex: nil)
     }
 
-    /// The results, or nil when they did not come within `seconds`.
-    func wait(seconds: Double) -> Result<[T], any Error>? {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while result == nil {
-            if !condition.wait(until: deadline) { break }
+    /// Called by the watchdog: whether the job is over (delivered), checking the current
+    /// item's time and giving it up when it ran over.
+    func check() -> Bool {
+        lock.lock()
+        guard deliver != nil else {
+            lock.unlock()
+            return true
         }
-        return result
-    }
-
-    /// The item being worked on and how long it has taken so far.
-    func currentItemTime() -> (index: Int, seconds: Double)? {
-        condition.lock()
         let current = self.current
-        condition.unlock()
-        guard let current else { return nil }
-        return (current.index, now() - current.start)
+        lock.unlock()
+        guard let current, now() - current.start > limit(items[current.index]) else { return false }
+        finish(timedOutIndex: current.index)
+        return true
     }
 
-    /// The working thread's processor time (Linux), else the wall-clock time, in seconds.
+    /// Delivers the outcome once; later calls do nothing.
+    private func finish(timedOutIndex: Int?) {
+        lock.lock()
+        guard let deliver else {
+            lock.unlock()
+            return
+        }
+        self.deliver = nil
+        // A job that finished while being given up keeps every result.
+        let finished = results.count == items.count
+        let outcome = Outcome(results: results, timedOutIndex: finished ? nil : timedOutIndex)
+        lock.unlock()
+        deliver(outcome)
+    }
+
+    /// The parsing thread's processor time (Linux), else the wall-clock time, in seconds.
     private func now() -> Double {
         #if os(Linux)
-        condition.lock()
+        lock.lock()
         let clock = self.clock
-        condition.unlock()
+        lock.unlock()
         var used = timespec()
         if let clock, clock_gettime(clock, &used) == 0 {
             return Double(used.tv_sec) + Double(used.tv_nsec) / 1e9
         }
         #endif
         return Date().timeIntervalSinceReferenceDate
+    }
+}
+
+/// A job the watchdog checks.
+private protocol WatchedJob: AnyObject, Sendable {
+    /// Checks the job; true when it is over and need not be checked again.
+    func check() -> Bool
+}
+
+/// One thread that checks every running parse job 20 times a second, and sleeps while there
+/// is none.
+///
+/// `@unchecked Sendable`: `jobs` is guarded by `condition`.
+private final class ParseWatchdog: @unchecked Sendable {
+    static let shared = ParseWatchdog()
+
+    private let condition = NSCondition()
+    private var jobs: [any WatchedJob] = []
+    private var started = false
+
+    func watch(_ job: any WatchedJob) {
+        condition.lock()
+        jobs.append(job)
+        if !started {
+            started = true
+            let thread = Thread { [self] in loop() }
+            thread.start()
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let watched = jobs
+            condition.unlock()
+            let over = watched.filter { $0.check() }.map(ObjectIdentifier.init)
+            condition.lock()
+            if !over.isEmpty { jobs.removeAll { over.contains(ObjectIdentifier($0)) } }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            condition.unlock()
+        }
     }
 }

@@ -4,9 +4,11 @@ import Foundation
 public enum PathUtilities {
     /// `path` made absolute against `base` and normalised (no `.`/`..` components, no
     /// trailing slash).
-    public static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
-        let joined = path.hasPrefix("/") ? path : base + "/" + path
-        return normalize(joined)
+    /// The current directory is asked for only when `path` is relative and no `base` is given:
+    /// a `getcwd` per call was most of `lint-graph`'s time on large workspaces.
+    public static func absolute(_ path: String, relativeTo base: String? = nil) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        return normalize((base ?? FileManager.default.currentDirectoryPath) + "/" + path)
     }
 
     /// Removes `.` and `..` components and repeated or trailing slashes.

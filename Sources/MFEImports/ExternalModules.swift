@@ -164,7 +164,7 @@ struct ExternalModules: Sendable {
         var modules: Set<String> = []
         for file in files {
             guard let data = try? fileSystem.contents(of: file), data.range(of: marker) != nil,
-                  let declarations = try? BoundedParsing.run(file: file, {
+                  let declarations = try? BoundedParsing.runBlocking(file: file, bytes: data.count, {
                       try data.withUnsafeBytes { raw in try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: file) }
                   })
             else { continue }

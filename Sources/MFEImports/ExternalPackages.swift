@@ -177,26 +177,13 @@ struct ExternalPackageLocator: Sendable {
         return files.flatMap { file in (try? fileSystem.contents(of: file)).map(ResolvedPin.pins(in:)) ?? [] }
     }
 
-    /// Loads the manifests in `folders`, a few at a time.
+    /// Loads the manifests in `folders`, a few at a time, each result at its folder's index
+    /// (`OrderedConcurrency` says why the fan-out is written once, there).
     private func load(_ folders: [(identity: String, directory: String)]) async -> [Result<PackageManifest, any Error>] {
         let loader = manifestLoader
-        return await withTaskGroup(of: (Int, Result<PackageManifest, any Error>).self) { group in
-            var results = [Result<PackageManifest, any Error>](repeating: .failure(PlainInputError("not loaded")), count: folders.count)
-            var next = 0
-            func addNext() {
-                guard next < folders.count else { return }
-                let index = next, directory = folders[index].directory
-                next += 1
-                group.addTask {
-                    do { return (index, .success(try await loader.loadManifest(inPackageDirectory: directory))) } catch { return (index, .failure(error)) }
-                }
-            }
-            for _ in 0..<8 { addNext() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                addNext()
-            }
-            return results
+        let directories = folders.map(\.directory)
+        return await OrderedConcurrency.results(count: directories.count, width: 8) { index in
+            try await loader.loadManifest(inPackageDirectory: directories[index])
         }
     }
 }

@@ -107,22 +107,10 @@ package struct WorkspaceImportReader: Sendable {
         let root = workspace.root
         let size = Self.batchSize(targets: jobs.count, lanes: maximumConcurrency)
         let batches = stride(from: 0, to: jobs.count, by: size).map { jobs[$0..<min($0 + size, jobs.count)] }
-        return try await withThrowingTaskGroup(of: (Int, [TargetImports]).self) { group in
-            var results = [[TargetImports]](repeating: [], count: batches.count)
-            var next = 0
-            func addNext() {
-                guard next < batches.count else { return }
-                let index = next, batch = batches[index]
-                next += 1
-                group.addTask { (index, try read(Array(batch), workspaceRoot: root)) }
-            }
-            for _ in 0..<maximumConcurrency { addNext() }
-            while let (index, imports) = try await group.next() {
-                results[index] = imports
-                addNext()
-            }
-            return results.flatMap { $0 }
+        let imports = try await OrderedConcurrency.map(count: batches.count, width: maximumConcurrency) { index in
+            try await read(Array(batches[index]), workspaceRoot: root)
         }
+        return imports.flatMap { $0 }
     }
 
     /// One target to read, with its package.
@@ -137,34 +125,32 @@ package struct WorkspaceImportReader: Sendable {
         max(1, min(32, targets / max(1, lanes * 4)))
     }
 
-    /// The imports of the files of `jobs`' targets, in order, parsed on one bounded thread.
-    func read(_ jobs: [Job], workspaceRoot: String) throws -> [TargetImports] {
+    /// The imports of the files of `jobs`' targets, in order, parsed on bounded threads.
+    func read(_ jobs: [Job], workspaceRoot: String) async throws -> [TargetImports] {
         let finder = TargetSourceFiles(fileSystem: fileSystem)
-        var files: [(job: Int, path: String)] = []
+        var files: [(job: Int, path: String, data: Data)] = []
         var fileCounts: [Int] = []
         for (index, job) in jobs.enumerated() {
             let paths = try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
-            files += paths.map { (index, $0) }
+            for path in paths { files.append((index, path, try fileSystem.contents(of: path))) }
             fileCounts.append(paths.count)
         }
         let scanners = jobs.map { ImportScanner(configurations: configurations($0.package.manifest)) }
         // On a large stack, each file within a time bound: no source file can crash or hang mfe.
-        let fileSystem = fileSystem
-        let perFile = try BoundedParsing.run(each: files, file: { PathUtilities.relative($0.path, to: workspaceRoot) }) { job, file in
-            let relative = PathUtilities.relative(file, to: workspaceRoot)
-            let scanner = scanners[job]
-            let data = try fileSystem.contents(of: file)
-            return try data.withUnsafeBytes { raw in
+        let perFile = try await BoundedParsing.results(each: files, file: { PathUtilities.relative($0.path, to: workspaceRoot) }, bytes: { $0.data.count }) { file in
+            let relative = PathUtilities.relative(file.path, to: workspaceRoot)
+            let scanner = scanners[file.job]
+            return try file.data.withUnsafeBytes { raw in
                 let buffer = raw.bindMemory(to: UInt8.self)
                 let declarations = try scanner.checkedImports(inUTF8: buffer, file: relative)
                 let head = UnsafeBufferPointer(rebasing: buffer[0..<ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: buffer)])
                 return (
-                    job: job,
+                    job: file.job,
                     imports: declarations.map { SourceImport(file: relative, declaration: $0, platforms: Self.platforms(of: $0.activeConfigurations, in: scanner.configurations)) },
                     suppressions: SuppressionComment.comments(inUTF8: head, file: relative)
                 )
             }
-        }
+        }.map { try $0.get() }
         var imports = [[SourceImport]](repeating: [], count: jobs.count)
         var suppressions = [[SuppressionComment]](repeating: [], count: jobs.count)
         for file in perFile {

@@ -17,19 +17,35 @@ extension ManifestEvaluator {
         static let none = ManifestHost(environment: [:], fileExists: { _ in false }, packageDirectory: ".")
     }
 
-    /// Bounds the work one manifest may cause: loops, calls and lookups all take steps.
+    /// Bounds the work one manifest may cause: loops, calls and lookups all take steps. The
+    /// bounds grow with the manifest's size, so plain data of any length is read (a
+    /// 50,000-target list takes a few steps per line) and only work out of proportion to the
+    /// text — loops and recursion that multiply it — is stopped.
     final class Budget {
-        static let limit = 25_000
-        /// At most this many statements after unrolling loops, per scope.
-        static let statementLimit = 5_000
+        /// Evaluation steps for a manifest of no length.
+        static let baseSteps = 25_000
+        /// Statements after unrolling loops, per scope, for a manifest of no length.
+        static let baseStatements = 5_000
+
+        /// The most evaluation steps: the base plus 4 per byte of source.
+        let limit: Int
+        /// At most this many statements after unrolling loops, per scope: the base plus one
+        /// per 8 bytes of source (a statement is never shorter).
+        let statementLimit: Int
         var steps = 0
+
+        /// The budget for a manifest of `sourceLength` UTF-8 bytes.
+        init(sourceLength: Int = 0) {
+            limit = Self.baseSteps + 4 * max(0, sourceLength)
+            statementLimit = Self.baseStatements + max(0, sourceLength) / 8
+        }
     }
 
     /// Takes one evaluation step at `node`, refusing once the budget is spent.
     func step(_ node: some SyntaxProtocol) throws {
         budget.steps += 1
-        if budget.steps > Budget.limit {
-            throw refusal(node, "\(Self.describe(node)), after \(Budget.limit) evaluation steps,")
+        if budget.steps > budget.limit {
+            throw refusal(node, "\(Self.describe(node)), after \(budget.limit) evaluation steps,")
         }
     }
 
@@ -94,8 +110,8 @@ extension ManifestEvaluator {
         for item in statements {
             if returned { return }
             try step(item)
-            if items.count >= Budget.statementLimit {
-                throw refusal(item, "\(Self.describe(item)), after \(Budget.statementLimit) statements,")
+            if items.count >= budget.statementLimit {
+                throw refusal(item, "\(Self.describe(item)), after \(budget.statementLimit) statements,")
             }
             let index = items.count
             switch item {

@@ -25,7 +25,12 @@ extension ManifestFidelity {
             }
             var mine: Result<PackageManifest, any Error>!
             let duration = await clock.measure {
-                do { mine = .success(try await reader.loadManifest(inPackageDirectory: directory)) } catch { mine = .failure(error) }
+                do {
+                    let manifest = try await reader.loadManifest(inPackageDirectory: directory)
+                    mine = .success(manifest)
+                } catch {
+                    mine = .failure(error)
+                }
             }
             let verdict: Verdict
             do {

@@ -76,12 +76,18 @@ package enum ManifestFidelity {
         let clock = ContinuousClock()
         var staticResult: Result<PackageManifest, any Error>!
         let staticDuration = await clock.measure {
-            do { staticResult = .success(try await ManifestReader(readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: workDirectory)) } catch { staticResult = .failure(error) }
+            do {
+                let manifest = try await ManifestReader(readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: workDirectory)
+                staticResult = .success(manifest)
+            } catch {
+                staticResult = .failure(error)
+            }
         }
         var dumpResult: Result<PackageManifest, any Error>!
         let dumpDuration = await clock.measure {
             do {
-                dumpResult = .success(try await DumpPackageManifestLoader(processRunner: runner, usesManifestCache: false).loadManifest(inPackageDirectory: workDirectory))
+                let manifest = try await DumpPackageManifestLoader(processRunner: runner, usesManifestCache: false).loadManifest(inPackageDirectory: workDirectory)
+                dumpResult = .success(manifest)
             } catch {
                 dumpResult = .failure(error)
             }

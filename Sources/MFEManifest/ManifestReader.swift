@@ -29,7 +29,12 @@ public struct ManifestReader: ManifestLoading {
     /// Reads the manifest SwiftPM would load in `packageDirectory` (see `manifestPath(inPackageDirectory:)`).
     public func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
         let path = try manifestPath(inPackageDirectory: packageDirectory)
-        return try read(source: try readSource(at: path), manifestPath: path)
+        let source = try readSource(at: path)
+        let toolsVersion = try checkBeforeParsing(source: source, manifestPath: path)
+        let (strict, fileSystem) = (readsEverythingDumpPackageShows, self.fileSystem)
+        return try await BoundedParsing.run(file: path, bytes: source.utf8.count) {
+            try Self.parseAndEvaluate(source: source, manifestPath: path, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem)
+        }
     }
 
     /// Reads the manifest `source`, found at `manifestPath` (used in locations only).
@@ -37,15 +42,24 @@ public struct ManifestReader: ManifestLoading {
     /// A manifest nested too deeply for the parser is refused before it is parsed
     /// (`SourceNesting`); the parse and evaluation run on a large stack within a time bound
     /// (`BoundedParsing`), so no manifest can crash or hang mfe.
+    ///
+    /// For callers that are not async; the calling thread waits for the parse.
     package func read(source: String, manifestPath: String) throws -> PackageManifest {
+        let toolsVersion = try checkBeforeParsing(source: source, manifestPath: manifestPath)
+        let (strict, fileSystem) = (readsEverythingDumpPackageShows, self.fileSystem)
+        return try BoundedParsing.runBlocking(file: manifestPath, bytes: source.utf8.count) {
+            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem)
+        }
+    }
+
+    /// The tools version of `source`, after the cheap checks that refuse what must not reach
+    /// the parser (nesting too deep for it).
+    private func checkBeforeParsing(source: String, manifestPath: String) throws -> ToolsVersion {
         let toolsVersion = try ToolsVersion.parseSpecification(in: source, manifestPath: manifestPath)
         if let excess = SourceNesting.firstExcess(in: source) {
             throw LocatedInputError(excess.reason, at: MFECore.SourceLocation(file: manifestPath, line: excess.line, column: excess.column))
         }
-        let (strict, fileSystem) = (readsEverythingDumpPackageShows, self.fileSystem)
-        return try BoundedParsing.run(file: manifestPath) {
-            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem)
-        }
+        return toolsVersion
     }
 
     /// The first syntax error of `tree`, from the diagnostics of the first statement that has
@@ -82,6 +96,7 @@ public struct ManifestReader: ManifestLoading {
             converter: converter,
             configuration: .forManifest(toolsVersion: toolsVersion)
         )
+        evaluator.budget = ManifestEvaluator.Budget(sourceLength: source.utf8.count)
         evaluator.readsPlatformsStrictly = strict
         evaluator.host = ManifestEvaluator.ManifestHost(
             environment: ProcessInfo.processInfo.environment,

@@ -14,12 +14,15 @@ package enum ManifestValidation {
         }
         let targetNames = Set(manifest.targets.map(\.name))
         let packageIdentity = PackageIdentity.identity(forLocation: manifest.packageDirectory)
+        // Every name a `.product(package:)` may use, computed once: a lookup over every
+        // declared dependency per target dependency made large shells quadratic.
+        let packageKeys = declaredDependencyKeys(of: manifest)
         for target in manifest.targets {
             for dependency in target.dependencies {
                 switch dependency.kind {
                 case .target(let name) where !targetNames.contains(name):
                     problems.append(LocatedInputError("target '\(name)' in the dependencies of target '\(target.name)' is not declared in this package; SwiftPM refuses it (Source files for target \(name) should be located under 'Sources/\(name)'…): declare the target or fix the name", at: dependency.location))
-                case .product(_, let package?) where manifest.toolsVersion >= ToolsVersion(5, 2) && declaredDependency(named: package, in: manifest) == nil:
+                case .product(_, let package?) where manifest.toolsVersion >= ToolsVersion(5, 2) && !packageKeys.contains(package.lowercased()):
                     problems.append(LocatedInputError("unknown package '\(package)' in dependencies of target '\(target.name)'; valid packages are: \(validPackages(of: manifest)); declare it under 'dependencies:' or fix the name", at: dependency.location))
                 case .byName(let name) where !targetNames.contains(name) && manifest.dependencies.isEmpty:
                     // With no package dependencies, no product can answer the name.
@@ -32,11 +35,10 @@ package enum ManifestValidation {
         return problems
     }
 
-    /// The dependency a `.product(package:)` argument names, as SwiftPM matches it: by the
-    /// name it resolves target dependencies with, ignoring case, or by identity.
-    static func declaredDependency(named name: String, in manifest: PackageManifest) -> PackageDependency? {
-        let key = name.lowercased()
-        return manifest.dependencies.first { $0.nameForModuleDependencyResolution.lowercased() == key || $0.identity == key }
+    /// The lowercased names a `.product(package:)` argument may give the declared
+    /// dependencies, as SwiftPM matches them: each one's resolution name and identity.
+    static func declaredDependencyKeys(of manifest: PackageManifest) -> Set<String> {
+        Set(manifest.dependencies.flatMap { [$0.nameForModuleDependencyResolution.lowercased(), $0.identity] })
     }
 
     /// SwiftPM's list of valid packages: `'name' (at 'path')`, `'name' (from 'url')`.

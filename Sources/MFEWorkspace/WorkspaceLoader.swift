@@ -122,39 +122,27 @@ package struct WorkspaceLoader: Sendable {
     /// not only the first: the problems are reported together, sorted by file, line and
     /// column, so the report is the same on every run whatever order the loads finish in.
     func loadManifests(in directories: [String], root: String, loader: any ManifestLoading) async throws -> [PackageManifest] {
-        let results = await withTaskGroup(of: (Int, Result<PackageManifest, any Error>).self) { group in
-            for (index, directory) in directories.enumerated() {
-                let absoluteDirectory = directory == "." ? root : PathUtilities.join(root, directory)
-                group.addTask {
-                    do {
-                        return (index, .success(try await loader.loadManifest(inPackageDirectory: absoluteDirectory)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
-            var results = [Result<PackageManifest, any Error>?](repeating: nil, count: directories.count)
-            for await (index, result) in group { results[index] = result }
-            return results
+        // OrderedConcurrency keeps each result at its folder's index (its comment says why it
+        // is written the way it is); a missing result is a failure, never a skipped package.
+        let results = await OrderedConcurrency.results(count: directories.count) { index in
+            try await loader.loadManifest(inPackageDirectory: directories[index] == "." ? root : PathUtilities.join(root, directories[index]))
         }
         var manifests: [PackageManifest] = []
         var failures: [(error: any Error, manifestPath: String)] = []
         for (index, result) in results.enumerated() {
+            let manifestPath = PathUtilities.join(directories[index] == "." ? root : PathUtilities.join(root, directories[index]), "Package.swift")
             switch result {
-            case .success(let manifest)?:
+            case .success(let manifest):
                 // What SwiftPM itself refuses (duplicate targets, unknown packages) is input
                 // mfe cannot use either.
                 let problems = ManifestValidation.problems(in: manifest)
                 if problems.isEmpty {
                     manifests.append(manifest)
                 } else {
-                    let directory = directories[index] == "." ? root : PathUtilities.join(root, directories[index])
-                    failures.append((problems.count == 1 ? problems[0] : InputErrors(problems.map { $0.errorDescription ?? $0.message }), PathUtilities.join(directory, "Package.swift")))
+                    failures.append((problems.count == 1 ? problems[0] : InputErrors(problems.map { $0.errorDescription ?? $0.message }), manifestPath))
                 }
-            case .failure(let error)?:
-                let directory = directories[index] == "." ? root : PathUtilities.join(root, directories[index])
-                failures.append((error, PathUtilities.join(directory, "Package.swift")))
-            case nil: continue
+            case .failure(let error):
+                failures.append((error, manifestPath))
             }
         }
         // One failure keeps its own error type (a refusal stays a refusal); several are

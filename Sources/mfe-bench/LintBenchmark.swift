@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 
 /// `mfe-bench lint`: the whole `mfe lint-graph` pipeline on a synthetic 1,000-package /
 /// 5,000-target µFeature workspace, against SwiftPM loading the same manifests, plus a
@@ -78,79 +79,10 @@ enum LintBenchmark: Benchmark {
         #endif
     }
 
-    /// Writes the workspace: `Foundation/F0…`, `Features/P0…`, `Shell`, each with an
-    /// `mfe.yml` and a `Package.swift` of five targets. Returns the package directories. With
-    /// `violations`, every 50th feature depends on a peer's implementation (product-to-product)
-    /// and every 97th interface on a peer's testing target (production-to-testing).
+    /// Writes the benchmark's workspace (`GeneratedWorkspace`, shared with the tests that
+    /// check what lint-graph says about it) and returns its package folders.
     static func generateWorkspace(at root: String, violations: Bool = false) throws -> [String] {
-        var directories: [String] = []
-        func write(_ text: String, _ relative: String) throws {
-            let path = root + "/" + relative
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        try write("workspace: Bench\npackages:\n  - Foundation/*\n  - Features/*\n  - Shell\nshell:\n  path: Shell\n", "mfe.yml")
-        for index in 0..<foundationCount {
-            let name = "F\(index)"
-            let lower = index > 0 ? ["F\(index - 1)"] : []
-            try write(manifest(name: name, packages: lower.map { "../\($0)" }, targets: [
-                (".target", name, lower.map { ".product(name: \"\($0)\", package: \"\($0)\")" }),
-                (".target", name + "UI", ["\"\(name)\""]),
-                (".target", name + "Testing", ["\"\(name)\""]),
-                (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
-                (".executableTarget", name + "Example", ["\"\(name)UI\""]),
-            ]), "Foundation/\(name)/Package.swift")
-            try write("feature: \(name)\nlayer: foundation\n", "Foundation/\(name)/mfe.yml")
-            directories.append(root + "/Foundation/" + name)
-        }
-        for index in 0..<productCount {
-            let name = "P\(index)"
-            let foundation = (0..<3).map { "F\((index * 7 + $0 * 31) % foundationCount)" }
-            let peers = (1...3).compactMap { offset in index - offset >= 0 ? "P\(index - offset)" : nil }
-            let foundationProducts = foundation.map { ".product(name: \"\($0)\", package: \"\($0)\")" }
-            let peerInterfaces = peers.map { ".product(name: \"\($0)Interface\", package: \"\($0)\")" }
-            let peerTesting = peers.map { ".product(name: \"\($0)Testing\", package: \"\($0)\")" }
-            let peer = peers.first.map { [".product(name: \"\($0)\", package: \"\($0)\")"] } ?? []
-            let peerImplementation = violations && index % 50 == 7 ? peer : []
-            let interfaceTesting = violations && index % 97 == 3 ? peers.prefix(1).map { ".product(name: \"\($0)Testing\", package: \"\($0)\")" } : []
-            try write(manifest(name: name, packages: foundation.map { "../../Foundation/\($0)" } + peers.map { "../\($0)" }, targets: [
-                (".target", name + "Interface", foundationProducts + interfaceTesting),
-                (".target", name, ["\"\(name)Interface\""] + peerInterfaces + foundationProducts + peerImplementation),
-                (".target", name + "Testing", ["\"\(name)Interface\""] + peerTesting),
-                (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
-                (".executableTarget", name + "Example", ["\"\(name)\"", "\"\(name)Testing\""]),
-            ]), "Features/\(name)/Package.swift")
-            try write("feature: \(name)\nlayer: product\n", "Features/\(name)/mfe.yml")
-            directories.append(root + "/Features/" + name)
-        }
-        let features = (0..<productCount).map { "P\($0)" }
-        try write(manifest(name: "Shell", packages: features.map { "../Features/\($0)" } + ["../Foundation/F0"], targets: [
-            (".executableTarget", "App", ["\"AppCore\""]),
-            (".target", "AppCore", features.map { ".product(name: \"\($0)\", package: \"\($0)\")" } + [".product(name: \"F0\", package: \"F0\")"]),
-            (".target", "AppRouting", ["\"AppCore\""]),
-            (".target", "AppTesting", ["\"AppCore\""]),
-            (".testTarget", "AppTests", ["\"AppCore\"", "\"AppTesting\""]),
-        ]), "Shell/Package.swift")
-        directories.append(root + "/Shell")
-        return directories
-    }
-
-    static func manifest(name: String, packages: [String], targets: [(String, String, [String])]) -> String {
-        var text = "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"\(name)\",\n"
-        text += "    products: [\n"
-        for (kind, target, _) in targets where kind == ".target" {
-            text += "        .library(name: \"\(target)\", targets: [\"\(target)\"]),\n"
-        }
-        text += "    ],\n    dependencies: [\n"
-        for path in packages { text += "        .package(path: \"\(path)\"),\n" }
-        text += "    ],\n    targets: [\n"
-        for (kind, target, dependencies) in targets {
-            text += "        \(kind)(\n            name: \"\(target)\",\n            dependencies: [\n"
-            for dependency in dependencies { text += "                \(dependency),\n" }
-            text += "            ]\n        ),\n"
-        }
-        text += "    ]\n)\n"
-        return text
+        try GeneratedWorkspace.write(at: root, foundations: foundationCount, products: productCount, violations: violations).packageDirectories
     }
 
     /// One package of `size` targets, each depending on the next, the last on the first.

@@ -17,21 +17,8 @@ enum ManifestFidelityBenchmark: Benchmark {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-fidelity-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: work) }
         // Two at a time: dump-package compiles each manifest, and the machine is shared.
-        var outcomes: [ManifestFidelity.Outcome] = []
-        try await withThrowingTaskGroup(of: (Int, ManifestFidelity.Outcome).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                next += 1
-                group.addTask { (index, await ManifestFidelity.measure(gitDirectory: mirrors[index], workDirectory: "\(work)/\(index)")) }
-            }
-            for _ in 0..<min(2, mirrors.count) { start() }
-            var results: [(Int, ManifestFidelity.Outcome)] = []
-            while let result = try await group.next() {
-                results.append(result)
-                if next < mirrors.count { start() }
-            }
-            outcomes = results.sorted { $0.0 < $1.0 }.map(\.1)
+        let outcomes = try await OrderedConcurrency.map(count: mirrors.count, width: 2) { index in
+            await ManifestFidelity.measure(gitDirectory: mirrors[index], workDirectory: "\(work)/\(index)")
         }
         print(ManifestFidelity.report(outcomes))
 

@@ -4,8 +4,12 @@ import Testing
 
 /// Runs the built `mfe` executable, as a user would, and captures what it prints.
 enum MFEBinary {
-    /// The built `mfe`, next to the test bundle in the build products folder.
+    /// The `mfe` under test: `MFE_BINARY` when set (CI points it at the release build users
+    /// install), else the one built next to the test bundle in the build products folder.
     static var path: String {
+        if let binary = ProcessInfo.processInfo.environment["MFE_BINARY"], !binary.isEmpty {
+            return PathUtilities.absolute(binary)
+        }
         let products = Bundle.main.bundleURL.deletingLastPathComponent().path
         for candidate in [Bundle.main.bundleURL.path, products] {
             let executable = PathUtilities.join(candidate, "mfe")

@@ -40,6 +40,29 @@ struct ManifestEvaluationBoundsTests {
         #expect(elapsed < .seconds(60))
     }
 
+    /// The bounds grow with the manifest: a 50,000-target chain, one `.target` per line, is
+    /// plain data and read whole (a fixed step budget refused it).
+    @Test func plainDataOfAnyLengthIsRead() throws {
+        let count = 50_000
+        var lines = ["let package = Package(name: \"Chain\", targets: ["]
+        for index in 0..<count {
+            lines.append("    .target(name: \"T\(index)\"\(index > 0 ? ", dependencies: [\"T\(index - 1)\"]" : "")),")
+        }
+        lines.append("])")
+        let manifest = try readManifest(lines.joined(separator: "\n"))
+        #expect(manifest.targets.count == count)
+        #expect(manifest.targets.last?.dependencies.map(\.name) == ["T\(count - 2)"])
+    }
+
+    /// The same 50,000 targets appended one statement each, as generated manifests do.
+    @Test func manyStatementsOfPlainDataAreRead() throws {
+        let count = 50_000
+        var lines = ["let package = Package(name: \"Chain\")"]
+        for index in 0..<count { lines.append("package.targets.append(.target(name: \"T\(index)\"))") }
+        let manifest = try readManifest(lines.joined(separator: "\n"))
+        #expect(manifest.targets.count == count)
+    }
+
     @Test func conditionsOnVariablesChangedLaterAreNotGuessed() throws {
         // `flag` is a `var`: the `if` is not evaluated while statements are still collected, so
         // the append it guards makes `package` unreadable rather than silently taken or skipped.

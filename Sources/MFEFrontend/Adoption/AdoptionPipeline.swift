@@ -145,38 +145,37 @@ public struct AdoptionPipeline: Sendable {
         let primary = (kind ?? .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner)
         let fallback: (any ManifestLoading)? = kind == nil ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner) : nil
         enum Outcome: Sendable { case loaded(PackageManifest, refused: Bool), failed(String) }
-        let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
-            for (index, directory) in directories.enumerated() {
-                let absolute = directory == "." ? root : PathUtilities.join(root, directory)
-                group.addTask {
-                    do {
-                        return (index, .loaded(try await primary.loadManifest(inPackageDirectory: absolute), refused: false))
-                    } catch let refusal as ManifestRefusal {
-                        guard let fallback else { return (index, .failed("the static reader cannot evaluate it (\(Self.firstLine(refusal, root: root)))")) }
-                        do {
-                            return (index, .loaded(try await fallback.loadManifest(inPackageDirectory: absolute), refused: true))
-                        } catch {
-                            return (index, .failed("SwiftPM cannot load it either: \(Self.firstLine(error, root: root))"))
-                        }
-                    } catch {
-                        return (index, .failed("its Package.swift cannot be read: \(Self.firstLine(error, root: root))"))
-                    }
+        // Each outcome is bound to a `let` before it is returned, and kept at its folder's
+        // index by OrderedConcurrency (its comment says why).
+        let outcomes: [Outcome] = await OrderedConcurrency.results(count: directories.count) { index in
+            let absolute = directories[index] == "." ? root : PathUtilities.join(root, directories[index])
+            do {
+                let manifest = try await primary.loadManifest(inPackageDirectory: absolute)
+                return Outcome.loaded(manifest, refused: false)
+            } catch let refusal as ManifestRefusal {
+                guard let fallback else { return Outcome.failed("the static reader cannot evaluate it (\(Self.firstLine(refusal, root: root)))") }
+                do {
+                    let manifest = try await fallback.loadManifest(inPackageDirectory: absolute)
+                    return Outcome.loaded(manifest, refused: true)
+                } catch {
+                    return Outcome.failed("SwiftPM cannot load it either: \(Self.firstLine(error, root: root))")
                 }
+            } catch {
+                return Outcome.failed("its Package.swift cannot be read: \(Self.firstLine(error, root: root))")
             }
-            var outcomes = [Outcome?](repeating: nil, count: directories.count)
-            for await (index, outcome) in group { outcomes[index] = outcome }
-            return outcomes
+        }.map { result in
+            // A missing result (never expected) is reported as that package's, never skipped.
+            (try? result.get()) ?? .failed(result.failureDescription)
         }
         var loaded: [(directory: String, manifest: PackageManifest)] = []
         var leftOut: [AdoptionConfigurationRenderer.LeftOut] = []
         var refused: [String] = []
         for (directory, outcome) in zip(directories, outcomes) {
             switch outcome {
-            case .loaded(let manifest, let wasRefused)?:
+            case .loaded(let manifest, let wasRefused):
                 loaded.append((directory, manifest))
                 if wasRefused { refused.append(directory == "." ? "Package.swift" : directory + "/Package.swift") }
-            case .failed(let reason)?: leftOut.append(.init(directory: directory, reason: reason))
-            case nil: continue
+            case .failed(let reason): leftOut.append(.init(directory: directory, reason: reason))
             }
         }
         return (loaded, leftOut, refused)

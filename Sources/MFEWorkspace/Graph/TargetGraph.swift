@@ -344,6 +344,14 @@ extension TargetGraph {
             let declared = resolver.dependencies(of: index)
             let byPath = declared.filter { if case .fileSystem = $0.dependency.kind { return true } else { return false } }
             let allKnown = byPath.count == manifest.dependencies.count
+            // The path entries each `.product(package:)` key (identity or resolution name)
+            // answers, in declaration order, computed once per package: looking every target
+            // dependency up among every declared package made large shells quadratic.
+            var byPathKey: [String: [(index: Int, dependency: PackageDependency)]] = [:]
+            for entry in byPath {
+                let keys = [entry.dependency.identity, entry.dependency.nameForModuleDependencyResolution.lowercased()]
+                for key in Set(keys) { byPathKey[key, default: []].append(entry) }
+            }
             let identity = PackageIdentity.identity(forLocation: manifest.packageDirectory)
             let targetNames = Set(manifest.targets.map(\.name))
             for target in manifest.targets {
@@ -356,9 +364,7 @@ extension TargetGraph {
                         problems.append(LocatedInputError("product '\(name)' required by package '\(identity)' target '\(target.name)' not found.\(ManifestValidation.suggestion(for: name, among: candidates)) SwiftPM refuses it: declare the target, or depend on the package that vends the product", at: dependency.location))
                     case .product(let name, let packageName?):
                         let key = packageName.lowercased()
-                        let matches = byPath.filter { entry in
-                            entry.dependency.identity == key || entry.dependency.nameForModuleDependencyResolution.lowercased() == key
-                        }
+                        let matches = byPathKey[key] ?? []
                         guard let match = matches.first, !matches.contains(where: { resolver.products[$0.index][name] != nil }) else { continue }
                         let vended = Set(resolver.products[match.index].keys)
                         let listed = vended.isEmpty ? "it vends no products" : "it vends " + vended.sorted().map { "'\($0)'" }.joined(separator: ", ")
