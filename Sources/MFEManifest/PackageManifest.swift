@@ -223,15 +223,27 @@ package struct PackageDependency: Sendable, Equatable {
     }
 
     /// Where the package comes from.
-    package var kind: Kind
+    package var kind: Kind { didSet { deriveNames() } }
     /// The `name:` argument, if given (SwiftPM's `nameForTargetDependencyResolutionOnly`).
-    package var explicitName: String?
+    package var explicitName: String? { didSet { deriveNames() } }
     /// The `traits:` argument: the traits enabled on the dependency; `[.defaults]` (the trait
     /// named `default`: the dependency's default traits) when not given, as PackageDescription
     /// records it.
     package var traits: [Trait]
     /// Where the `.package(` entry is written.
-    package var location: SourceLocation
+    package var location: SourceLocation { didSet { deriveNames() } }
+
+    /// The package identity as SwiftPM derives it: the last path component of the URL, or of
+    /// the path resolved against the declaring package's folder (so `..` is the parent
+    /// folder's name), lowercased, without a `.git` suffix; the registry id lowercased.
+    /// Stored, not computed on each use: graph building and validation look it up per target
+    /// dependency, and resolving the path each time was most of `lint-graph`'s time.
+    package private(set) var identity: String = ""
+
+    /// The name SwiftPM matches `.product(package:)` and by-name dependencies against
+    /// (`nameForModuleDependencyResolutionOnly`): the `name:` argument, else the last path
+    /// component of the URL or path without `.git`, case kept; a registry id lowercased.
+    package private(set) var nameForModuleDependencyResolution: String = ""
 
     /// A trait enabled on a dependency: `"Name"`, `.trait(name:condition:)` or `.defaults`
     /// (the trait named `default`).
@@ -257,31 +269,23 @@ package struct PackageDependency: Sendable, Equatable {
         self.explicitName = explicitName
         self.traits = traits
         self.location = location
+        deriveNames()
     }
 
-    /// The package identity as SwiftPM derives it: the last path component of the URL, or of
-    /// the path resolved against the declaring package's folder (so `..` is the parent
-    /// folder's name), lowercased, without a `.git` suffix; the registry id lowercased.
-    package var identity: String {
+    /// Computes `identity` and `nameForModuleDependencyResolution` from `kind`,
+    /// `explicitName` and `location`.
+    private mutating func deriveNames() {
+        let lastComponent: String
         switch kind {
         case .fileSystem(let path):
-            return PackageIdentity.identity(forLocation: path, relativeTo: PackageIdentity.directory(ofManifest: location.file))
+            lastComponent = PackageIdentity.lastComponent(of: path, relativeTo: PackageIdentity.directory(ofManifest: location.file))
         case .sourceControl(let url, _):
-            return PackageIdentity.identity(forLocation: url, relativeTo: PackageIdentity.directory(ofManifest: location.file))
-        case .registry(let id, _): return id.lowercased()
+            lastComponent = PackageIdentity.lastComponent(of: url, relativeTo: PackageIdentity.directory(ofManifest: location.file))
+        case .registry(let id, _):
+            lastComponent = id.lowercased()
         }
-    }
-
-    /// The name SwiftPM matches `.product(package:)` and by-name dependencies against
-    /// (`nameForModuleDependencyResolutionOnly`): the `name:` argument, else the last path
-    /// component of the URL or path without `.git`, case kept; a registry id lowercased.
-    package var nameForModuleDependencyResolution: String {
-        if let explicitName { return explicitName }
-        switch kind {
-        case .fileSystem(let path): return PackageIdentity.lastComponent(of: path, relativeTo: PackageIdentity.directory(ofManifest: location.file))
-        case .sourceControl(let url, _): return PackageIdentity.lastComponent(of: url, relativeTo: PackageIdentity.directory(ofManifest: location.file))
-        case .registry(let id, _): return id.lowercased()
-        }
+        identity = lastComponent.lowercased()
+        nameForModuleDependencyResolution = explicitName ?? lastComponent
     }
 }
 

@@ -1,14 +1,14 @@
 import Foundation
 import MFEKit
 
-/// `mfe-bench graph-html`: `mfe graph --format html` of the 1,000-package / 5,000-target
+/// `mfe-bench graph-html`: `mfe graph --format html` of the 1,050-package / 5,250-target
 /// workspace of `lint` (with a few violations): the time to generate the page in process, its
 /// size, and — when a headless Chromium is installed — its time to first render (the page's own
 /// `timingsMs.firstRender`: from navigation start to the first rasterised frame, median of 3)
 /// and a screenshot a person can look at.
 enum GraphHTMLBenchmark: Benchmark {
     static let name = "graph-html"
-    static let summary = "mfe graph --format html on 1,000 packages / 5,000 targets: generation time, file size, first render and a screenshot in headless Chromium"
+    static let summary = "mfe graph --format html on 1,050 packages / 5,250 targets: generation time, file size, first render and a screenshot in headless Chromium"
 
     static let renderRuns = 3
 
