@@ -118,7 +118,7 @@ struct ExternalImportTests {
             "implicit-dependency App/Sources/App/App.swift:3 App -> Kit-Extras",
             "implicit-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging",
         ])
-        let transitive = try #require(findings.first { $0.rule == "transitive-dependency" })
+        let transitive = try #require(findings.first { $0.rule == .transitiveDependency })
         #expect(transitive.severity == .warning)
         #expect(transitive.message.contains("add .product(name: \"Logging\", package: \"swift-log\") to the dependencies of App in App/Package.swift (with .package(url: \"https://example.com/apple/swift-log.git\", from: \"1.6.0\") in the package's dependencies)"))
         let extras = try #require(findings.first { $0.to == "Kit-Extras" })
