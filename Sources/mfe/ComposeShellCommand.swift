@@ -14,6 +14,11 @@ struct ComposeShellCommand: AsyncParsableCommand {
         Package.resolved. Exit codes: 0 written or up to date; 1 conflict, lint errors or \
         stale with --check; 2 unusable input.
 
+        An existing Package.resolved is verified, not trusted: a pin whose revision is not a \
+        commit of its package's repository (or, for a version, not the commit its tag names) \
+        fails --check and stops any other run with exit 2; 'mfe compose-shell --update NAME' \
+        repins it. Each git command stops after MFE_GIT_TIMEOUT seconds (default 600).
+
         Examples:
           mfe compose-shell                      # the workspace's shell (or this package)
           mfe compose-shell Shell                # the shell package in folder Shell
