@@ -95,9 +95,8 @@ public struct ScaffoldWriter: Sendable {
     /// Where writing `path` goes: the target of a symbolic link (so the link stays a link and
     /// the file it names is edited), else `path` itself.
     static func target(of path: String, fileSystem: any FileSystem) -> String {
-        guard fileSystem.isSymbolicLink(path), let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard fileSystem.isSymbolicLink(path) else { return path }
+        return RealPath.of(path) ?? path
     }
 
     /// The test hook of the interrupt tests: with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set,

@@ -17,17 +17,19 @@ package enum StaleTemporaries {
         func number(_ part: Substring) -> Int32? {
             part.isEmpty || !part.allSatisfy(\.isASCIIDigitCharacter) ? nil : Int32(part).flatMap { $0 > 0 ? $0 : nil }
         }
+        /// The random part: any run of digits (a `UInt32`).
+        func digits(_ part: Substring) -> Bool { !part.isEmpty && part.count <= 10 && part.allSatisfy(\.isASCIIDigitCharacter) }
         if name.hasPrefix(".mfe-") {
             // A folder: `.mfe-NAME-PID-RANDOM`, NAME a package or workspace name.
             let parts = name.dropFirst(5).split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-                  number(parts[2]) != nil else { return nil }
+                  digits(parts[2]) else { return nil }
             return number(parts[1])
         }
         // A file: `.FILE.mfe-PID-RANDOM`.
         guard name.hasPrefix("."), let marker = name.range(of: ".mfe-", options: .backwards), marker.lowerBound > name.startIndex else { return nil }
         let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, number(parts[1]) != nil else { return nil }
+        guard parts.count == 2, digits(parts[1]) else { return nil }
         return number(parts[0])
     }
 

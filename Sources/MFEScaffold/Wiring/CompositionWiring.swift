@@ -263,7 +263,12 @@ enum CompositionWiring {
         guard names.contains("dependencies") else {
             throw WiringRefusal(file: source.file, reason: "'AppComposition' has no 'dependencies' property to build '\(feature.name)' from")
         }
-        if names.contains(feature.caseName.trimmingCharacters(in: ["`"])) { return [] }
+        let name = feature.caseName.trimmingCharacters(in: ["`"])
+        if names.contains(name) { return [] }
+        let conditional = composition.memberBlock.descendants(VariableDeclSyntax.self).filter { $0.enclosingClause(below: composition.id) != nil }
+        if conditional.contains(where: { $0.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name } }) {
+            throw WiringRefusal(file: source.file, reason: "'AppComposition' has a '\(name)' builder only under an '#if'; mfe cannot tell whether the other branches should have it")
+        }
         guard let last = members.last else {
             throw WiringRefusal(file: source.file, reason: "'AppComposition' has no members")
         }

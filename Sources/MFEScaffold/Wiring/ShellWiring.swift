@@ -40,17 +40,16 @@ struct ShellWiring {
     func files() throws -> Files {
         let shell = PathUtilities.join(workspaceRoot, shellFolder)
         let shownManifest = PathUtilities.join(shellFolder, "Package.swift")
-        let manifestPath = try editablePath(PathUtilities.join(shell, "Package.swift"), shown: shownManifest)
+        let manifestPath = editablePath(PathUtilities.join(shell, "Package.swift"))
         guard let manifestData = try? fileSystem.contents(of: manifestPath) else {
             throw WiringRefusal(file: shownManifest, reason: "the shell has no Package.swift to add the dependency to")
         }
         var sources: [(path: String, source: ParsedSource)] = []
         let sourcesFolder = PathUtilities.join(shell, "Sources")
         for file in (try? fileSystem.filesBelow(sourcesFolder)) ?? [] where file.hasSuffix(".swift") {
-            let shown = PathUtilities.join(shellFolder, "Sources/" + file)
-            let path = try editablePath(PathUtilities.join(sourcesFolder, file), shown: shown)
+            let path = editablePath(PathUtilities.join(sourcesFolder, file))
             guard let data = try? fileSystem.contents(of: path) else { continue }
-            sources.append((path, ParsedSource(file: shown, bytes: Array(data))))
+            sources.append((path, ParsedSource(file: PathUtilities.join(shellFolder, "Sources/" + file), bytes: Array(data))))
         }
         guard let root = sources.first(where: { $0.source.declaration(named: "AppDependencies") != nil }) else {
             throw WiringRefusal(file: PathUtilities.join(shellFolder, "Sources"), reason: "no 'AppDependencies' (the composition root) declared in the shell's sources")
@@ -61,22 +60,18 @@ struct ShellWiring {
     }
 
     /// Where an edit of `path` is written: the file itself, or the target of a symbolic link,
-    /// so the link stays a link. A link leading outside the workspace is refused.
-    private func editablePath(_ path: String, shown: String) throws -> String {
-        guard fileSystem.isSymbolicLink(path) else { return path }
-        guard let resolved = realpath(path, nil) else {
-            throw WiringRefusal(file: shown, reason: "it is a symbolic link to a file that does not exist")
+    /// so the link stays a link.
+    private func editablePath(_ path: String) -> String {
+        fileSystem.isSymbolicLink(path) ? ScaffoldWriter.target(of: path, fileSystem: fileSystem) : path
+    }
+
+    /// An edit of `source` at `path`, refused when `path` (a link's target) is outside the
+    /// workspace: mfe edits only the workspace's files.
+    private func edit(_ source: ParsedSource, at path: String, splices: [SourceSplice], summary: String) throws -> PlannedEdit {
+        if path != PathUtilities.join(workspaceRoot, source.file), !RealPath.isInside(path, folder: workspaceRoot) {
+            throw WiringRefusal(file: source.file, reason: "it is a symbolic link to '\(path)', outside the workspace; mfe edits only files inside it")
         }
-        defer { free(resolved) }
-        let target = String(cString: resolved)
-        let root = realpath(workspaceRoot, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? workspaceRoot
-        guard target.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-            throw WiringRefusal(file: shown, reason: "it is a symbolic link to '\(target)', outside the workspace; mfe edits only files inside it")
-        }
-        return target
+        return PlannedEdit(path: path, originalBytes: source.bytes, bytes: source.applying(splices), summary: summary, label: source.file)
     }
 
     /// The outcome of wiring `feature`, created in `featureFolder` (relative to the workspace
@@ -98,12 +93,12 @@ struct ShellWiring {
             let manifest = files.manifest.source
             let manifestSplices = try ManifestWiring(parsed: manifest).splices(adding: requirements, to: target)
             if !manifestSplices.isEmpty {
-                edits.append(PlannedEdit(path: files.manifest.path, originalBytes: manifest.bytes, bytes: manifest.applying(manifestSplices), summary: "\(manifest.file): depends on \(feature.name)", label: manifest.file))
+                edits.append(try edit(manifest, at: files.manifest.path, splices: manifestSplices, summary: "\(manifest.file): depends on \(feature.name)"))
             }
             for (path, source) in files.targetSources {
                 let splices = try CompositionWiring.splices(of: source, wiring: feature)
                 guard !splices.isEmpty else { continue }
-                edits.append(PlannedEdit(path: path, originalBytes: source.bytes, bytes: source.applying(splices), summary: "\(source.file): \(feature.name) wired in", label: source.file))
+                edits.append(try edit(source, at: path, splices: splices, summary: "\(source.file): \(feature.name) wired in"))
             }
             return WiringOutcome(edits: edits)
         } catch let refusal as WiringRefusal {
