@@ -61,8 +61,8 @@ public struct ComposeShellFrontend: Sendable {
     let output: any CompositionOutput
     let fileSystem: any FileSystem
 
-    /// Creates a frontend reading manifests as `loader` says (nil: the workspace's `loader:`,
-    /// else the static reader) and fetching into the user's cache.
+    /// Creates a frontend reading manifests as `loader` says (nil: the static reader) and
+    /// fetching into the user's cache.
     public init(loader: ManifestLoaderKind?, progress: (any CompositionProgress)?, linter: (any CompositionLinting)?, output: any CompositionOutput, fileSystem: any FileSystem = LocalFileSystem()) {
         self.init(loader: loader, linter: linter, output: output, fileSystem: fileSystem) { kind in
             GitPackageSourceProvider(parser: CommitManifestLoader(kind: kind), progress: progress)
@@ -81,8 +81,12 @@ public struct ComposeShellFrontend: Sendable {
     /// Runs with `options`.
     public func run(_ options: ComposeShellOptions) async throws -> Int32 {
         let (request, configuration) = try locate(options)
-        // A flag beats the workspace's 'loader:'; without either, the static reader.
-        let kind = loader ?? configuration?.loader ?? .static
+        // The command line's loader (`--loader`, `MFE_LOADER`), else the static reader: the
+        // workspace's 'loader:' alone never runs manifest code; it is noted.
+        let kind = loader ?? .static
+        if loader == nil, let configuration, let note = ManifestLoaderKind.notAppliedNote(configured: configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: FileManager.default.currentDirectoryPath)):\($0.line)" } ?? configuration.file) {
+            output.standardError("note: \(note)\n")
+        }
         let provider = makeProvider(kind)
         let composer = ShellComposer(provider: provider, loader: kind.makeLoader(fileSystem: fileSystem), fileSystem: fileSystem)
         let composition: Composition

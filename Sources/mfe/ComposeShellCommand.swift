@@ -42,7 +42,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
     @Flag(help: "Do not check the composed graph with the lint-graph rules.")
     var noLint = false
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package' (a dependency's in a temporary checkout of its commit); 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package' (a dependency's in a temporary checkout of its commit); 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
     var loader: ManifestLoaderKind?
 
     @Option(help: "Summary format: text or json.")
@@ -62,7 +62,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
         try await runCommand {
             let progress = TerminalProgress(enabled: Terminal.current.standardErrorIsTerminal)
             let frontend = ComposeShellFrontend(
-                loader: loader,
+                loader: try ManifestLoaderKind.chosen(flag: loader),
                 progress: progress,
                 linter: CompositionLinter(color: Terminal.current.colorEnabled),
                 output: StandardStreams()

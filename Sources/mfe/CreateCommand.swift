@@ -75,7 +75,7 @@ struct CreateCommand: AsyncParsableCommand {
     func run() async throws {
         try await runCommand {
             let request = CreateRequest(name: name, layer: layer ?? (kind == nil ? .product : .foundation), path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire, platforms: platforms, kind: kind, wireOnly: wireOnly)
-            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestLoaderKind.loader(flag: nil))
+            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: try ManifestLoaderKind.loader(flag: nil))
             if dryRun {
                 return try await ScaffoldReport.perform(try await scaffolder.plan(request), dryRun: true)
             }
