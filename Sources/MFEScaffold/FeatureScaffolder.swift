@@ -29,7 +29,6 @@ public struct CreateRequest: Sendable, Equatable {
 
     /// Creates a request.
     public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = [], kind: FoundationKind? = nil, wireOnly: Bool = false) {
-        self.wireOnly = wireOnly
         self.name = name
         self.layer = layer
         self.path = path
@@ -39,6 +38,7 @@ public struct CreateRequest: Sendable, Equatable {
         self.wire = wire
         self.platforms = platforms
         self.kind = kind
+        self.wireOnly = wireOnly
     }
 }
 
