@@ -42,8 +42,7 @@ package final class WorkspaceLock: Sendable {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
                 // The file may have been removed (by the holder that just unlocked) between the
                 // open and the lock: only the file still at the path is the lock.
-                var held = stat(), current = stat()
-                if fstat(descriptor, &held) == 0, lstat(path, &current) == 0, held.st_dev == current.st_dev, held.st_ino == current.st_ino {
+                if Self.isFile(at: path, descriptor) {
                     let pid = "\(getpid())\n"
                     _ = ftruncate(descriptor, 0)
                     _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
@@ -66,6 +65,13 @@ package final class WorkspaceLock: Sendable {
         }
     }
 
+    /// Whether the file open as `descriptor` is the one at `path` (not one removed since).
+    private static func isFile(at path: String, _ descriptor: Int32) -> Bool {
+        var held = stat()
+        var current = stat()
+        return fstat(descriptor, &held) == 0 && lstat(path, &current) == 0 && held.st_dev == current.st_dev && held.st_ino == current.st_ino
+    }
+
     /// The pid written in the lock file, if it holds one.
     private static func holder(_ descriptor: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)
@@ -77,10 +83,7 @@ package final class WorkspaceLock: Sendable {
     /// Removes the lock file and unlocks. Called once, when the run's writes are done.
     package func release() {
         InterruptCleanup.shared.unregister(cleanupToken)
-        var held = stat(), current = stat()
-        if fstat(descriptor, &held) == 0, lstat(path, &current) == 0, held.st_dev == current.st_dev, held.st_ino == current.st_ino {
-            unlink(path)
-        }
+        if Self.isFile(at: path, descriptor) { unlink(path) }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
