@@ -58,7 +58,7 @@ package enum DumpPackageJSON {
 
     /// Whether SwiftPM keeps `url` as a remote location (a URL or an scp-style address) rather
     /// than a local path.
-    static func isRemote(_ url: String) -> Bool {
+    package static func isRemote(_ url: String) -> Bool {
         if url.hasPrefix("file://") { return false }
         return url.contains("://") || (url.contains("@") && url.contains(":"))
     }

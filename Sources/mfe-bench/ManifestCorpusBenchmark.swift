@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 
 /// The static reader against cached `swift package dump-package` output on a corpus of real
 /// manifests (mirrors at several tags, public app repositories), then the speed of

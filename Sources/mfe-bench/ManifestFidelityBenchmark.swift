@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 
 /// Reads the manifest of every local package mirror with the static reader and with
 /// `swift package dump-package`, and counts how often they agree.

@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFEManifest
 
 /// Measures how faithfully the static `ManifestReader` reproduces `swift package dump-package`
 /// on real packages: each package is exact, refused (a located error) or wrong (a different

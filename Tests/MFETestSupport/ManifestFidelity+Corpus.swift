@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFEManifest
 
 /// The fidelity corpus: a folder `cases/` of package folders (each with its `Package.swift`,
 /// variants, and whatever files its manifest looks at) and a folder `dumps/` holding, per case,
