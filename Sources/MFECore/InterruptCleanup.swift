@@ -81,6 +81,15 @@ public final class InterruptCleanup: @unchecked Sendable {
         return try body()
     }
 
+    /// Returns at once unless an interrupt is being handled; then never returns (the handler
+    /// ends the process with 128 + the signal's number). Call it before exiting or reporting an
+    /// error: a child the handler killed makes the command fail, and that failure must not
+    /// win the race and end mfe with another status.
+    public func waitForInterruptHandling() {
+        lock.lock()
+        lock.unlock()
+    }
+
     /// Removes every registered path and exits with 128 + `signalNumber`. Holds the lock to the
     /// end, so no other thread creates anything meanwhile.
     private func interrupted(by signalNumber: Int32) -> Never {

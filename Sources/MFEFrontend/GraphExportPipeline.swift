@@ -80,7 +80,7 @@ public struct GraphExportPipeline: Sendable {
     func document(of workspace: Workspace, request: GraphRequest) throws -> GraphDocument {
         let graph = TargetGraph(workspace: workspace)
         let linter = Linter()
-        var options = LintOptions(suppressions: try SuppressionComment.comments(inManifestsOf: workspace, fileSystem: fileSystem))
+        var options = LintOptions(suppressions: workspace.manifestSuppressions)
         if let (baseline, file) = try BaselineLoader(fileSystem: fileSystem).load(given: nil, workspace: workspace) {
             options.baseline = baseline
             options.baselineFile = file

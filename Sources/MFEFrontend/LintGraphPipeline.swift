@@ -89,7 +89,7 @@ public struct LintGraphPipeline: Sendable {
         let linter = Linter()
         let extra = try await additionalFindings?(workspace, graph) ?? AdditionalFindings()
         let findings = linter.findings(in: workspace, graph: graph) + extra.findings
-        options.suppressions = try SuppressionComment.comments(inManifestsOf: workspace, fileSystem: fileSystem) + extra.suppressions
+        options.suppressions = workspace.manifestSuppressions + extra.suppressions
         var report = linter.process(findings, workspace: workspace, graph: graph, options: options)
         report.notes = workspace.notes + extra.notes
         var standardError = ""

@@ -1,4 +1,5 @@
 import MFECore
+import MFEManifest
 import MFEWorkspace
 
 /// What a lint run should do beyond applying the rules.

@@ -49,12 +49,14 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             throw PlainInputError("'swift package dump-package' could not load '\(manifestPath)':\n\(details.isEmpty ? "exit status \(result.status)" : details)")
         }
         let source = (try? fileSystem.contents(of: manifestPath)).flatMap { String(data: $0, encoding: .utf8) }
-        return try Self.manifest(
+        var manifest = try Self.manifest(
             fromDumpPackageOutput: Data(result.standardOutput.utf8),
             manifestPath: manifestPath,
             packageDirectory: packageDirectory,
             source: source
         )
+        manifest.suppressions = source.map { SuppressionComment.comments(in: $0, file: manifestPath) } ?? []
+        return manifest
     }
 
     /// Converts `dump-package` JSON into a manifest; `source` (the manifest text, if readable)

@@ -104,7 +104,9 @@ public struct ManifestReader: ManifestLoading {
             packageDirectory: PathUtilities.absolute(PackageIdentity.directory(ofManifest: manifestPath))
         )
         try evaluator.collect(tree)
-        return try evaluator.evaluatePackage(toolsVersion: toolsVersion)
+        var manifest = try evaluator.evaluatePackage(toolsVersion: toolsVersion)
+        manifest.suppressions = SuppressionComment.comments(in: source, file: manifestPath)
+        return manifest
     }
 
     /// The manifest SwiftPM would load in `packageDirectory`: a `Package@swift-X.Y.Z.swift`,

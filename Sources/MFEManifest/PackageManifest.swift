@@ -24,6 +24,9 @@ public struct PackageManifest: Sendable, Equatable {
     package var manifestPath: String
     /// Where `Package(` starts, for package-level findings.
     package var location: SourceLocation
+    /// The `// mfe:ignore` comments of the manifest file (their `file` is `manifestPath`), so
+    /// no later stage reads the file again to find them.
+    package var suppressions: [SuppressionComment] = []
 
     /// Creates a manifest value.
     package init(

@@ -41,6 +41,9 @@ struct MFECommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // An interrupt being handled ends mfe with 128 + its signal, not with this error
+            // (a child it killed may be why the command failed).
+            InterruptCleanup.shared.waitForInterruptHandling()
             status = exitCode(for: error).rawValue
             let message = fullMessage(for: error)
             if !message.isEmpty {
@@ -52,6 +55,7 @@ struct MFECommand: AsyncParsableCommand {
             if !ProcessOutput.hasFailed(.error) { Terminal.printError(failure.localizedDescription) }
             status = 2
         }
+        InterruptCleanup.shared.waitForInterruptHandling()
         Foundation.exit(status)
     }
 }
@@ -63,6 +67,7 @@ func runCommand(_ body: () async throws -> Int32) async throws {
     do {
         status = try await body()
     } catch let error as any InputError {
+        InterruptCleanup.shared.waitForInterruptHandling()
         Terminal.printError(error.localizedDescription)
         throw ExitCode(2)
     } catch let error as ExitCode {
@@ -70,6 +75,7 @@ func runCommand(_ body: () async throws -> Int32) async throws {
     } catch let error as CleanExit {
         throw error
     } catch {
+        InterruptCleanup.shared.waitForInterruptHandling()
         Terminal.printError("\(error.localizedDescription)")
         throw ExitCode(2)
     }

@@ -1,4 +1,5 @@
 import MFECore
+@testable import MFEManifest
 @testable import MFELint
 import Testing
 
