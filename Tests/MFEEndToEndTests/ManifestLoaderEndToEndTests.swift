@@ -45,13 +45,19 @@ struct ManifestLoaderEndToEndTests {
         #expect(lint.status == 0, "\(lint.standardError)")
     }
 
-    @Test func loaderAutoInMfeYmlAppliesWithoutTheFlagAndAFlagBeatsIt() async throws {
+    /// `loader: auto` in mfe.yml alone runs no manifest code (a pull request can add it): the
+    /// static reader reads, refuses, and the note says how to opt in; `--loader auto` and
+    /// `MFE_LOADER=auto` do opt in.
+    @Test func loaderAutoInMfeYmlAloneRunsNothingAndTheCommandLineOptsIn() async throws {
         let workspace = try mixedLoaderWorkspace(configuredLoader: "auto")
-        let configured = try await MFEBinary.run(["graph", workspace.path, "--format", "json"])
-        #expect(configured.status == 0, "\(configured.standardError)")
-        #expect(configured.standardOutput.contains("\"name\": \"Feature\""))
-        let flagged = try await MFEBinary.run(["graph", workspace.path, "--format", "json", "--loader", "static"])
-        #expect(flagged.status == 2)
-        #expect(flagged.standardError.contains("Feature/Package.swift:7:"))
+        let configured = try await MFEBinary.run(["graph", workspace.path, "--format", "json"], environment: ["MFE_LOADER": nil])
+        #expect(configured.status == 2)
+        #expect(configured.standardError.contains("Feature/Package.swift:7:"), "\(configured.standardError)")
+        let flagged = try await MFEBinary.run(["graph", workspace.path, "--format", "json", "--loader", "auto"])
+        #expect(flagged.status == 0, "\(flagged.standardError)")
+        #expect(flagged.standardOutput.contains("\"name\": \"Feature\""))
+        let fromEnvironment = try await MFEBinary.run(["graph", workspace.path, "--format", "json"], environment: ["MFE_LOADER": "auto"])
+        #expect(fromEnvironment.status == 0, "\(fromEnvironment.standardError)")
+        #expect(fromEnvironment.standardOutput == flagged.standardOutput)
     }
 }
