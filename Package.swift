@@ -46,6 +46,8 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                // Repository keys of the compose cache are SHA-256 hashes of locations.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // mfe.yml, workspace discovery, layers, and the target graph.
@@ -74,7 +76,6 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Templates and the plans of mfe init and mfe create; Templates/ is compiled in.

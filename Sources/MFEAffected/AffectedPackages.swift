@@ -35,6 +35,8 @@ public struct AffectedPackages: Sendable, Equatable {
     package var revisions: ComparedRevisions?
     /// `--head` when it is not checked out (see `WorkspaceChange.headNotCheckedOut`).
     package var headNotCheckedOut: String?
+    /// What loading the workspace did not apply (a `loader:` that runs code), as notes.
+    package var loadingNotes: [String] = []
 
     /// Creates a result.
     package init(changed: [String], affected: [String], features: [String] = [], targets: [String] = [], packages: [AffectedPackage] = [], workspaceFiles: [String] = [], packageFiles: [String] = [], ignoredFiles: [String] = [], shellFiles: [String] = [], shellAffected: Bool = false, revisions: ComparedRevisions? = nil, headNotCheckedOut: String? = nil) {

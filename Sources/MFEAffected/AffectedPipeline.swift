@@ -22,6 +22,8 @@ public struct AffectedPipeline: Sendable {
     public func run(path: String, base: String?, head: String?) async throws -> AffectedPackages {
         let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: path)
         let change = try await WorkspaceChangeReader(runner: runner).change(in: workspace, base: base, head: head)
-        return AffectedPackages(workspace: workspace, change: change)
+        var result = AffectedPackages(workspace: workspace, change: change)
+        result.loadingNotes = workspace.notes
+        return result
     }
 }

@@ -71,7 +71,7 @@ public struct AffectedRenderer: Sendable {
     /// were read from the work tree when `--head` is not checked out; nil when there is nothing
     /// to say.
     public func note(for result: AffectedPackages) -> String? {
-        var notes = ""
+        var notes = result.loadingNotes.map { "note: \($0)\n" }.joined()
         if let revisions = result.revisions, revisions.baseIsDefault {
             notes += "note: comparing with '\(revisions.base)' (merge base \(revisions.mergeBase.prefix(12))), chosen by default; pass --base to compare with another revision\n"
         }

@@ -61,11 +61,12 @@ public struct ComposeShellFrontend: Sendable {
     let output: any CompositionOutput
     let fileSystem: any FileSystem
 
-    /// Creates a frontend reading manifests as `loader` says (nil: the workspace's `loader:`,
-    /// else the static reader) and fetching into the user's cache.
+    /// Creates a frontend reading manifests as `loader` says (nil: the static reader) and
+    /// fetching into the user's cache.
     public init(loader: ManifestLoaderKind?, progress: (any CompositionProgress)?, linter: (any CompositionLinting)?, output: any CompositionOutput, fileSystem: any FileSystem = LocalFileSystem()) {
         self.init(loader: loader, linter: linter, output: output, fileSystem: fileSystem) { kind in
-            GitPackageSourceProvider(parser: CommitManifestLoader(kind: kind), progress: progress)
+            let git = Git()
+            return GitPackageSourceProvider(git: git, parser: CommitManifestLoader(kind: kind, git: git), progress: progress)
         }
     }
 
@@ -74,17 +75,35 @@ public struct ComposeShellFrontend: Sendable {
         self.loader = loader
         self.makeProvider = makeProvider
         self.linter = linter
-        self.output = output
+        // Credentials in URLs never reach the terminal or a log, in any format.
+        self.output = RedactingOutput(base: output)
         self.fileSystem = fileSystem
     }
 
-    /// Runs with `options`.
+    /// Runs with `options`. Errors leave without the credentials of any URL they name.
     public func run(_ options: ComposeShellOptions) async throws -> Int32 {
+        do {
+            let status = try await compose(options)
+            return status
+        } catch {
+            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            let redacted = CredentialRedaction.redact(message)
+            if redacted != message { throw PlainInputError(redacted) }
+            throw error
+        }
+    }
+
+    private func compose(_ options: ComposeShellOptions) async throws -> Int32 {
         let (request, configuration) = try locate(options)
-        // A flag beats the workspace's 'loader:'; without either, the static reader.
-        let kind = loader ?? configuration?.loader ?? .static
+        // The command line's loader (`--loader`, `MFE_LOADER`), else the static reader: the
+        // workspace's 'loader:' alone never runs manifest code; it is noted.
+        let kind = loader ?? .static
+        if loader == nil, let configuration, let note = ManifestLoaderKind.notAppliedNote(configured: configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: FileManager.default.currentDirectoryPath)):\($0.line)" } ?? configuration.file) {
+            output.standardError("note: \(note)\n")
+        }
         let provider = makeProvider(kind)
         let composer = ShellComposer(provider: provider, loader: kind.makeLoader(fileSystem: fileSystem), fileSystem: fileSystem)
+        let label = PathUtilities.relative(request.outputPath, to: FileManager.default.currentDirectoryPath)
         let composition: Composition
         do {
             composition = try await composer.compose(request)
@@ -92,11 +111,18 @@ public struct ComposeShellFrontend: Sendable {
             output.standardError("error: the MFEs' requirements conflict; \(request.outputPath) is unchanged\n" + conflict.message + "\n")
             if options.format == .json { output.standardOutput(render(status: "conflict", composition: nil, path: request.outputPath, conflict: conflict)) }
             return 1
+        } catch var untrusted as UntrustedPins {
+            // A pin its repository does not back: `--check` fails as for a stale file; any
+            // other run stops with exit 2 and keeps the file, for a person to look at.
+            untrusted.file = label
+            guard options.check else { throw untrusted }
+            output.standardError("error: \(label) is not backed by the repositories it pins, so it is stale:\n" + (untrusted.errorDescription ?? "") + "\n")
+            if options.format == .json { output.standardOutput(render(status: "untrusted", composition: nil, path: label, untrusted: untrusted)) }
+            return 1
         }
         if let names = options.update, !names.isEmpty {
             try checkUpdateNames(names, composition: composition)
         }
-        let label = PathUtilities.relative(request.outputPath, to: FileManager.default.currentDirectoryPath)
         if options.check {
             if composition.isUpToDate {
                 output.standardOutput(options.format == .json ? render(status: "up-to-date", composition: composition, path: label) : "\(label) is up to date\n")
@@ -215,11 +241,11 @@ public struct ComposeShellFrontend: Sendable {
 
     /// The JSON summary (`--format json`), written like every JSON mfe prints (`"key": value`,
     /// keys sorted, two-space indentation); absent values are left out.
-    func render(status: String, composition: Composition?, path: String, conflict: CompositionConflict? = nil, diff: String? = nil) -> String {
+    func render(status: String, composition: Composition?, path: String, conflict: CompositionConflict? = nil, diff: String? = nil, untrusted: UntrustedPins? = nil) -> String {
         let pins = (composition?.packages ?? []).map { package -> JSONValue in
             var pin: [String: JSONValue] = [
                 "identity": .string(package.location.identity), "kind": .string(package.location.kind.rawValue),
-                "location": .string(package.location.location), "package": .string(package.manifest.name),
+                "location": .string(package.location.redacted), "package": .string(package.manifest.name),
                 "revision": .string(package.state.revision),
             ]
             switch package.state {
@@ -241,8 +267,27 @@ public struct ComposeShellFrontend: Sendable {
             summary["conflictPackages"] = .array(conflict.packages.map(JSONValue.string))
         }
         if let diff { summary["diff"] = .string(diff) }
+        if let untrusted {
+            summary["untrustedPins"] = .array(untrusted.pins.map { pin in
+                var object: [String: JSONValue] = ["identity": .string(pin.identity), "revision": .string(pin.state.revision), "reason": .string(pin.reason)]
+                switch pin.state {
+                case .version(let version, _): object["version"] = .string(version.description)
+                case .branch(let branch, _): object["branch"] = .string(branch)
+                case .revision: break
+                }
+                return .object(object)
+            })
+        }
         return JSONValue.object(summary).formatted()
     }
+}
+
+/// An output that replaces the credentials of every URL it is given by `***`.
+struct RedactingOutput: CompositionOutput {
+    let base: any CompositionOutput
+
+    func standardOutput(_ text: String) { base.standardOutput(CredentialRedaction.redact(text)) }
+    func standardError(_ text: String) { base.standardError(CredentialRedaction.redact(text)) }
 }
 
 /// The composed graph as a `Workspace`: the shell and every pinned MFE at its pinned
@@ -273,7 +318,7 @@ package enum CompositionWorkspace {
             candidates.append(WorkspaceLayering.Candidate(manifest: local.manifest, directory: PathUtilities.relative(local.directory, to: root), feature: feature))
         }
         for package in composition.packages {
-            candidates.append(WorkspaceLayering.Candidate(manifest: package.manifest, directory: package.location.location, feature: features[package.location.identity] ?? nil))
+            candidates.append(WorkspaceLayering.Candidate(manifest: package.manifest, directory: package.location.redacted, feature: features[package.location.identity] ?? nil))
         }
         // The workspace's layers: apply as in lint-graph; names it lists that the composition
         // does not contain are not an error here (the workspace may hold more).
@@ -285,7 +330,7 @@ package enum CompositionWorkspace {
         // A pinned package that is no MFE (no mfe.yml at its revision, no layer from the
         // workspace's layers:) is external: DESIGN.md applies no layer rule to it, so it is
         // left out, as lint-graph leaves out what is not in the workspace.
-        let pinned = Set(composition.packages.map(\.location.location))
+        let pinned = Set(composition.packages.map(\.location.redacted))
         packages.removeAll { pinned.contains($0.directory) && $0.layer == nil && $0.featureConfiguration == nil && $0.featureLayers.isEmpty }
         return Workspace(root: root, configuration: configuration, packages: packages.sorted { $0.directory < $1.directory })
     }

@@ -113,7 +113,10 @@ final class ResolutionSearch {
         if let unversioned = requirements.first(where: \.isUnversioned) {
             switch unversioned {
             case .branch(let branch):
-                if !mayMove, let pin, case .branch(branch, let revision) = pin.state { return try await source.manifest(atRevision: revision) }
+                if !mayMove, let pin, case .branch(branch, let revision) = pin.state {
+                    try await trusted(pin, source: source)
+                    return try await source.manifest(atRevision: revision)
+                }
                 return try await source.manifest(atRevision: try await source.revision(ofBranch: branch))
             case .revision(let revision):
                 return try await source.manifest(atRevision: try await source.resolveRevision(revision))
@@ -121,11 +124,22 @@ final class ResolutionSearch {
             }
         }
         if !mayMove, let pin, case .version(let version, let revision) = pin.state, requirements.allSatisfy({ $0.admits(version) }) {
+            try await trusted(pin, source: source)
             return try await source.manifest(atRevision: revision)
         }
         let versions = try await source.versions()
         guard let best = versions.keys.filter({ v in requirements.allSatisfy { $0.admits(v) } }).max() else { return nil }
         return try await source.manifest(atRevision: versions[best]!.revision)
+    }
+
+    /// Throws `UntrustedPin` unless `pin`'s repository backs it: a kept pin is used only when
+    /// its revision is a commit of that repository and, for a version, its tag's commit.
+    static func trusted(_ pin: ResolvedPin, source: any PackageSource) async throws {
+        let version: Version?
+        if case .version(let pinned, _) = pin.state { version = pinned } else { version = nil }
+        if let reason = try await source.verifyPin(revision: pin.state.revision, version: version) {
+            throw UntrustedPin(identity: pin.identity, state: pin.state, reason: reason)
+        }
     }
 
     // MARK: Search
@@ -330,7 +344,10 @@ final class ResolutionSearch {
             }
             switch requirement {
             case .branch(let branch):
-                if !mayMove, let pin, case .branch(branch, let revision) = pin.state { return ([.branch(branch, revision: revision)], false) }
+                if !mayMove, let pin, case .branch(branch, let revision) = pin.state {
+                    try await Self.trusted(pin, source: source)
+                    return ([.branch(branch, revision: revision)], false)
+                }
                 // Awaited into a `let` before the tuple is built (OrderedConcurrency says why).
                 let revision = try await source.revision(ofBranch: branch)
                 return ([.branch(branch, revision: revision)], false)
@@ -345,6 +362,7 @@ final class ResolutionSearch {
         }
         let requirements = constraints.map(\.requirement)
         if !mayMove, let pin, case .version(let version, let revision) = pin.state, requirements.allSatisfy({ $0.admits(version) }) {
+            try await Self.trusted(pin, source: source)
             // A pin that still satisfies is tried first and alone, without fetching: the cache
             // already knows the commit. The other versions are listed only if it fails.
             return ([.version(version, revision: revision)], true)

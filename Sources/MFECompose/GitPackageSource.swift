@@ -3,35 +3,11 @@ import MFECore
 import MFEManifest
 import MFEWorkspace
 
-/// Runs git the way compose-shell needs it: hooks disabled, no prompts, the user's git
-/// configuration respected (so `url.<base>.insteadOf` mirrors keep working).
-public struct Git: Sendable {
-    let runner: any ProcessRunning
-
-    /// Creates a git runner on `runner`.
-    public init(runner: any ProcessRunning = SubprocessRunner()) {
-        self.runner = runner
-    }
-
-    /// Runs `git arguments…` in `directory`.
-    func run(_ arguments: [String], in directory: String? = nil) async throws -> ProcessResult {
-        try await runner.run(
-            "git", ["-c", "core.hooksPath=/dev/null", "-c", "credential.interactive=never"] + arguments,
-            workingDirectory: directory,
-            environment: ["GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "echo", "SSH_ASKPASS": "echo", "GIT_SSH_VARIANT": nil, "GIT_DIR": nil, "GIT_WORK_TREE": nil, "LC_ALL": "C"]
-        )
-    }
-
-    /// The first line of git's complaint, for messages.
-    static func reason(_ result: ProcessResult) -> String {
-        let lines: [String] = result.standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        return lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.first ?? "git exited with status \(result.status)"
-    }
-}
-
 /// Where compose-shell keeps bare clones of remote repositories and the manifests it has read:
-/// `$XDG_CACHE_HOME/mfe`, else `~/.cache/mfe`. Commits are immutable, so manifests are cached
-/// by commit and never invalidated; clones are fetched incrementally.
+/// `$XDG_CACHE_HOME/mfe`, else `~/.cache/mfe` (`ComposeCacheLayout`). Entries are keyed by
+/// repository (`RepositoryKey`, a hash of the credential-free location) and commit: a commit
+/// never changes, so an entry is never invalidated, and one repository's entry is never read
+/// for another. Clones are fetched incrementally.
 public struct CompositionCache: Sendable {
     /// The cache root (`…/mfe`).
     package var root: String
@@ -52,26 +28,24 @@ public struct CompositionCache: Sendable {
 
     /// The folder of bare clones.
     package var repositories: String { PathUtilities.join(root, "repositories") }
-    /// The folder of manifests by commit.
-    var manifests: String { PathUtilities.join(root, "manifests") }
 
-    /// The bare clone of `location`: its identity plus a hash of the URL, so two URLs with the
-    /// same last component never share a clone.
+    /// The bare clone of `location`, named by its repository key only.
     func clonePath(for location: PackageLocation) -> String {
-        PathUtilities.join(repositories, "\(location.identity)-\(SHA256Hex.digest(Data(location.location.utf8)).prefix(12)).git")
+        ComposeCacheLayout.clone(root: root, repository: location.repositoryKey)
     }
 
-    /// A cached file about `revision`, if present.
-    func cached(_ kind: String, revision: String) -> String? {
-        let path = PathUtilities.join(manifests, "\(revision).\(kind)")
+    /// A cached file about `commit` of `repository`, if present.
+    func cached(_ kind: ComposeCacheLayout.Kind, repository: RepositoryKey, commit: CommitHash) -> String? {
+        let path = ComposeCacheLayout.file(root: root, repository: repository, commit: commit, kind: kind)
         return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Records a file about `revision`; best effort, as the cache is only a speed-up.
-    func store(_ text: String, kind: String, revision: String) {
+    /// Records a file about `commit` of `repository`; best effort, as the cache is only a speed-up.
+    func store(_ text: String, kind: ComposeCacheLayout.Kind, repository: RepositoryKey, commit: CommitHash) {
+        let path = ComposeCacheLayout.file(root: root, repository: repository, commit: commit, kind: kind)
         let fileSystem = LocalFileSystem()
-        try? fileSystem.createDirectory(manifests)
-        try? fileSystem.writeAtomically(Data(text.utf8), to: PathUtilities.join(manifests, "\(revision).\(kind)"))
+        try? fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
+        try? fileSystem.writeAtomically(Data(text.utf8), to: path)
     }
 }
 
@@ -86,7 +60,9 @@ package actor GitPackageSource: PackageSource {
     let progress: (any CompositionProgress)?
     private var fetchTask: Task<String, any Error>?
     private var versionCache: [Version: (tag: String, revision: String)]?
-    private var manifestCache: [String: PackageManifest] = [:]
+    private var manifestCache: [CommitHash: PackageManifest] = [:]
+    /// What `verifyPin` found for each revision and version asked about (nil: backed).
+    private var verifications: [String: String?] = [:]
 
     /// Creates a source for `location`.
     package init(location: PackageLocation, git: Git, cache: CompositionCache, parser: any CommitManifestLoading, progress: (any CompositionProgress)?) {
@@ -131,6 +107,7 @@ package actor GitPackageSource: PackageSource {
             }
             return location.location
         }
+        try Git.refuseUnsafeTransport(location)
         await progress?.fetching(location)
         defer { Task { await progress?.fetched(location) } }
         let path = cache.clonePath(for: location)
@@ -138,21 +115,27 @@ package actor GitPackageSource: PackageSource {
         let lock = try await FileLock.acquire(path + ".lock")
         defer { lock.release() }
         if FileManager.default.fileExists(atPath: path) {
-            let result = try await git.run(["fetch", "--quiet", "--force", "--prune", "origin", "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"], in: path)
-            guard result.status == 0 else {
-                throw PlainInputError("cannot fetch '\(location.location)': \(Git.reason(result)); check the URL and your access to it")
-            }
+            let result = try await git.fetch(location, into: path)
+            guard result.status == 0 else { throw fetchFailure(location, result) }
             return path
         }
         // A fresh clone goes to a temporary folder first and is renamed into place, so an
-        // interrupted clone never leaves a half repository in the cache.
+        // interrupted clone never leaves a half repository in the cache. It is an empty bare
+        // repository fetched into, not `git clone`, which would record the URL (and any
+        // credentials in it) as its remote.
         let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let cleanup = InterruptCleanup.shared.register(temporary)
         defer { InterruptCleanup.shared.unregister(cleanup) }
-        let result = try await git.run(["clone", "--bare", "--quiet", "--", location.location, temporary])
-        guard result.status == 0 else {
+        do {
+            let created = try await git.run(["init", "--bare", "--quiet", "--", temporary])
+            guard created.status == 0 else {
+                throw PlainInputError("cannot create '\(temporary)': \(Git.reason(created)); check that the cache folder is writable")
+            }
+            let result = try await git.fetch(location, into: temporary)
+            guard result.status == 0 else { throw fetchFailure(location, result) }
+        } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw PlainInputError("cannot fetch '\(location.location)': \(Git.reason(result)); check the URL and your access to it")
+            throw error
         }
         if InterruptCleanup.shared.whileCreating({ rename(temporary, path) }) != 0 {
             try? FileManager.default.removeItem(atPath: temporary)
@@ -160,29 +143,40 @@ package actor GitPackageSource: PackageSource {
         return path
     }
 
+    private static func fetchFailure(_ location: PackageLocation, _ result: ProcessResult) -> PlainInputError {
+        PlainInputError("cannot fetch '\(location.redacted)': \(Git.reason(result)); check the URL and your access to it")
+    }
+
     package func versions() async throws -> [Version: (tag: String, revision: String)] {
         if let versionCache { return versionCache }
-        let repository = try await repository()
-        let result = try await git.run(["for-each-ref", "--format=%(refname:strip=2)%00%(objectname)%00%(*objectname)", "refs/tags"], in: repository)
-        guard result.status == 0 else {
-            throw PlainInputError("cannot list the tags of '\(location.location)': \(Git.reason(result))")
-        }
-        var tags: [String: String] = [:]
-        for line in result.standardOutput.split(separator: "\n") {
-            let fields = line.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3 else { continue }
-            tags[fields[0]] = fields[2].isEmpty ? fields[1] : fields[2]
-        }
-        let versions = TagVersions.versions(fromTags: tags)
+        let versions = try await tagVersions(in: try await repository())
         versionCache = versions
         return versions
     }
 
+    /// The versions tagged in `repository`, as SwiftPM reads tags, with each tag's commit.
+    private func tagVersions(in repository: String) async throws -> [Version: (tag: String, revision: String)] {
+        let result = try await git.run(["for-each-ref", "--format=%(refname:strip=2)%00%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)", "refs/tags"], in: repository)
+        guard result.status == 0 else {
+            throw PlainInputError("cannot list the tags of '\(location.redacted)': \(Git.reason(result))")
+        }
+        var tags: [String: String] = [:]
+        for line in result.standardOutput.split(separator: "\n") {
+            let fields = line.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5 else { continue }
+            // The commit the tag names (an annotated tag peeled once); a tag of anything but a
+            // commit names no version.
+            let (object, type) = fields[3].isEmpty ? (fields[1], fields[2]) : (fields[3], fields[4])
+            if type == "commit" { tags[fields[0]] = object }
+        }
+        return TagVersions.versions(fromTags: tags)
+    }
+
     package func revision(ofBranch branch: String) async throws -> String {
         let repository = try await repository()
-        let result = try await git.run(["rev-parse", "--verify", "--quiet", "refs/heads/\(branch)^{commit}"], in: repository)
+        let result = try await git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", "refs/heads/\(branch)^{commit}"], in: repository)
         guard result.status == 0 else {
-            throw PlainInputError("'\(location.location)' has no branch '\(branch)'; fix the branch name in the requirement")
+            throw PlainInputError("'\(location.redacted)' has no branch '\(branch)'; fix the branch name in the requirement")
         }
         return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -191,7 +185,7 @@ package actor GitPackageSource: PackageSource {
         if let existing = existingRepository(), let full = try await commit(revision, in: existing) { return full }
         let repository = try await repository()
         guard let full = try await commit(revision, in: repository) else {
-            throw PlainInputError("'\(location.location)' has no commit '\(revision)'; fix the revision in the requirement")
+            throw PlainInputError("'\(location.redacted)' has no commit '\(revision)'; fix the revision in the requirement")
         }
         return full
     }
@@ -201,48 +195,85 @@ package actor GitPackageSource: PackageSource {
         return result.status == 0 ? result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
-    /// The git directory holding `revision`: the local repository or the existing clone when
+    /// Whether the repository backs the pin. Asks what is already here first (the local
+    /// repository, or the clone in the cache, which only ever fetched from this location), and
+    /// fetches only when that does not back it.
+    package func verifyPin(revision: String, version: Version?) async throws -> String? {
+        let key = "\(revision) \(version?.description ?? "")"
+        if let known = verifications[key] { return known }
+        var problem: String? = PinProblem.malformedRevision
+        if CommitHash(revision) != nil {
+            if let existing = existingRepository() { problem = try await self.problem(revision: revision, version: version, in: existing) }
+            if problem != nil { problem = try await self.problem(revision: revision, version: version, in: try await repository()) }
+        }
+        verifications[key] = .some(problem)
+        return problem
+    }
+
+    /// A version pin whose tag names its revision is backed by that alone (the tag names a
+    /// commit of this repository): one listing of the tags, no other git process.
+    private func problem(revision: String, version: Version?, in repository: String) async throws -> String? {
+        var tags: [Version: (tag: String, revision: String)] = [:]
+        if let version {
+            tags = try await tagVersions(in: repository)
+            if tags[version]?.revision == revision { return nil }
+        }
+        let commitThere = try await commit(revision, in: repository)
+        return PinProblem.problem(revision: revision, version: version, commitThere: commitThere, tags: tags, location: location)
+    }
+
+    /// The git directory holding `commit`: the local repository or the existing clone when
     /// it has the commit, else the fetched clone.
-    private func repository(having revision: String) async throws -> String {
-        if let existing = existingRepository(), try await commit(revision, in: existing) != nil { return existing }
+    private func repository(having commit: CommitHash) async throws -> String {
+        if let existing = existingRepository(), try await self.commit(commit.value, in: existing) != nil { return existing }
         return try await repository()
     }
 
-    /// The text of `file` at `revision`, nil when the commit has no such file.
-    private func file(_ file: String, kind: String, at revision: String) async throws -> String? {
-        if let cached = cache.cached(kind, revision: revision) { return cached.isEmpty && kind != "swift" ? nil : cached }
+    /// `revision` as a commit hash; anything else is refused before it reaches git or a path.
+    private func commitHash(_ revision: String) throws -> CommitHash {
+        guard let commit = CommitHash(revision) else {
+            throw PlainInputError("'\(PinProblem.display(revision))' is not a commit of '\(location.redacted)' (a commit is 40 lowercase hexadecimal digits); run 'mfe compose-shell --update \(PinProblem.display(location.identity))' to pin an existing one")
+        }
+        return commit
+    }
+
+    /// The text of `file` at `commit`, nil when the commit has no such file.
+    private func file(_ file: String, kind: ComposeCacheLayout.Kind, at commit: CommitHash) async throws -> String? {
+        let key = location.repositoryKey
+        if let cached = cache.cached(kind, repository: key, commit: commit) { return cached.isEmpty && kind != .manifest ? nil : cached }
         var repository = existingRepository()
         if let existing = repository {
-            if try await commit(revision, in: existing) == nil { repository = try await self.repository() }
+            if try await self.commit(commit.value, in: existing) == nil { repository = try await self.repository() }
         } else {
             repository = try await self.repository()
         }
+        guard let repository else { return nil }
         var file = file
-        if kind == "swift" {
-            file = try await manifestFileName(at: revision, in: repository!)
+        if kind == .manifest {
+            file = try await manifestFileName(at: commit, in: repository)
         }
-        let result = try await git.run(["cat-file", "-p", "\(revision):\(file)"], in: repository!)
+        let result = try await git.run(["cat-file", "-p", "\(commit.value):\(file)"], in: repository)
         if result.status != 0 {
-            guard try await commit(revision, in: repository!) != nil else {
-                throw PlainInputError("'\(location.location)' has no commit '\(revision)'; run 'mfe compose-shell --update \(location.identity)' to pin an existing one")
+            guard try await self.commit(commit.value, in: repository) != nil else {
+                throw PlainInputError("'\(location.redacted)' has no commit '\(commit)'; run 'mfe compose-shell --update \(PinProblem.display(location.identity))' to pin an existing one")
             }
-            if kind != "swift" { cache.store("", kind: kind, revision: revision) }
+            if kind != .manifest { cache.store("", kind: kind, repository: key, commit: commit) }
             return nil
         }
-        cache.store(result.standardOutput, kind: kind, revision: revision)
+        cache.store(result.standardOutput, kind: kind, repository: key, commit: commit)
         return result.standardOutput
     }
 
-    /// The manifest SwiftPM loads at `revision`: a `Package@swift-X.Y.swift` variant for this
+    /// The manifest SwiftPM loads at `commit`: a `Package@swift-X.Y.swift` variant for this
     /// toolchain when the commit has one (chosen by the reader's rules), else `Package.swift`.
-    private func manifestFileName(at revision: String, in repository: String) async throws -> String {
-        let listing = try await git.run(["ls-tree", "--name-only", revision], in: repository)
+    private func manifestFileName(at commit: CommitHash, in repository: String) async throws -> String {
+        let listing = try await git.run(["ls-tree", "--name-only", commit.value], in: repository)
         let names = listing.standardOutput.split(separator: "\n").map(String.init)
         let variants = names.filter { ManifestReader.versionOfSpecificManifest(named: $0) != nil }
         guard listing.status == 0, names.contains("Package.swift"), !variants.isEmpty else { return "Package.swift" }
         var files: [String: Data] = [:]
         for name in variants + ["Package.swift"] {
-            let content = try await git.run(["cat-file", "-p", "\(revision):\(name)"], in: repository)
+            let content = try await git.run(["cat-file", "-p", "\(commit.value):\(name)"], in: repository)
             if content.status == 0 { files["/package/" + name] = Data(content.standardOutput.utf8) }
         }
         let chosen = try ManifestReader(fileSystem: TreeSnapshot(files: files)).manifestPath(inPackageDirectory: "/package")
@@ -250,19 +281,20 @@ package actor GitPackageSource: PackageSource {
     }
 
     package func manifest(atRevision revision: String) async throws -> PackageManifest {
-        if let manifest = manifestCache[revision] { return manifest }
-        guard let text = try await file("Package.swift", kind: "swift", at: revision) else {
-            throw PlainInputError("'\(location.location)' has no Package.swift at \(revision.prefix(10)); every MFE repository needs one at its root")
+        let commit = try commitHash(revision)
+        if let manifest = manifestCache[commit] { return manifest }
+        guard let text = try await file("Package.swift", kind: .manifest, at: commit) else {
+            throw PlainInputError("'\(location.redacted)' has no Package.swift at \(revision.prefix(10)); every MFE repository needs one at its root")
         }
-        let label = "\(location.location)@\(revision.prefix(10)):Package.swift"
-        let manifest = try await parser.manifest(source: text, manifestFile: "Package.swift", revision: revision, repository: { try await self.repository(having: revision) }, label: label)
-        manifestCache[revision] = manifest
+        let label = "\(location.redacted)@\(revision.prefix(10)):Package.swift"
+        let manifest = try await parser.manifest(source: text, manifestFile: "Package.swift", location: location, revision: revision, repository: { try await self.repository(having: commit) }, label: label)
+        manifestCache[commit] = manifest
         return manifest
     }
 
     package func featureConfiguration(atRevision revision: String) async throws -> FeatureConfiguration? {
-        guard let text = try await file("mfe.yml", kind: "mfe.yml", at: revision) else { return nil }
-        let path = "\(location.location)@\(revision.prefix(10)):mfe.yml"
+        guard let text = try await file("mfe.yml", kind: .featureConfiguration, at: try commitHash(revision)) else { return nil }
+        let path = "\(location.redacted)@\(revision.prefix(10)):mfe.yml"
         if case .feature(let feature) = try ConfigurationParser().parse(text, file: path) { return feature }
         return nil
     }

@@ -40,13 +40,21 @@ public struct PackageLocation: Sendable, Hashable, CustomStringConvertible {
     /// The last path component as written, without `.git`: the package's name in messages
     /// until its manifest is read.
     package var displayName: String {
-        var last = location.split(separator: "/").last.map(String.init) ?? location
+        let plain = redacted
+        var last = plain.split(separator: "/").last.map(String.init) ?? plain
         if last.lowercased().hasSuffix(".git") { last = String(last.dropLast(4)) }
         return last
     }
 
-    /// What git is given to fetch from: the path or the URL.
+    /// What git is given to fetch from: the path or the URL, credentials included (git needs
+    /// them for the fetch; they go nowhere else).
     package var gitURL: String { location }
 
-    public var description: String { location }
+    /// The location for messages and every output: credentials replaced by `***`.
+    package var redacted: String { CredentialRedaction.redact(location) }
+
+    /// The repository's name in the compose cache.
+    package var repositoryKey: RepositoryKey { RepositoryKey(location: location) }
+
+    public var description: String { redacted }
 }

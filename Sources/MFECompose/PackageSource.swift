@@ -18,6 +18,10 @@ public protocol PackageSource: Sendable {
     func manifest(atRevision revision: String) async throws -> PackageManifest
     /// The package's own `mfe.yml` at `revision`, if it has one.
     func featureConfiguration(atRevision revision: String) async throws -> FeatureConfiguration?
+    /// Whether the repository backs a pin of `revision` (for `version`, when a version is
+    /// pinned): nil when `revision` is a commit of this repository and, for a version, the
+    /// commit the version's tag names; else what is wrong, for the message.
+    func verifyPin(revision: String, version: Version?) async throws -> String?
 }
 
 /// Hands out a `PackageSource` per location; the same location always gives the same source,

@@ -1,13 +1,7 @@
-import Crypto
 import Foundation
+import MFEManifest
 
-/// Lowercase hexadecimal SHA-256, the form of `Package.resolved`'s `originHash`.
-package enum SHA256Hex {
-    /// The digest of `data`.
-    package static func digest(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-    }
-
+extension SHA256Hex {
     /// `originHash` as SwiftPM computes it (`computeResolvedFileOriginHash`): the SHA-256 of
     /// the root manifests' bytes followed by the locations of the root's extra dependencies,
     /// which for an Xcode project are its package references.

@@ -175,7 +175,12 @@ package struct ShellComposer: Sendable {
         }
 
         let resolver = DependencyResolver(provider: provider, currentToolsVersion: currentToolsVersion)
-        let chosen = try await resolver.resolve(rootName: rootName, requirements: requirements, pins: previous?.pins ?? [], policy: request.policy)
+        let chosen: [ChosenPackage]
+        do {
+            chosen = try await resolver.resolve(rootName: rootName, requirements: requirements, pins: try Self.wellFormedPins(of: previous, file: request.outputPath, policy: request.policy), policy: request.policy)
+        } catch let untrusted as UntrustedPin {
+            throw UntrustedPins(file: request.outputPath, pins: [untrusted])
+        }
         let pins = chosen.map {
             ResolvedPin(identity: $0.location.identity, kind: $0.location.kind, location: $0.location.location, name: $0.manifest.name, state: $0.state)
         }
@@ -191,6 +196,23 @@ package struct ShellComposer: Sendable {
             localPackages: localPackages,
             previousPins: previous?.pins ?? []
         )
+    }
+
+    /// The pins the resolver may keep: every revision must be a full commit hash before any
+    /// use. A malformed one is refused (`UntrustedPins`, all of them at once) unless the pin
+    /// may move anyway (`--update NAME`), in which case it is left out.
+    static func wellFormedPins(of file: ResolvedFile?, file path: String, policy: UpdatePolicy) throws -> [ResolvedPin] {
+        var kept: [ResolvedPin] = []
+        var malformed: [UntrustedPin] = []
+        for pin in file?.pins ?? [] {
+            if CommitHash(pin.state.revision) != nil {
+                kept.append(pin)
+            } else if !policy.mayMove(pin.identity) {
+                malformed.append(UntrustedPin(identity: pin.identity, state: pin.state, reason: PinProblem.malformedRevision))
+            }
+        }
+        if !malformed.isEmpty { throw UntrustedPins(file: path, pins: malformed) }
+        return kept
     }
 
     /// The root's `.package(path:)` packages, transitively, read from disk: SwiftPM resolves

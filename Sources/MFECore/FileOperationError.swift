@@ -9,6 +9,9 @@ package struct FileOperationError: InputError, Equatable {
     package var path: String
     /// The `errno` value, when known.
     package var code: Int32?
+    /// Whether mfe refused the path itself because it is no regular file (a device, a pipe
+    /// or a socket: reading or appending could wait for ever), rather than the system.
+    package var isNotRegularFile = false
 
     /// Creates an error for `operation` on `path` that failed with `errno` `code`.
     package init(_ operation: String, _ path: String, code: Int32?) {
@@ -17,13 +20,30 @@ package struct FileOperationError: InputError, Equatable {
         self.code = code
     }
 
+    /// The error for `operation` on `path`, which is no regular file.
+    package static func notRegularFile(_ operation: String, _ path: String) -> FileOperationError {
+        var error = FileOperationError(operation, path, code: nil)
+        error.isNotRegularFile = true
+        return error
+    }
+
+    /// The same error for another description of the operation.
+    package func describing(_ operation: String) -> FileOperationError {
+        var error = self
+        error.operation = operation
+        return error
+    }
+
     /// Creates an error for `operation` on `path` from a thrown Foundation or POSIX error.
     package init(_ operation: String, _ path: String, error: any Error) {
         self.init(operation, path, code: Self.errnoCode(of: error))
     }
 
     package var errorDescription: String? {
-        "cannot \(operation) '\(path)': \(Self.reason(code)); \(Self.advice(code))"
+        if isNotRegularFile {
+            return "cannot \(operation) '\(path)': it is not a regular file (a device, pipe or socket); give the path of a file"
+        }
+        return "cannot \(operation) '\(path)': \(Self.reason(code)); \(Self.advice(code))"
     }
 
     /// `strerror`, lowercased: `no space left on device`.

@@ -72,7 +72,7 @@ public struct LocalFileSystem: FileSystem {
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw FileOperationError("read", path, code: EISDIR)
-        default: throw PlainInputError("cannot read '\(path)': it is not a regular file (a device, pipe or socket); give the path of a file")
+        default: throw FileOperationError.notRegularFile("read", path)
         }
         var data = Data(count: Int(status.st_size))
         var length = 0
@@ -143,8 +143,18 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func append(_ data: Data, to path: String) throws {
-        let descriptor = InterruptCleanup.shared.whileCreating { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
-        guard descriptor >= 0 else { throw FileOperationError("append to", path, code: errno) }
+        // O_NONBLOCK: opening a FIFO must not wait for a reader (it fails with ENXIO without
+        // one); anything but a regular file is refused below, before a byte is written.
+        let descriptor = InterruptCleanup.shared.whileCreating { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o666) }
+        guard descriptor >= 0 else {
+            if errno == ENXIO { throw FileOperationError.notRegularFile("append to", path) }
+            throw FileOperationError("append to", path, code: errno)
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            _ = close(descriptor)
+            throw FileOperationError.notRegularFile("append to", path)
+        }
         var failure: Int32? = data.withUnsafeBytes { ProcessOutput.writeAll($0.bindMemory(to: UInt8.self), to: descriptor) }
         if close(descriptor) != 0, failure == nil { failure = errno }
         if let failure { throw FileOperationError("append to", path, code: failure) }

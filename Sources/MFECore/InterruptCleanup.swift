@@ -18,6 +18,9 @@ public final class InterruptCleanup: @unchecked Sendable {
 
     private let lock = NSLock()
     private var paths: [Int: String] = [:]
+    /// Process groups of mfe's children that the terminal's signals do not reach (a git run
+    /// with a time limit has a group of its own).
+    private var processGroups: [Int: Int32] = [:]
     private var nextToken = 0
     private var sources: [any DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "mfe.interrupt-cleanup")
@@ -51,11 +54,23 @@ public final class InterruptCleanup: @unchecked Sendable {
         return nextToken
     }
 
-    /// Forgets the path registered with `token` (it was moved into place or removed).
+    /// Forgets the path (moved into place or removed) or process group (ended) registered
+    /// with `token`.
     package func unregister(_ token: Int) {
         lock.lock()
         defer { lock.unlock() }
         paths[token] = nil
+        processGroups[token] = nil
+    }
+
+    /// Registers the process group `processGroup` to be killed on an interrupt before mfe
+    /// exits; returns the token to `unregister` it with once the process has ended.
+    package func registerProcessGroup(_ processGroup: Int32) -> Int {
+        lock.withLock {
+            nextToken += 1
+            processGroups[nextToken] = processGroup
+            return nextToken
+        }
     }
 
     /// Runs `body`, which creates or renames entries inside registered paths, so that an
@@ -70,6 +85,14 @@ public final class InterruptCleanup: @unchecked Sendable {
     /// end, so no other thread creates anything meanwhile.
     private func interrupted(by signalNumber: Int32) -> Never {
         lock.lock()
+        // Children in groups of their own stop first (for good: they could otherwise write
+        // into a folder being removed), with a moment for each to go.
+        for processGroup in processGroups.values where processGroup > 1 {
+            kill(-processGroup, SIGKILL)
+        }
+        for processGroup in processGroups.values where processGroup > 1 {
+            for _ in 0..<100 where waitpid(processGroup, nil, WNOHANG) == 0 { usleep(10_000) }
+        }
         for path in paths.values.sorted(by: >) {
             try? FileManager.default.removeItem(atPath: path)
         }

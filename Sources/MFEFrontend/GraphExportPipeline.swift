@@ -50,9 +50,20 @@ public struct GraphExportPipeline: Sendable {
     /// The graph `request` asks for. Throws an `InputError` when the workspace or its baseline
     /// cannot be loaded or has no package `request.package`.
     public func run(_ request: GraphRequest) async throws -> String {
+        try await export(request).output
+    }
+
+    /// The graph `request` asks for, with the notes of loading the workspace (a `loader:` it
+    /// did not apply) for standard error.
+    public func export(_ request: GraphRequest) async throws -> (output: String, notes: [String]) {
         let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: request.path)
-        let document = try document(of: workspace, request: request)
-        switch request.format {
+        let output = try render(try document(of: workspace, request: request), format: request.format)
+        return (output, workspace.notes)
+    }
+
+    /// `document` in `format`.
+    func render(_ document: GraphDocument, format: GraphFormat) throws -> String {
+        switch format {
         case .dot: return GraphDotRenderer().render(document)
         case .mermaid: return GraphMermaidRenderer().render(document)
         case .json: return GraphJSONRenderer().render(document)

@@ -94,7 +94,7 @@ public struct LintGraphPipeline: Sendable {
         let findings = linter.findings(in: workspace, graph: graph) + extra.findings
         options.suppressions = try SuppressionComment.comments(inManifestsOf: workspace, fileSystem: fileSystem) + extra.suppressions
         var report = linter.process(findings, workspace: workspace, graph: graph, options: options)
-        report.notes = extra.notes
+        report.notes = workspace.notes + extra.notes
         var standardError = ""
         var baselineFile: (path: String, data: Data)?
         if let writePath = request.writeBaselinePath {
@@ -104,7 +104,7 @@ public struct LintGraphPipeline: Sendable {
             options.baseline = baseline
             options.baselineFile = workspace.relativePath(path)
             report = linter.process(findings, workspace: workspace, graph: graph, options: options)
-            report.notes = extra.notes
+            report.notes = workspace.notes + extra.notes
             standardError += "wrote \(SummaryLine.count(baseline.entries.count, "finding")) to the baseline '\(writePath)'\n"
         }
         var renderContext = context
@@ -144,7 +144,7 @@ public struct LintGraphPipeline: Sendable {
             do {
                 try fileSystem.append(Data(summary.utf8), to: stepSummaryPath)
             } catch let error as FileOperationError {
-                throw FileOperationError("append the job summary (GITHUB_STEP_SUMMARY) to", stepSummaryPath, code: error.code)
+                throw error.describing("append the job summary (GITHUB_STEP_SUMMARY) to")
             }
         }
     }

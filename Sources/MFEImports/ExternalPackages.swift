@@ -144,8 +144,10 @@ struct ExternalPackageLocator: Sendable {
         }
         if let cacheRoot {
             for pin in pins.values.sorted(by: { $0.identity < $1.identity }) where result.packages[pin.identity] == nil && result.unreadable[pin.identity] == nil && !workspaceIdentities.contains(pin.identity) {
-                guard let revision = pin.revision, revision.allSatisfy(\.isHexDigit) else { continue }
-                let path = PathUtilities.join(cacheRoot, "manifests/\(revision).swift")
+                // The cache is keyed by repository and commit (compose-shell's layout): a pin
+                // whose revision is no full commit hash names no entry, and no path.
+                guard let revision = pin.revision.flatMap(CommitHash.init) else { continue }
+                let path = ComposeCacheLayout.file(root: cacheRoot, repository: RepositoryKey(location: pin.location), commit: revision, kind: .manifest)
                 guard let data = try? fileSystem.contents(of: path), !data.isEmpty,
                       let manifest = try? ManifestReader(fileSystem: fileSystem).read(source: String(decoding: data, as: UTF8.self), manifestPath: path)
                 else { continue }

@@ -50,7 +50,7 @@ package struct Baseline: Sendable, Equatable {
 
         /// The entry accepting `finding`.
         package init(_ finding: Finding) {
-            self.init(fingerprint: finding.fingerprint, rule: finding.rule, file: finding.file, from: finding.from, to: finding.to, path: finding.path, feature: finding.feature)
+            self.init(fingerprint: finding.fingerprint, rule: finding.rule.rawValue, file: finding.file, from: finding.from, to: finding.to, path: finding.path, feature: finding.feature)
         }
 
         enum CodingKeys: String, CodingKey {

@@ -19,11 +19,26 @@ package enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Compar
     package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// A rule of `mfe lint-graph`: its id (a contract: tests, `allow:` entries and baselines use
-/// it), default severity and the texts SARIF viewers and `--help` show.
+/// What a rule is: its id (a contract: tests, `allow:` entries and baselines use it), default
+/// severity, the texts SARIF viewers and the docs show, and a bad and a fixed example. Each
+/// rule's type under `Rules/` holds its description; `BuiltInRules` lists them.
 package struct LintRule: Sendable, Hashable, Identifiable {
+    /// A manifest or configuration that breaks the rule, and the same one fixed.
+    package struct Examples: Sendable, Hashable {
+        /// What breaks the rule.
+        package var bad: String
+        /// The same, fixed.
+        package var good: String
+
+        /// Creates examples.
+        package init(bad: String, good: String) {
+            self.bad = bad
+            self.good = good
+        }
+    }
+
     /// The rule id, e.g. `product-to-product`.
-    package var id: String
+    package var id: RuleID
     /// The severity the rule reports with (`package-cycle` lowers it to notice for packages
     /// SwiftPM accepts).
     package var severity: Severity
@@ -33,127 +48,46 @@ package struct LintRule: Sendable, Hashable, Identifiable {
     package var fullDescription: String
     /// How to fix a finding.
     package var help: String
-    /// Whether a finding is about one edge `from → to` (at most one such finding per edge).
-    package var isEdgeRule: Bool
+    /// A bad and a fixed example, for the docs.
+    package var examples: Examples?
 
     /// Creates a rule description.
-    package init(id: String, severity: Severity, shortDescription: String, fullDescription: String, help: String, isEdgeRule: Bool = false) {
+    package init(id: RuleID, severity: Severity, shortDescription: String, fullDescription: String, help: String, examples: Examples? = nil) {
         self.id = id
         self.severity = severity
         self.shortDescription = shortDescription
         self.fullDescription = fullDescription
         self.help = help
-        self.isEdgeRule = isEdgeRule
+        self.examples = examples
     }
 
-    /// `depends-on-shell`.
-    package static let dependsOnShell = LintRule(
-        id: "depends-on-shell", severity: .error,
-        shortDescription: "Nothing depends on the shell app",
-        fullDescription: "A target of another package depends on a target of the shell package. The shell composes the product features and is the only thing released; nothing may depend on it.",
-        help: "Move what the target needs into a foundation package or into a product feature's Interface target, and let the shell inject it.",
-        isEdgeRule: true)
-    /// `foundation-to-upper`.
-    package static let foundationToUpper = LintRule(
-        id: "foundation-to-upper", severity: .error,
-        shortDescription: "Foundation does not depend on product features",
-        fullDescription: "A target of a foundation package depends on a target of a product feature. Foundation is the bottom layer: shared tools every feature may use, which know nothing about the features above them.",
-        help: "Move the code the foundation target needs down into foundation, or invert the dependency: declare a protocol in foundation and let the feature or the shell implement it.",
-        isEdgeRule: true)
-    /// `product-to-product`.
-    package static let productToProduct = LintRule(
-        id: "product-to-product", severity: .error,
-        shortDescription: "Product features depend only on each other's interfaces",
-        fullDescription: "A target of one product feature depends on the implementation (source or example target) of another product feature. Product features never depend on each other's implementations: their Interface targets form the dependency-inversion layer, and the shell wires implementations together.",
-        help: "Depend on the other feature's …Interface target instead; tests and examples may also depend on its …Testing target.",
-        isEdgeRule: true)
-    /// `production-to-testing`.
-    package static let productionToTesting = LintRule(
-        id: "production-to-testing", severity: .error,
-        shortDescription: "Production code does not depend on testing targets",
-        fullDescription: "A source or interface target depends on a …Testing target, so mocks and fixture data would ship in the app.",
-        help: "Depend on the …Interface target instead, and use the …Testing target only from test targets and example apps.",
-        isEdgeRule: true)
-    /// `testing-to-implementation`.
-    package static let testingToImplementation = LintRule(
-        id: "testing-to-implementation", severity: .warning,
-        shortDescription: "A feature's testing target builds on its interface, not its implementation",
-        fullDescription: "The …Testing target of a product feature depends on the feature's own implementation. Mocks and fixtures should conform to the feature's Interface, so that other features can use them without compiling the implementation.",
-        help: "Make the …Testing target depend on the feature's …Interface target only.",
-        isEdgeRule: true)
-    /// `cycle`.
-    package static let cycle = LintRule(
-        id: "cycle", severity: .error,
-        shortDescription: "Targets do not depend on each other in a cycle",
-        fullDescription: "Targets form a dependency cycle (or a target depends on itself). The compiler cannot build a module cycle, and SwiftPM rejects it.",
-        help: "Break the cycle: make the features depend on each other's …Interface targets, merge the targets into one feature, or extract what they share into a third target both depend on.")
-    /// `package-cycle`.
-    package static let packageCycle = LintRule(
-        id: "package-cycle", severity: .error,
-        shortDescription: "Packages do not depend on each other in a cycle",
-        fullDescription: "Workspace packages declare package dependencies on each other in a cycle. SwiftPM refuses such cycles for packages with swift-tools-version below 6.0 (an error); from 6.0 on it accepts them as long as the targets do not form a cycle (a notice), but the packages can no longer be versioned and released independently.",
-        help: "Remove one of the '.package' dependencies: move what both packages share into a third package, or depend on an interface package instead.")
-    /// `missing-interface`.
-    package static let missingInterface = LintRule(
-        id: "missing-interface", severity: .warning,
-        shortDescription: "Every product feature has an interface target",
-        fullDescription: "A product feature has no …Interface target, so other features and the shell can only depend on its implementation.",
-        help: "Add an …Interface target with the feature's public protocols and Sendable models, and make the implementation depend on it.")
-    /// `unassigned-layer`.
-    package static let unassignedLayer = LintRule(
-        id: "unassigned-layer", severity: .notice,
-        shortDescription: "Every workspace package has a layer",
-        fullDescription: "A workspace package has no layer, so only the depends-on-shell rule can check its dependencies.",
-        help: "Add an mfe.yml with 'feature:' and 'layer: product|foundation|shell' to the package, or list it under 'layers:' in the workspace mfe.yml.")
-    /// `implicit-dependency` (with `--imports`).
-    package static let implicitDependency = LintRule(
-        id: "implicit-dependency", severity: .error,
-        shortDescription: "Targets declare every workspace module they import",
-        fullDescription: "A target's sources import a workspace module the target neither declares nor reaches through its declared dependencies; it builds only by accident of build order, breaks when the target is built alone, and the layer rules cannot see the dependency.",
-        help: "Add the module to the target's 'dependencies:' (its …Interface target, for another product feature) or remove the import.",
-        isEdgeRule: true)
-    /// `transitive-dependency` (with `--imports`).
-    package static let transitiveDependency = LintRule(
-        id: "transitive-dependency", severity: .warning,
-        shortDescription: "Targets declare the workspace modules they import instead of leaning on a dependency's",
-        fullDescription: "A target's sources import a workspace module the target does not declare but reaches through a declared dependency. It builds, but only because another target declares the module: when that target drops it, this one breaks, and the layer rules cannot see the dependency.",
-        help: "Declare the module in the target's 'dependencies:' (the finding's path shows the chain it is reached through).",
-        isEdgeRule: true)
-    /// `unused-dependency` (with `--imports`).
-    package static let unusedDependency = LintRule(
-        id: "unused-dependency", severity: .warning,
-        shortDescription: "Targets use every workspace module they declare",
-        fullDescription: "A target declares a dependency on a workspace module its sources never import, which slows builds and widens what a change affects.",
-        help: "Remove the dependency from the target's 'dependencies:'.",
-        isEdgeRule: true)
-    /// `stale-baseline`.
-    package static let staleBaseline = LintRule(
-        id: "stale-baseline", severity: .warning,
-        shortDescription: "Every baseline entry still matches a finding",
-        fullDescription: "An entry of the baseline file matches no finding any more: the problem was fixed, so the entry only hides a future regression.",
-        help: "Remove the entry, or rewrite the baseline with 'mfe lint-graph --write-baseline FILE'.")
-    /// `unused-allow`.
-    package static let unusedAllow = LintRule(
-        id: "unused-allow", severity: .warning,
-        shortDescription: "Every allow: entry and mfe:ignore comment still matches a finding",
-        fullDescription: "An 'allow:' entry of mfe.yml, or a rule of a '// mfe:ignore' comment, matches no finding: the exception was resolved, the names or the rule id are misspelt, the comment is not on the finding's line or the line above it, or the rule it names does not exist.",
-        help: "Remove the entry from 'allow:' in mfe.yml (or the rule from the comment), or correct its rule, from and to (or move the comment).")
-
-    /// Every rule, in the order DESIGN lists them: the edge rules in precedence order first.
-    package static let all: [LintRule] = [
-        dependsOnShell, foundationToUpper, productToProduct, productionToTesting, testingToImplementation,
-        cycle, packageCycle, missingInterface, unassignedLayer, implicitDependency, transitiveDependency, unusedDependency,
-        staleBaseline, unusedAllow,
-    ]
+    /// Every rule's description, in DESIGN's order (`BuiltInRules.all`).
+    package static let all: [LintRule] = BuiltInRules.all.map { $0.description }
 
     /// The rules whose findings only `--imports` produces.
-    package static let importRuleIDs: Set<String> = [implicitDependency.id, transitiveDependency.id, unusedDependency.id]
+    package static let importRuleIDs: Set<RuleID> = [.implicitDependency, .transitiveDependency, .unusedDependency]
 
     /// The rules about the baseline and `allow:` themselves, which neither can suppress.
-    package static let metaRuleIDs: Set<String> = [staleBaseline.id, unusedAllow.id]
+    package static let metaRuleIDs: Set<RuleID> = [.staleBaseline, .unusedAllow]
 
     /// The rule with id `id`, if there is one.
     package static func named(_ id: String) -> LintRule? {
-        all.first { $0.id == id }
+        RuleID(rawValue: id)?.rule
     }
+
+    // The descriptions by name, for the code that reports each rule's findings.
+    package static var dependsOnShell: LintRule { DependsOnShellRule.description }
+    package static var foundationToUpper: LintRule { FoundationToUpperRule.description }
+    package static var productToProduct: LintRule { ProductToProductRule.description }
+    package static var productionToTesting: LintRule { ProductionToTestingRule.description }
+    package static var testingToImplementation: LintRule { TestingToImplementationRule.description }
+    package static var cycle: LintRule { CycleRule.description }
+    package static var packageCycle: LintRule { PackageCycleRule.description }
+    package static var missingInterface: LintRule { MissingInterfaceRule.description }
+    package static var unassignedLayer: LintRule { UnassignedLayerRule.description }
+    package static var implicitDependency: LintRule { ImplicitDependencyRule.description }
+    package static var transitiveDependency: LintRule { TransitiveDependencyRule.description }
+    package static var unusedDependency: LintRule { UnusedDependencyRule.description }
+    package static var staleBaseline: LintRule { StaleBaselineRule.description }
+    package static var unusedAllow: LintRule { UnusedAllowRule.description }
 }

@@ -218,7 +218,7 @@ package struct Linter: Sendable {
 /// package) and `to` the feature again or a glob matching it (`*`).
 enum AllowMatcher {
     static func matches(_ entry: AllowEntry, _ finding: Finding) -> Bool {
-        guard entry.rule == finding.rule else { return false }
+        guard entry.rule == finding.rule.rawValue else { return false }
         let from = NameGlob(entry.from), to = NameGlob(entry.to)
         func name(_ glob: NameGlob, _ names: String?...) -> Bool {
             names.contains { $0.map(glob.matches) ?? false }
@@ -255,10 +255,10 @@ enum AllowMatcher {
 
     /// `names the rule 'X', which does not exist; did you mean 'Y'?` (or the list of rules).
     static func unknownRule(_ id: String) -> String {
-        let closest = LintRule.all.map(\.id).min { editDistance($0, id) < editDistance($1, id) }
+        let closest = LintRule.all.map(\.id.rawValue).min { editDistance($0, id) < editDistance($1, id) }
         if let closest, editDistance(closest, id) <= 3 {
             return "names the rule '\(id)', which does not exist; did you mean '\(closest)'?"
         }
-        return "names the rule '\(id)', which does not exist; the rules are \(LintRule.all.map { "'\($0.id)'" }.joined(separator: ", "))"
+        return "names the rule '\(id)', which does not exist; the rules are \(LintRule.all.map { "'\($0.id.rawValue)'" }.joined(separator: ", "))"
     }
 }

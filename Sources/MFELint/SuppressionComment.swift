@@ -36,7 +36,7 @@ package struct SuppressionComment: Sendable, Hashable {
     /// Whether the comment suppresses `finding`: same file, the covered line, a listed rule.
     /// `unused-allow` and `stale-baseline` cannot be suppressed.
     package func suppresses(_ finding: Finding) -> Bool {
-        finding.file == file && finding.line == coveredLine && rules.contains(finding.rule) && !LintRule.metaRuleIDs.contains(finding.rule)
+        finding.file == file && finding.line == coveredLine && rules.contains(finding.rule.rawValue) && !LintRule.metaRuleIDs.contains(finding.rule)
     }
 
     /// The `mfe:ignore` comments of the UTF-8 text in `buffer`, in source order. `file` is what
@@ -149,7 +149,7 @@ struct SuppressionComments {
         guard !comments.isEmpty, !LintRule.metaRuleIDs.contains(finding.rule) else { return false }
         var suppressed = false
         for index in byLine[Self.key(finding.file, finding.line)] ?? [] where comments[index].suppresses(finding) {
-            for (rule, id) in comments[index].rules.enumerated() where id == finding.rule { used[index][rule] = true }
+            for (rule, id) in comments[index].rules.enumerated() where id == finding.rule.rawValue { used[index][rule] = true }
             suppressed = true
         }
         return suppressed

@@ -26,11 +26,34 @@ public enum ManifestLoaderKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// The loader a command uses: the one its `--loader` flag names, or, without the flag,
-    /// the workspace's `loader:` (static when it has none). A flag beats `mfe.yml`.
-    public static func loader(flag: ManifestLoaderKind?, fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) -> any ManifestLoading {
-        flag?.makeLoader(fileSystem: fileSystem, processRunner: processRunner)
+    /// The environment variable that chooses the loader as `--loader` does, for CI that opts
+    /// in deliberately (`MFE_LOADER=auto`).
+    public static let environmentVariable = "MFE_LOADER"
+
+    /// The loader the person running mfe asked for: the `--loader` flag, else `MFE_LOADER`;
+    /// nil when neither is given. Only this choice ever runs manifest code: `loader:` in an
+    /// `mfe.yml` comes with the workspace — with an untrusted pull request, too.
+    public static func chosen(flag: ManifestLoaderKind?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ManifestLoaderKind? {
+        if let flag { return flag }
+        guard let value = environment[environmentVariable], !value.isEmpty else { return nil }
+        guard let kind = ManifestLoaderKind(rawValue: value) else {
+            throw PlainInputError("\(environmentVariable)='\(value)' is not a manifest loader; set it to 'static', 'swiftpm' or 'auto', or unset it")
+        }
+        return kind
+    }
+
+    /// The loader a command uses: the one `--loader` or `MFE_LOADER` names, else the static
+    /// reader, which notes a workspace `loader:` it does not apply.
+    public static func loader(flag: ManifestLoaderKind?, environment: [String: String] = ProcessInfo.processInfo.environment, fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) throws -> any ManifestLoading {
+        try chosen(flag: flag, environment: environment)?.makeLoader(fileSystem: fileSystem, processRunner: processRunner)
             ?? ConfiguredManifestLoader(fileSystem: fileSystem, processRunner: processRunner)
+    }
+
+    /// The note for a workspace whose `loader:` asks for a loader that runs manifest code
+    /// while the command line did not (nil for `loader: static` or none).
+    public static func notAppliedNote(configured kind: ManifestLoaderKind?, at location: String) -> String? {
+        guard let kind, kind != .static else { return nil }
+        return "\(location): 'loader: \(kind.rawValue)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(kind.rawValue)' (or set \(environmentVariable)=\(kind.rawValue) in CI) where the workspace is trusted"
     }
 }
 
@@ -39,8 +62,9 @@ extension ManifestLoading {
     public func respecting(configuredLoader kind: ManifestLoaderKind?) -> any ManifestLoading { self }
 }
 
-/// The loader of a command run without `--loader`: the static reader, unless the workspace
-/// `mfe.yml` says `loader: swiftpm` or `loader: auto`.
+/// The loader of a command run without `--loader` or `MFE_LOADER`: the static reader, whatever
+/// the workspace's `loader:` says (a pull request can change `mfe.yml`, so it must not be able
+/// to make mfe run manifest code); it notes a `loader:` it does not apply.
 public struct ConfiguredManifestLoader: ManifestLoading {
     let fileSystem: any FileSystem
     let processRunner: any ProcessRunning
@@ -56,9 +80,14 @@ public struct ConfiguredManifestLoader: ManifestLoading {
         try await ManifestReader(fileSystem: fileSystem).loadManifest(inPackageDirectory: packageDirectory)
     }
 
-    /// The loader `loader:` names; the static reader when it names none.
+    /// The static reader, whatever `loader:` names.
     public func respecting(configuredLoader kind: ManifestLoaderKind?) -> any ManifestLoading {
-        (kind ?? .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner)
+        ManifestReader(fileSystem: fileSystem)
+    }
+
+    /// The note that `loader:` was not applied, when it names a loader that runs code.
+    public func noteOnConfiguredLoader(_ kind: ManifestLoaderKind?, at location: String) -> String? {
+        ManifestLoaderKind.notAppliedNote(configured: kind, at: location)
     }
 }
 

@@ -438,7 +438,16 @@ public protocol ManifestLoading: Sendable {
     func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest
 
     /// The loader to use in a workspace whose `mfe.yml` says `loader: kind` (nil when it says
-    /// nothing): a loader chosen by a `--loader` flag returns itself, since a flag beats
-    /// `mfe.yml`.
+    /// nothing): a loader chosen on the command line returns itself, since the command line
+    /// beats `mfe.yml`.
     func respecting(configuredLoader kind: ManifestLoaderKind?) -> any ManifestLoading
+
+    /// What to tell the user about a workspace `loader:` this loader does not apply (nil when
+    /// there is nothing to say); `location` is where `loader:` is written.
+    func noteOnConfiguredLoader(_ kind: ManifestLoaderKind?, at location: String) -> String?
+}
+
+extension ManifestLoading {
+    /// A loader chosen on the command line has nothing to say about `loader:`.
+    public func noteOnConfiguredLoader(_ kind: ManifestLoaderKind?, at location: String) -> String? { nil }
 }

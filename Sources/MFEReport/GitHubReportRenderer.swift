@@ -19,7 +19,7 @@ package struct GitHubReportRenderer: Sendable {
                 ("file", context.repositoryPath(finding.file)),
                 ("line", String(finding.line)),
                 ("col", String(finding.column)),
-                ("title", finding.rule),
+                ("title", finding.rule.rawValue),
             ].map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
             output += "::\(finding.severity.rawValue) \(properties)::\(Self.escapeData(finding.message))\n"
         }

@@ -42,7 +42,7 @@ package enum GraphStyle {
     package static func violation(_ findings: [Finding]) -> Violation? {
         guard let worst = findings.map(\.severity).min() else { return nil }
         var rules: [String] = []
-        for finding in findings where !rules.contains(finding.rule) { rules.append(finding.rule) }
+        for finding in findings where !rules.contains(finding.rule.rawValue) { rules.append(finding.rule.rawValue) }
         let solid = findings.contains { $0.severity == .error && $0.rule != LintRule.cycle.id }
         let color: String
         switch worst {

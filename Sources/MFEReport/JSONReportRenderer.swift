@@ -54,7 +54,7 @@ package struct JSONReportRenderer: Sendable {
     /// What every JSON form of a finding has: `rule`, `severity`, `message`, `file`, `line`.
     package static func commonMembers(_ finding: Finding) -> [String: JSONValue] {
         [
-            "rule": .string(finding.rule),
+            "rule": .string(finding.rule.rawValue),
             "severity": .string(finding.severity.rawValue),
             "message": .string(finding.message),
             "file": .string(finding.file),

@@ -26,11 +26,8 @@ package struct SARIFReportRenderer: Sendable {
 
     /// The SARIF log for `report`.
     package func document(_ report: LintReport, context: ReportContext) -> JSONValue {
-        var rules = LintRule.all
-        // Findings of rules mfe does not know (added by another analysis) still need a rule.
-        for id in Set(report.findings.map(\.rule)).sorted() where LintRule.named(id) == nil {
-            rules.append(LintRule(id: id, severity: .warning, shortDescription: id, fullDescription: id, help: id))
-        }
+        // Every finding's rule is one of mfe's (`RuleID`), so every rule is listed.
+        let rules = LintRule.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driver: JSONValue = [
             "name": "mfe",
@@ -42,7 +39,7 @@ package struct SARIFReportRenderer: Sendable {
         ]
         let results: [JSONValue] = report.findings.map { finding in
             [
-                "ruleId": .string(finding.rule),
+                "ruleId": .string(finding.rule.rawValue),
                 "ruleIndex": .int(ruleIndex[finding.rule] ?? 0),
                 "level": .string(Self.level(finding.severity)),
                 "message": ["text": .string(finding.message)],
@@ -85,8 +82,8 @@ package struct SARIFReportRenderer: Sendable {
 
     private static func descriptor(_ rule: LintRule) -> JSONValue {
         [
-            "id": .string(rule.id),
-            "name": .string(rule.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()),
+            "id": .string(rule.id.rawValue),
+            "name": .string(rule.id.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()),
             "shortDescription": ["text": .string(rule.shortDescription)],
             "fullDescription": ["text": .string(rule.fullDescription)],
             "help": ["text": .string(rule.help), "markdown": .string("**\(rule.shortDescription).** \(rule.help)")],

@@ -24,9 +24,11 @@ public struct CreateRequest: Sendable, Equatable {
     package var platforms: [String]
     /// `--kind`: a foundation package's kind; nil for logging.
     package var kind: FoundationKind?
+    /// `--wire-only`: wire the existing product feature `name` into the shell, create nothing.
+    package var wireOnly: Bool
 
     /// Creates a request.
-    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = [], kind: FoundationKind? = nil) {
+    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = [], kind: FoundationKind? = nil, wireOnly: Bool = false) {
         self.name = name
         self.layer = layer
         self.path = path
@@ -36,6 +38,7 @@ public struct CreateRequest: Sendable, Equatable {
         self.wire = wire
         self.platforms = platforms
         self.kind = kind
+        self.wireOnly = wireOnly
     }
 }
 
@@ -59,14 +62,19 @@ public struct FeatureScaffolder: Sendable {
 
     /// The plan for `request`, or an `InputErrors` listing every problem found.
     public func plan(_ request: CreateRequest) async throws -> ScaffoldPlan {
+        if request.wireOnly { return try await planWiring(request) }
         var problems: [String] = []
         let nameProblems = NameValidation.problems(with: request.name, as: "the feature name")
         problems += nameProblems
         if request.layer == .shell {
             problems.append("'--layer shell' is not a µFeature layer; 'mfe init' creates the shell, 'mfe create' takes '--layer product' or '--layer foundation'")
         }
+        var webURL = request.webURL
         if let url = request.webURL {
-            if let problem = WebURLValidation.problem(with: url) { problems.append(problem) }
+            switch WebURLValidation.normalised(url) {
+            case .success(let normalised): webURL = normalised
+            case .failure(let problem): problems.append(problem.message)
+            }
             if let kind = request.kind {
                 problems.append("'--web' creates a product feature and '--kind \(kind.rawValue)' a foundation package; drop one of them")
             } else if request.layer != .product {
@@ -90,7 +98,7 @@ public struct FeatureScaffolder: Sendable {
         }
         let platforms = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
         problems += platforms.problems
-        var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: request.webURL, ownRepository: true)
+        var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: webURL, ownRepository: true)
         if !request.platforms.isEmpty { specification.platforms = platforms.platforms }
         specification.kind = request.kind ?? .logging
         if nameProblems.isEmpty {
@@ -102,10 +110,12 @@ public struct FeatureScaffolder: Sendable {
         var edits: [PlannedEdit] = []
         var workspaceRoot: String?
         var shellFolder: String?
+        var loaded: Workspace?
         if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
             workspaceRoot = root
             specification.ownRepository = false
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
+            loaded = workspace
             shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize)
             if request.platforms.isEmpty, let defaults = workspace.configuration?.platforms { specification.platforms = defaults }
             if nameProblems.isEmpty {
@@ -131,32 +141,42 @@ public struct FeatureScaffolder: Sendable {
             }
         }
         if nameProblems.isEmpty, fileSystem.exists(destination) {
-            problems.append("'\(shownDestination)' already exists; mfe never overwrites: choose another name, or remove the folder first")
+            var problem = "'\(shownDestination)' already exists; mfe never overwrites: choose another name, or remove the folder first"
+            if let workspace = loaded, let shellFolder, request.layer == .product, Self.needsWiring(request.name, in: workspace, shellFolder: shellFolder, fileSystem: fileSystem) {
+                problem += "; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create \(request.name) --wire-only' to wire it"
+            }
+            problems.append(problem)
         }
         // A missing template is among the problems, so `template` is set when there are none.
         guard problems.isEmpty, let template else { throw InputErrors(problems) }
 
         let rendered = try TemplateRenderer().render(template, context: specification.templateContext)
         let files = try XcodeAppProject.adding(to: rendered, prefix: "", app: specification.iOSApp)
+        if let workspace = loaded, let shellFolder, request.layer == .product {
+            // Checked on the rendered files, so a team's template is held to its own types.
+            let shell = ShellWiring(workspaceRoot: workspace.root, shellFolder: shellFolder, fileSystem: fileSystem)
+            let names = ShellNames(files: try? shell.files(), workspace: workspace.configuration?.name)
+            let clashes = names.clashes(name: request.name, targetNames: specification.targetNames, featureTypes: ShellNames.declaredTypes(in: files.map { ($0.path, $0.contents) }), caseName: WiredFeature(specification).caseName, newRoute: true)
+            if !clashes.isEmpty { throw InputErrors(clashes) }
+        }
         let kind = request.webURL != nil ? "web µFeature" : request.layer == .foundation ? "foundation µFeature, \(specification.kind.rawValue)" : "\(request.layer.rawValue) µFeature"
-        let created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
+        var created = ["\(request.name) (\(kind)) in \(shownDestination)/: targets \(specification.targetNames.joined(separator: ", "))"]
         var nextSteps = ["cd \(Self.shellQuoted(PathUtilities.relative(destination, to: currentDirectory)))", "swift build", "swift test"]
         if example { nextSteps.append("swift run \(request.name)Example") }
         var notice: String?
+        var wiringRefused = false
         if let workspaceRoot {
             nextSteps.append("mfe lint-graph \(Self.upwards(from: shownDestination))")
             if request.layer == .product, let shellFolder {
                 let wiring = ShellWiring(workspaceRoot: workspaceRoot, shellFolder: shellFolder, fileSystem: fileSystem)
                 let feature = WiredFeature(specification)
-                var requirements = [Self.requirement(folder: shownDestination, products: [specification.name, specification.name + "Interface"], shellFolder: shellFolder)]
-                for (dependency, _) in specification.bases {
-                    requirements.append(Self.requirement(folder: dependency.directory ?? dependency.package, products: [dependency.product], shellFolder: shellFolder))
-                }
+                let requirements = Self.requirements(of: specification, folder: shownDestination, shellFolder: shellFolder)
                 if request.wire {
                     let outcome = wiring.wire(feature, featureFolder: shownDestination, requirements: requirements)
                     edits += outcome.edits
                     if let refusal = outcome.refusal {
                         notice = refusal + "\n" + outcome.manualSteps.map { "  - \($0)\n" }.joined().dropLast()
+                        wiringRefused = true
                     } else {
                         nextSteps.append("swift test --package-path \(Self.shellQuoted(Self.upwards(from: shownDestination) + "/" + shellFolder))")
                     }
@@ -168,7 +188,22 @@ public struct FeatureScaffolder: Sendable {
         } else {
             nextSteps.append("mfe lint-graph .")
         }
-        return ScaffoldPlan(destination: destination, files: files, edits: edits, created: created, nextSteps: nextSteps, notice: notice)
+        if let webURL, webURL != request.webURL {
+            created[0] += "; '--web \(request.webURL ?? "")' is written as '\(webURL)', the URL Foundation reads from it"
+        }
+        var plan = ScaffoldPlan(destination: destination, files: files, edits: edits, created: created, nextSteps: nextSteps, notice: notice)
+        plan.wiringRefused = wiringRefused
+        return plan
+    }
+
+    /// What the shell's `Package.swift` needs to use the product feature `specification` at
+    /// `folder`: the feature, and the foundation packages whose base dependencies it refines.
+    static func requirements(of specification: FeatureSpecification, folder: String, shellFolder: String) -> [ManifestRequirement] {
+        var requirements = [requirement(folder: folder, products: [specification.name, specification.name + "Interface"], shellFolder: shellFolder)]
+        for (dependency, _) in specification.bases {
+            requirements.append(requirement(folder: dependency.directory ?? dependency.package, products: [dependency.product], shellFolder: shellFolder))
+        }
+        return requirements
     }
 
     /// The shell's dependency on the package at `folder` (relative to the workspace root): a
@@ -201,15 +236,36 @@ public struct FeatureScaffolder: Sendable {
     }
 }
 
-/// Checks `--web URL`: an absolute `http`/`https` URL, safe to place in a Swift string literal.
+/// Checks `--web URL` and writes it as Foundation reads it: the generated code compares
+/// `URL(string:)`'s `absoluteString` with the text mfe wrote, so the two must be equal. Foundation
+/// percent-encodes what RFC 3986 does not allow (`^` → `%5E`, a space → `%20`, a stray `%` →
+/// `%25`, the `%` of an IPv6 zone id → `%25`); the result holds only ASCII characters a URL
+/// allows, so it is safe in a Swift string literal, a comment and Markdown.
 enum WebURLValidation {
-    static func problem(with url: String) -> String? {
-        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else {
-            return "'--web \(url)' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"
+    /// A refused URL, with what to do.
+    struct Problem: Error, Equatable {
+        var message: String
+    }
+
+    /// The URL as Foundation's `URL(string:)` and `absoluteString` give it, or why it is refused.
+    static func normalised(_ url: String) -> Result<String, Problem> {
+        let notAbsolute = Problem(message: "'--web \(url)' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'")
+        if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .failure(Problem(message: "'--web \(url.debugDescription.dropFirst().dropLast())' holds a control character (a tab or line break); give the URL on one line"))
         }
-        if url.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "\\" || $0.value == 0x7F }) {
-            return "'--web \(url)' holds spaces, quotes or backslashes; percent-encode them"
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = parsed.host, !host.isEmpty else {
+            return .failure(notAbsolute)
         }
-        return nil
+        if parsed.user != nil || parsed.password != nil {
+            return .failure(Problem(message: "'--web \(url)' holds credentials before '@'; mfe writes the URL into the generated source, so give the page without them"))
+        }
+        let written = parsed.absoluteString
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
+        guard written.unicodeScalars.allSatisfy(allowed.contains), URL(string: written)?.absoluteString == written,
+              URLComponents(string: written)?.host?.isEmpty == false else {
+            return .failure(Problem(message: "'--web \(url)' is not a URL Foundation reads the same way twice ('\(written)'); percent-encode its special characters and try again"))
+        }
+        return .success(written)
     }
 }

@@ -45,7 +45,7 @@ extension ScaffoldPlan {
     public var summary: String {
         var text = created.map { "Created \($0)\n" }.joined()
         text += edits.map { "Edited \($0.summary)\n" }.joined()
-        text += "\(files.count) files written.\n"
+        if createsDestination { text += "\(files.count) files written.\n" }
         if let notice {
             text += "\n" + notice + "\n"
         }

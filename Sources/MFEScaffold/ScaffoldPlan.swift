@@ -18,30 +18,50 @@ public struct PlannedFile: Sendable, Equatable {
 /// to the workspace `mfe.yml` when a layer has no folder yet, and the shell files `mfe create`
 /// wires a new feature into.
 public struct PlannedEdit: Sendable, Equatable {
-    /// The absolute path of the file.
+    /// The absolute path of the file (a symbolic link's target: the link itself is kept).
     public var path: String
     /// The file's bytes as they were read, so the edit is refused if the file changed since.
-    package var original: String
-    /// The file's new text.
-    package var contents: String
+    package var originalBytes: [UInt8]
+    /// The file's new bytes: the original ones with the edit's insertions, every other byte
+    /// (a byte order mark, CRLF line endings, an invalid UTF-8 byte in a comment) kept.
+    package var bytes: [UInt8]
     /// What the edit does, for the summary: `added 'Features/*' to packages:`.
     public var summary: String
     /// How the file is named in the printed diff, e.g. `Shell/Package.swift`; nil for `path`.
     package var label: String?
 
-    /// Creates an edit.
-    package init(path: String, original: String, contents: String, summary: String, label: String? = nil) {
+    /// Creates an edit of a file's bytes.
+    package init(path: String, originalBytes: [UInt8], bytes: [UInt8], summary: String, label: String? = nil) {
         self.path = path
-        self.original = original
-        self.contents = contents
+        self.originalBytes = originalBytes
+        self.bytes = bytes
         self.summary = summary
         self.label = label
     }
 
+    /// Creates an edit of a text file.
+    package init(path: String, original: String, contents: String, summary: String, label: String? = nil) {
+        self.init(path: path, originalBytes: Array(original.utf8), bytes: Array(contents.utf8), summary: summary, label: label)
+    }
+
+    /// The file's text as it was read (invalid UTF-8 shown as U+FFFD).
+    package var original: String { String(decoding: originalBytes, as: UTF8.self) }
+    /// The file's new text (invalid UTF-8 shown as U+FFFD).
+    package var contents: String { String(decoding: bytes, as: UTF8.self) }
+
     /// The edit as a unified diff (`a/LABEL`, `b/LABEL`).
     package var diff: String {
         let name = label ?? path
-        return UnifiedDiff.render(old: original, new: contents, oldLabel: "a/" + name, newLabel: "b/" + name)
+        // Shown with plain line breaks: a CRLF file's diff reads line by line too.
+        func shown(_ bytes: [UInt8]) -> String {
+            var lines: [UInt8] = []
+            lines.reserveCapacity(bytes.count)
+            for (index, byte) in bytes.enumerated() where !(byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")) {
+                lines.append(byte)
+            }
+            return String(decoding: lines, as: UTF8.self)
+        }
+        return UnifiedDiff.render(old: shown(originalBytes), new: shown(bytes), oldLabel: "a/" + name, newLabel: "b/" + name)
     }
 }
 
@@ -75,6 +95,12 @@ public struct ScaffoldPlan: Sendable, Equatable {
     package var notice: String?
     /// Package folders to make git repositories with a tagged first release, once written.
     public var releases: [ScaffoldRelease] = []
+    /// Whether `destination` is created; false when only `edits` are made (`mfe create NAME
+    /// --wire-only`, for a package that exists).
+    public var createsDestination = true
+    /// Whether wiring the new feature into the shell was asked for and refused: the package is
+    /// written, `notice` has the steps to wire it by hand, and mfe exits 1.
+    public var wiringRefused = false
 
     /// Creates a plan.
     package init(destination: String, files: [PlannedFile], edits: [PlannedEdit] = [], created: [String] = [], nextSteps: [String] = [], notice: String? = nil) {

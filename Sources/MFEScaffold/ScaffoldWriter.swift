@@ -24,17 +24,23 @@ public struct ScaffoldWriter: Sendable {
                 throw PlainInputError("the planned file '\(file.path)' \(problem); nothing was written")
             }
         }
-        if fileSystem.exists(destination) {
+        if plan.createsDestination, fileSystem.exists(destination) {
             throw PlainInputError("'\(destination)' already exists; choose another name or --path, mfe never overwrites")
         }
         for edit in plan.edits {
             let current = try? fileSystem.contents(of: edit.path)
-            if current.map({ String(decoding: $0, as: UTF8.self) }) != edit.original {
+            if current.map(Array.init) != edit.originalBytes {
                 throw PlainInputError("'\(edit.path)' changed while mfe was planning; run the command again")
             }
         }
 
         let parent = (destination as NSString).deletingLastPathComponent
+        // What a run killed outright left where this one writes (its pid is gone).
+        StaleTemporaries.remove(in: [parent] + plan.edits.map { ($0.path as NSString).deletingLastPathComponent }, fileSystem: fileSystem)
+        guard plan.createsDestination else {
+            try writeEdits(plan.edits)
+            return
+        }
         // An interrupt removes the temporary folder and the folders made for it (outermost
         // first registered, so removal order does not matter: each is removed whole).
         let cleanup = InterruptCleanup.shared
@@ -76,14 +82,21 @@ public struct ScaffoldWriter: Sendable {
     private func writeEdits(_ edits: [PlannedEdit]) throws {
         for (index, edit) in edits.enumerated() {
             do {
-                try fileSystem.writeAtomically(Data(edit.contents.utf8), to: edit.path)
+                try fileSystem.writeAtomically(Data(edit.bytes), to: Self.target(of: edit.path, fileSystem: fileSystem))
             } catch {
                 for written in edits[..<index].reversed() {
-                    try? fileSystem.writeAtomically(Data(written.original.utf8), to: written.path)
+                    try? fileSystem.writeAtomically(Data(written.originalBytes), to: Self.target(of: written.path, fileSystem: fileSystem))
                 }
                 throw error
             }
         }
+    }
+
+    /// Where writing `path` goes: the target of a symbolic link (so the link stays a link and
+    /// the file it names is edited), else `path` itself.
+    static func target(of path: String, fileSystem: any FileSystem) -> String {
+        guard fileSystem.isSymbolicLink(path) else { return path }
+        return RealPath.of(path) ?? path
     }
 
     /// The test hook of the interrupt tests: with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set,

@@ -21,6 +21,12 @@ package struct TemplateRenderer: Sendable {
         var seen: Set<String> = []
         for file in template.files {
             let source = "\(template.name)/\(file.path)"
+            // Catalogs refuse these when they load; a template built another way is held to
+            // the same bound, as the renderer recurses once per nested section.
+            if let problem = MustacheNesting.problem(in: file.path) ?? (file.isMustache ? MustacheNesting.problem(in: file.contents) : nil) {
+                problems.append("template file '\(source)', line \(problem.line): \(problem.reason); simplify the template")
+                continue
+            }
             let renderedPath: String
             do {
                 renderedPath = try Self.render(file.path, context: context)

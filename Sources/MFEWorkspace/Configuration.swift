@@ -47,8 +47,12 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     package var baseline: String?
     /// `shell:`.
     package var shell: ShellConfiguration?
-    /// `loader:`: how this workspace's manifests are read when no `--loader` flag is given.
+    /// `loader:`: the loader this workspace's manifests need. A loader that runs manifest
+    /// code is used only when the command line asks for it (`--loader`, `MFE_LOADER`); this
+    /// key alone never runs code, it is reported as a note.
     package var loader: ManifestLoaderKind?
+    /// Where `loader:` is written.
+    package var loaderLocation: SourceLocation?
     /// `ignore:`: globs of files (relative to the workspace root, read as `.gitignore` reads
     /// them: `PathGlob(ignoring:)`) whose changes affect nothing in `mfe affected`.
     package var ignore: [String] = []

@@ -11,6 +11,9 @@ package struct ConfigurationParser: Sendable {
 
     /// Parses the `mfe.yml` text `yaml` read from `file`.
     package func parse(_ yaml: String, file: String) throws -> ConfigurationFile {
+        if let (line, column) = Self.firstExcessiveFlowNesting(in: yaml) {
+            throw LocatedInputError("'[' and '{' nested deeper than \(Self.maximumFlowDepth) levels; an mfe.yml needs a few: flatten the lists", at: SourceLocation(file: file, line: line, column: column))
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: yaml) else {
@@ -38,10 +41,54 @@ package struct ConfigurationParser: Sendable {
     /// Reads and parses the `mfe.yml` at `path`.
     package func parseFile(at path: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> ConfigurationFile {
         let data = try fileSystem.contents(of: path)
+        // The YAML node tree costs about twenty times the text: a 100 MB file grew to 2.3 GB.
+        guard data.count <= Self.maximumBytes else {
+            throw PlainInputError("'\(path)' is \(data.count / 1_048_576) MiB; an mfe.yml is a few KB and mfe reads at most \(Self.maximumBytes / 1_048_576) MiB of it: check that this is the right file")
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw PlainInputError("'\(path)' is not UTF-8 text; save it as UTF-8")
         }
         return try parse(text, file: path)
+    }
+
+    /// The largest `mfe.yml` read: 1 MiB, hundreds of times a real one.
+    static let maximumBytes = 1 << 20
+    /// The deepest nesting of flow collections (`[`, `{`) read.
+    static let maximumFlowDepth = 64
+
+    /// Where flow collections first nest deeper than `maximumFlowDepth` (line, column), skipping
+    /// quoted scalars and comments; nil when they never do. Checked before the YAML parser,
+    /// whose node tree recurses once per level.
+    static func firstExcessiveFlowNesting(in yaml: String) -> (line: Int, column: Int)? {
+        var depth = 0, line = 1, column = 0
+        var quote: UInt8?
+        var inComment = false
+        var previous: UInt8 = 0x0A
+        for byte in yaml.utf8 {
+            column += 1
+            defer { previous = byte }
+            if byte == 0x0A {
+                line += 1
+                column = 0
+                inComment = false
+                continue
+            }
+            if inComment { continue }
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case 0x23 where previous == 0x20 || previous == 0x09 || previous == 0x0A: inComment = true
+            case 0x22, 0x27: quote = byte
+            case 0x5B, 0x7B:
+                depth += 1
+                if depth > maximumFlowDepth { return (line, column) }
+            case 0x5D, 0x7D: depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
     }
 
     private func parseFeature(_ mapping: Node.Mapping, reader: NodeReader) throws -> FeatureConfiguration {
@@ -109,6 +156,7 @@ package struct ConfigurationParser: Sendable {
                 throw LocatedInputError("'loader: \(value)' is not a manifest loader; write 'loader: static', 'loader: swiftpm' or 'loader: auto'", at: reader.location(of: loader))
             }
             configuration.loader = kind
+            configuration.loaderLocation = reader.location(of: loader)
         }
         if let ignore = mapping["ignore"], !reader.isNull(ignore) {
             configuration.ignore = try reader.sequence(ignore, what: "'ignore:'").map { node in

@@ -9,12 +9,16 @@ public struct Workspace: Sendable, Equatable {
     package var configuration: WorkspaceConfiguration?
     /// The packages, sorted by directory.
     package var packages: [WorkspacePackage]
+    /// What loading did not check or apply, for the user to know (JSON `notes`); never
+    /// findings.
+    package var notes: [String]
 
     /// Creates a workspace value.
-    package init(root: String, configuration: WorkspaceConfiguration?, packages: [WorkspacePackage]) {
+    package init(root: String, configuration: WorkspaceConfiguration?, packages: [WorkspacePackage], notes: [String] = []) {
         self.root = root
         self.configuration = configuration
         self.packages = packages
+        self.notes = notes
     }
 
     /// The first package with manifest name `name`, if any (two packages in different folders

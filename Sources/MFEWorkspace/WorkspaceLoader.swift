@@ -71,7 +71,11 @@ package struct WorkspaceLoader: Sendable {
         }
 
         let packages = try await loadManifests(in: directories, root: root, named: named, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
-        return try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: packages, checkNames: checkNames)
+        var workspace = try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: packages, checkNames: checkNames)
+        if let configuration, let note = manifestLoader.noteOnConfiguredLoader(configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: root)):\($0.line)" } ?? PathUtilities.relative(configuration.file, to: root)) {
+            workspace.notes.append(note)
+        }
+        return workspace
     }
 
     /// The workspace of `packages` (directory relative to `root`, manifest) already read:

@@ -32,12 +32,12 @@ struct AffectedCommand: AsyncParsableCommand {
     @Option(help: "Output format: text (one package per line), json ({\"changed\", \"affected\", \"features\", \"targets\", …}) or matrix (a GitHub Actions strategy.matrix on one line: {\"include\": [{\"package\", \"path\", \"targets\", \"filter\"}]}).")
     var format: AffectedRenderer.Format = .text
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
     var loader: ManifestLoaderKind?
 
     func run() async throws {
         try await runCommand {
-            let result = try await AffectedPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader)).run(path: path, base: base, head: head)
+            let result = try await AffectedPipeline(manifestLoader: try ManifestLoaderKind.loader(flag: loader)).run(path: path, base: base, head: head)
             // Notes first: on a terminal the base compared with is the first line.
             if let note = AffectedRenderer().note(for: result) { Terminal.writeError(note) }
             Terminal.writeOutput(AffectedRenderer().render(result, format: format))

@@ -14,6 +14,11 @@ struct ComposeShellCommand: AsyncParsableCommand {
         Package.resolved. Exit codes: 0 written or up to date; 1 conflict, lint errors or \
         stale with --check; 2 unusable input.
 
+        An existing Package.resolved is verified, not trusted: a pin whose revision is not a \
+        commit of its package's repository (or, for a version, not the commit its tag names) \
+        fails --check and stops any other run with exit 2; 'mfe compose-shell --update NAME' \
+        repins it. Each git command stops after MFE_GIT_TIMEOUT seconds (default 600).
+
         Examples:
           mfe compose-shell                      # the workspace's shell (or this package)
           mfe compose-shell Shell                # the shell package in folder Shell
@@ -42,7 +47,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
     @Flag(help: "Do not check the composed graph with the lint-graph rules.")
     var noLint = false
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package' (a dependency's in a temporary checkout of its commit); 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package' (a dependency's in a temporary checkout of its commit); 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
     var loader: ManifestLoaderKind?
 
     @Option(help: "Summary format: text or json.")
@@ -62,7 +67,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
         try await runCommand {
             let progress = TerminalProgress(enabled: Terminal.current.standardErrorIsTerminal)
             let frontend = ComposeShellFrontend(
-                loader: loader,
+                loader: try ManifestLoaderKind.chosen(flag: loader),
                 progress: progress,
                 linter: CompositionLinter(color: Terminal.current.colorEnabled),
                 output: StandardStreams()

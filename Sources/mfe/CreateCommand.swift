@@ -18,7 +18,14 @@ struct CreateCommand: AsyncParsableCommand {
         they hold. Platforms: --platform NAME:VERSION (repeatable), else the workspace mfe.yml's \
         'platforms:', else iOS 17 and macOS 14.
 
-        Exit status: 0 created; 2 unusable input (every problem listed, nothing written).
+        A create stopped before it wired the feature (or run with --no-wire) is finished with \
+        'mfe create NAME --wire-only': it wires the existing package into the shell and creates \
+        nothing. Runs at once in one workspace take turns (a lock file, .mfe-create.lock at the \
+        workspace root, while each plans and writes).
+
+        Exit status: 0 created (and wired); 1 created, but the shell could not be wired safely \
+        (the steps to wire it by hand are printed); 2 unusable input (every problem listed, \
+        nothing written).
         """
     )
 
@@ -49,17 +56,34 @@ struct CreateCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Inside a workspace, wire a product feature into the shell: its Package.swift, composition root, router and root view.")
     var wire = true
 
+    @Flag(help: "Wire the existing product feature NAME into the shell and create nothing: finishes a create that stopped before wiring, or one run with --no-wire.")
+    var wireOnly = false
+
     @OptionGroup var templates: TemplateOptions
 
     @Flag(help: "Print the files that would be created and the diff of the shell files that would be edited, and write nothing.")
     var dryRun = false
 
+    func validate() throws {
+        guard wireOnly else { return }
+        let given = [("--layer", layer != nil), ("--kind", kind != nil), ("--dependency", !dependencies.isEmpty), ("--web", webURL != nil), ("--example", example != nil), ("--platform", !platforms.isEmpty), ("--no-wire", !wire), ("--templates", templates.templates != nil)]
+        if let (flag, _) = given.first(where: \.1) {
+            throw ValidationError("'--wire-only' wires the package NAME as it is; drop '\(flag)'")
+        }
+    }
+
     func run() async throws {
         try await runCommand {
-            let request = CreateRequest(name: name, layer: layer ?? (kind == nil ? .product : .foundation), path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire, platforms: platforms, kind: kind)
-            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: ManifestLoaderKind.loader(flag: nil))
-            let plan = try await scaffolder.plan(request)
-            return try await ScaffoldReport.perform(plan, dryRun: dryRun)
+            let request = CreateRequest(name: name, layer: layer ?? (kind == nil ? .product : .foundation), path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire, platforms: platforms, kind: kind, wireOnly: wireOnly)
+            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: try ManifestLoaderKind.loader(flag: nil))
+            if dryRun {
+                return try await ScaffoldReport.perform(try await scaffolder.plan(request), dryRun: true)
+            }
+            return try await scaffolder.planLocked(request, waiting: { holder in
+                Terminal.writeError("waiting for another mfe\(holder.map { " (pid \($0))" } ?? "") to finish creating a package in this workspace\n")
+            }) { plan in
+                try await ScaffoldReport.perform(plan, dryRun: false)
+            }
         }
     }
 }

@@ -21,12 +21,12 @@ struct DumpPackageCommand: AsyncParsableCommand {
     @Argument(help: "The package folder (or its Package.swift).")
     var path: String = "."
 
-    @Option(help: "How to read Package.swift: 'static' (default) never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only when the static reader refuses.")
+    @Option(help: "How to read Package.swift (default: $MFE_LOADER, else static): 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only when the static reader refuses.")
     var loader: ManifestLoaderKind?
 
     func run() async throws {
         try await runCommand {
-            Terminal.writeOutput(try await ManifestDumpPipeline().run(path: path, loader: loader))
+            Terminal.writeOutput(try await ManifestDumpPipeline().run(path: path, loader: try ManifestLoaderKind.chosen(flag: loader)))
             return 0
         }
     }

@@ -38,7 +38,7 @@ struct GraphCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-tests"), help: "Leave test targets out.")
     var noTests = false
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
     var loader: ManifestLoaderKind?
 
     func validate() throws {
@@ -49,7 +49,9 @@ struct GraphCommand: AsyncParsableCommand {
     func run() async throws {
         try await runCommand {
             let request = GraphRequest(path: path, format: format, package: package, depth: depth, includeTests: !noTests)
-            Terminal.writeOutput(try await GraphExportPipeline(manifestLoader: ManifestLoaderKind.loader(flag: loader)).run(request))
+            let export = try await GraphExportPipeline(manifestLoader: try ManifestLoaderKind.loader(flag: loader)).export(request)
+            for note in export.notes { Terminal.writeError("note: \(note)\n") }
+            Terminal.writeOutput(export.output)
             return 0
         }
     }

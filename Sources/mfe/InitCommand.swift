@@ -33,7 +33,7 @@ struct InitCommand: AsyncParsableCommand {
     @Flag(help: "Adopt mfe on the existing repository at PATH: infer mfe.yml and record today's findings as the baseline.")
     var adopt = false
 
-    @Option(help: "With --adopt: how to read Package.swift. Default: static, with SwiftPM for the manifests the static reader refuses; 'static' never runs manifest code.")
+    @Option(help: "With --adopt: how to read Package.swift. Default: $MFE_LOADER, else static, which never runs manifest code and lists the manifests it cannot read; 'auto' reads those with SwiftPM, which runs their code.")
     var loader: ManifestLoaderKind?
 
     @Flag(help: "Print what would be written, and write nothing.")
@@ -54,7 +54,7 @@ struct InitCommand: AsyncParsableCommand {
         try await runCommand {
             if adopt {
                 let pipeline = AdoptionPipeline()
-                let output = try await pipeline.run(AdoptionRequest(path: name ?? path ?? ".", loader: loader, dryRun: dryRun))
+                let output = try await pipeline.run(AdoptionRequest(path: name ?? path ?? ".", loader: try ManifestLoaderKind.chosen(flag: loader), dryRun: dryRun))
                 try pipeline.write(output)
                 Terminal.writeOutput(output.standardOutput)
                 return 0

@@ -34,7 +34,7 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Option(help: "The output format.")
     var format: ReportFormat = .text
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: 'loader:' in mfe.yml, else static).")
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
     var loader: ManifestLoaderKind?
 
     @Option(help: ArgumentHelp("Suppress the findings in this baseline file (default: 'baseline:' in mfe.yml).", valueName: "file"))
@@ -52,7 +52,7 @@ struct LintGraphCommand: AsyncParsableCommand {
     func run() async throws {
         try await runCommand {
             let environment = ProcessInfo.processInfo.environment
-            let manifestLoader = ManifestLoaderKind.loader(flag: loader)
+            let manifestLoader = try ManifestLoaderKind.loader(flag: loader)
             let pipeline = LintGraphPipeline(manifestLoader: manifestLoader)
             let context = ReportContext(
                 color: Terminal.current.colorEnabled,

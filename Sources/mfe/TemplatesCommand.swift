@@ -36,12 +36,13 @@ struct TemplateOptions: ParsableArguments {
 enum ScaffoldReport {
     static func perform(_ plan: ScaffoldPlan, dryRun: Bool) async throws -> Int32 {
         if dryRun {
-            Terminal.writeOutput("Would create \(plan.files.count) files (dry run, nothing written):\n" + plan.tree(root: plan.destination) + plan.edits.map { "Would edit \($0.path): \($0.summary)\n" }.joined() + plan.editsDiff + (plan.notice.map { "\n" + $0 + "\n" } ?? ""))
+            let created = plan.createsDestination ? "Would create \(plan.files.count) files (dry run, nothing written):\n" + plan.tree(root: plan.destination) : "Would edit \(plan.edits.count) files (dry run, nothing written):\n"
+            Terminal.writeOutput(created + plan.edits.map { "Would edit \($0.path): \($0.summary)\n" }.joined() + plan.editsDiff + (plan.notice.map { "\n" + $0 + "\n" } ?? ""))
             return 0
         }
         try ScaffoldWriter().write(plan)
         try await ScaffoldReleaser().release(plan)
         Terminal.writeOutput(plan.editsDiff + plan.summary)
-        return 0
+        return plan.wiringRefused ? 1 : 0
     }
 }

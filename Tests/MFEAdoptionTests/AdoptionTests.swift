@@ -256,7 +256,7 @@ struct AdoptionRealCodeTests {
         try AdoptionPipeline().write(try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, loader: .static)))
         try directory.write("{\"version\": 1, \"findings\": []}\n", to: "empty-baseline.json")
         let lint = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
-        let finding = lint.report.findings.first { $0.rule == "production-to-testing" }
+        let finding = lint.report.findings.first { $0.rule == .productionToTesting }
         #expect(finding?.message == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples", "\(lint.standardOutput)")
     }
 

@@ -95,6 +95,34 @@ struct DependencyResolverTests {
         #expect(version(moved["Env"]) == "0.3.3")
     }
 
+    /// A kept pin is used only when its repository backs it: a commit of another package, or a
+    /// commit its version's tag does not name, is refused, naming the pin, and never read.
+    @Test func refusesKeptPinsTheirRepositoryDoesNotBack() async throws {
+        let env = InMemoryPackageSource("Env")
+        let tagged = env.tag("0.3.2")
+        let later = env.branch("main")
+        let browse = InMemoryPackageSource("Browse")
+        let other = browse.tag("1.0.0")
+        let requirement = Requirement.upToNextMajor(from: Self.v("0.3.0"))
+        for (revision, reason) in [(other, "is not a commit of 'https://example.com/mfe/Env.git'"), (later, "is not the commit tag '0.3.2' of 'https://example.com/mfe/Env.git' names ('\(tagged)')")] {
+            let pin = ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .version(Self.v("0.3.2"), revision: revision))
+            await #expect(throws: UntrustedPin(identity: "env", state: pin.state, reason: reason)) {
+                try await resolve([env, browse], [(env, requirement)], pins: [pin])
+            }
+        }
+        let untagged = ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .version(Self.v("0.3.1"), revision: tagged))
+        await #expect(throws: UntrustedPin(identity: "env", state: untagged.state, reason: "is not the commit of version 0.3.1: 'https://example.com/mfe/Env.git' has no tag for that version")) {
+            try await resolve([env], [(env, requirement)], pins: [untagged])
+        }
+        let branch = ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .branch("main", revision: other))
+        await #expect(throws: UntrustedPin(identity: "env", state: branch.state, reason: "is not a commit of 'https://example.com/mfe/Env.git'")) {
+            try await resolve([env, browse], [(env, .branch("main"))], pins: [branch])
+        }
+        // `--update env` moves the pin instead of trusting it.
+        let moved = try await resolve([env, browse], [(env, requirement)], pins: [ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .version(Self.v("0.3.2"), revision: other))], policy: .only(["env"]))
+        #expect(moved["Env"] == .version(Self.v("0.3.2"), revision: tagged))
+    }
+
     @Test func skipsVersionsNeedingANewerSwift() async throws {
         let env = InMemoryPackageSource("Env")
         env.tag("1.0.0")

@@ -78,6 +78,13 @@ final class InMemoryPackageSource: PackageSource, @unchecked Sendable {
     }
 
     func featureConfiguration(atRevision revision: String) async throws -> FeatureConfiguration? { features[revision] }
+
+    /// Checks a pin against what the repository holds without counting a listing, as a clone
+    /// in the cache answers it without fetching.
+    func verifyPin(revision: String, version: Version?) async throws -> String? {
+        guard CommitHash(revision) != nil else { return PinProblem.malformedRevision }
+        return PinProblem.problem(revision: revision, version: version, commitThere: manifests[revision] != nil ? revision : nil, tags: TagVersions.versions(fromTags: tags), location: location)
+    }
 }
 
 /// Serves `InMemoryPackageSource`s by location.

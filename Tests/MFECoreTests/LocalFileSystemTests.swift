@@ -26,8 +26,20 @@ struct LocalFileSystemTests {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/Package.swift"
         #expect(mkfifo(path, 0o644) == 0)
-        let error = try #require(throws: PlainInputError.self) { try fileSystem.contents(of: path) }
-        #expect(error.message.contains("not a regular file"))
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.contents(of: path) }
+        #expect(error.localizedDescription == "cannot read '\(path)': it is not a regular file (a device, pipe or socket); give the path of a file")
+    }
+
+    /// Appending to a FIFO (a job summary path pointing at one) would wait for a reader for
+    /// ever; a device is no file to append a summary to.
+    @Test(.timeLimit(.minutes(1)), arguments: ["fifo", "/dev/null"])
+    func appendingToASpecialFileIsRefusedWithoutWaiting(kind: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = kind == "fifo" ? directory.path + "/summary.md" : kind
+        if kind == "fifo" { #expect(mkfifo(path, 0o644) == 0) }
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.append(Data("x".utf8), to: path) }
+        #expect(error.isNotRegularFile)
+        #expect(error.localizedDescription == "cannot append to '\(path)': it is not a regular file (a device, pipe or socket); give the path of a file")
     }
 
     @Test func readsLargeFilesWhole() throws {
@@ -76,9 +88,14 @@ struct LocalFileSystemTests {
         #expect(try fileSystem.contents(of: path) == Data("a\nb\n".utf8))
     }
 
-    @Test func appendingToAFullDeviceIsAnError() throws {
-        let error = try #require(throws: FileOperationError.self) { try fileSystem.append(Data("x".utf8), to: "/dev/full") }
-        #expect(error.localizedDescription == "cannot append to '/dev/full': no space left on device; free some disk space (or raise the quota) and run mfe again")
+    /// A device is refused before anything is written (see above); a regular file on a full
+    /// disk fails with the system's reason.
+    @Test(.enabled(if: FullDisk.isAvailable, "needs root and tmpfs"))
+    func appendingOnAFullDiskIsAnError() throws {
+        let disk = try FullDisk()
+        let path = disk.path + "/filler"
+        let error = try #require(throws: FileOperationError.self) { try fileSystem.append(Data(repeating: 0x2E, count: 4096), to: path) }
+        #expect(error.localizedDescription == "cannot append to '\(path)': no space left on device; free some disk space (or raise the quota) and run mfe again")
     }
 
     /// On a full disk the temporary file of an atomic write is removed, and the old file stays.

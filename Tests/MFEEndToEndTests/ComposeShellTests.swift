@@ -202,7 +202,8 @@ struct ComposeShellTests {
         }
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.standardError))")
         let clones = try FileManager.default.contentsOfDirectory(atPath: fixture.cache + "/mfe/repositories").filter { $0.hasSuffix(".git") }
-        #expect(clones.count == 1 && clones[0].hasPrefix("browse-"))
+        // Named by the repository key alone: nothing of the URL becomes part of the path.
+        #expect(clones == [RepositoryKey(location: base + "Browse").value + ".git"])
         #expect(fixture.contents(fixture.root + "/ShellA/Package.resolved") == fixture.contents(fixture.root + "/ShellB/Package.resolved"))
     }
 

@@ -38,11 +38,17 @@ struct OutputFailureEndToEndTests {
         #expect(usage.status == 2)
     }
 
-    @Test func aJobSummaryThatCannotBeWrittenIsExitTwoNamingIt() async throws {
+    @Test(.timeLimit(.minutes(1))) func aJobSummaryThatCannotBeWrittenIsExitTwoNamingIt() async throws {
         let fixture = try HostileInputFixture()
         let result = try await HostileInputFixture.run(["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": "/dev/full"])
         #expect(result.status == 2)
-        #expect(result.standardError == "error: cannot append the job summary (GITHUB_STEP_SUMMARY) to '/dev/full': no space left on device; free some disk space (or raise the quota) and run mfe again\n")
+        #expect(result.standardError == "error: cannot append the job summary (GITHUB_STEP_SUMMARY) to '/dev/full': it is not a regular file (a device, pipe or socket); give the path of a file\n")
+        // A FIFO with no reader: refused at once, never a wait for ever.
+        let fifo = fixture.path + "/summary.fifo"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let piped = try await HostileInputFixture.run(["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": fifo])
+        #expect(piped.status == 2)
+        #expect(piped.standardError == "error: cannot append the job summary (GITHUB_STEP_SUMMARY) to '\(fifo)': it is not a regular file (a device, pipe or socket); give the path of a file\n")
         let missing = try await HostileInputFixture.run(["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": fixture.path + "/no/such/folder/summary.md"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("no/such/folder/summary.md': no such file or directory"))

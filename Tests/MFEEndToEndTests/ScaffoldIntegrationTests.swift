@@ -119,6 +119,51 @@ struct ScaffoldIntegrationTests {
         try await Self.expectLintClean(root)
     }
 
+    /// A web feature whose `--web` URL Foundation rewrites (an http IPv6 zone id, `^`, `<`, a
+    /// stray `%`, a space, a quote) passes its own tests; and a shell whose files have a byte
+    /// order mark, CRLF line endings, a symbolic link and its composition root in an
+    /// `#if os(Linux)` / `#else` pair still builds and passes its tests once `--wire-only` has
+    /// wired a feature into it. (An invalid UTF-8 byte is kept too, but no Swift file holding
+    /// one compiles: the unit tests check it.)
+    @Test(.timeLimit(.minutes(10)))
+    func rewrittenURLsAndUnusualShellFilesStillBuild() async throws {
+        let folder = try ScratchFolder()
+        try await Self.mfe(["init", "Demo"], in: folder.path)
+        let root = folder.path + "/Demo"
+        let composition = root + "/Shell/Sources/DemoComposition"
+        func edit(_ file: String, _ change: (String) -> [UInt8]) throws {
+            let path = composition + "/" + file
+            try Data(change(try String(contentsOfFile: path, encoding: .utf8))).write(to: URL(fileURLWithPath: path))
+        }
+        try edit("AppRouter.swift") { SourceLayoutBytes.byteOrderMark + Array($0.replacingOccurrences(of: "\n", with: "\r\n").utf8) }
+        try edit("AppDependencies.swift") { text in
+            let declaration = "public struct AppDependencies: Sendable {\n    /// Creates the app's dependencies.\n    public init() {}\n}\n"
+            #expect(text.contains(declaration))
+            return Array(text.replacingOccurrences(of: declaration, with: "#if os(Linux)\n" + declaration + "#else\n" + declaration + "#endif\n").utf8)
+        }
+        try FileManager.default.createDirectory(atPath: root + "/Shared", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: composition + "/AppRootView.swift", toPath: root + "/Shared/AppRootView.swift")
+        try FileManager.default.createSymbolicLink(atPath: composition + "/AppRootView.swift", withDestinationPath: "../../../Shared/AppRootView.swift")
+
+        let url = "http://[fe80::1%en0]:8080/a^b<c>%zz d\"q"
+        let created = try await MFEBinary.run(["create", "Page", "--web", url, "--no-wire"], in: root)
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardOutput.contains("is written as 'http://[fe80::1%25en0]:8080/a%5Eb%3Cc%3E%25zz%20d%22q'"), "\(created.standardOutput)")
+        let page = try await Self.swift(["test"], in: root + "/Features/Page")
+        #expect(page.contains("Test loadsThePageTheAppChooses() passed"), "\(page)")
+        try await Self.mfe(["create", "Page", "--wire-only"], in: root)
+
+        let router = try Data(contentsOf: URL(fileURLWithPath: composition + "/AppRouter.swift"))
+        #expect(router.starts(with: [0xEF, 0xBB, 0xBF]) && !String(decoding: router, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "").contains("\n"), "BOM first, CRLF only")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: composition + "/AppRootView.swift") == "../../../Shared/AppRootView.swift")
+        let dependencies = try String(contentsOfFile: composition + "/AppDependencies.swift", encoding: .utf8)
+        #expect(dependencies.components(separatedBy: "extension AppDependencies: PageDependencies {}").count == 3, "\(dependencies)")
+        let shell = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
+        #expect(Self.warnings(in: shell).isEmpty, "\(Self.warnings(in: shell))")
+        let shellTest = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
+        #expect(shellTest.contains("Test run with"), "\(shellTest)")
+    }
+
     /// Every file below `folder` but build products, with its bytes.
     static func snapshot(_ folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
@@ -183,4 +228,9 @@ struct ScaffoldIntegrationTests {
         #expect(!FileManager.default.fileExists(atPath: root + "/Features/About/.github"))
         #expect(Self.warnings(in: env + about).isEmpty, "\(Self.warnings(in: env + about))")
     }
+}
+
+/// The UTF-8 byte order mark, as editors write it.
+enum SourceLayoutBytes {
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

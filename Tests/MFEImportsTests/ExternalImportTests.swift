@@ -118,7 +118,7 @@ struct ExternalImportTests {
             "implicit-dependency App/Sources/App/App.swift:3 App -> Kit-Extras",
             "implicit-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging",
         ])
-        let transitive = try #require(findings.first { $0.rule == "transitive-dependency" })
+        let transitive = try #require(findings.first { $0.rule == .transitiveDependency })
         #expect(transitive.severity == .warning)
         #expect(transitive.message.contains("add .product(name: \"Logging\", package: \"swift-log\") to the dependencies of App in App/Package.swift (with .package(url: \"https://example.com/apple/swift-log.git\", from: \"1.6.0\") in the package's dependencies)"))
         let extras = try #require(findings.first { $0.to == "Kit-Extras" })
@@ -174,16 +174,23 @@ struct ExternalImportTests {
     @Test func manifestsInTheComposeCacheAtThePinnedRevisionsCount() async throws {
         let directory = try TemporaryDirectory()
         try Self.write(to: directory, app: "import Kit\nimport Logging\n", checkouts: false)
-        try directory.write(Self.kitManifest, to: "cache/mfe/manifests/1111111111111111111111111111111111111111.swift")
+        try directory.write(Self.kitManifest, to: Self.cachedManifest(location: "https://example.com/acme/Kit.git", commit: "1111111111111111111111111111111111111111"))
+        // An entry of another repository at swift-log's pinned commit is never read for swift-log.
+        try directory.write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"swift-log\", products: [.library(name: \"Logging\", targets: [\"Logging\"])], targets: [.target(name: \"Logging\")])\n", to: Self.cachedManifest(location: "https://example.com/acme/Other.git", commit: "2222222222222222222222222222222222222222"))
         let analysis = try await Self.analysis(in: directory, cacheRoot: directory.path + "/cache/mfe")
         // swift-log is pinned but not cached: Kit's dependency on it is unknown, so `Logging` is
         // not checked, and App does not declare swift-log itself, so no note names it.
         #expect(Self.lines(analysis.findings) == [])
         #expect(analysis.notes == [])
 
-        try directory.write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"swift-log\", products: [.library(name: \"Logging\", targets: [\"Logging\"])], targets: [.target(name: \"Logging\")])\n", to: "cache/mfe/manifests/2222222222222222222222222222222222222222.swift")
+        try directory.write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"swift-log\", products: [.library(name: \"Logging\", targets: [\"Logging\"])], targets: [.target(name: \"Logging\")])\n", to: Self.cachedManifest(location: "https://example.com/apple/swift-log.git", commit: "2222222222222222222222222222222222222222"))
         let both = try await Self.analysis(in: directory, cacheRoot: directory.path + "/cache/mfe")
         #expect(Self.lines(both.findings) == ["transitive-dependency App/Sources/App/App.swift:2 App -> Logging via App → Kit → Logging"])
+    }
+
+    /// Where compose-shell caches the manifest of `location` at `commit`, below the directory.
+    static func cachedManifest(location: String, commit: String) -> String {
+        ComposeCacheLayout.file(root: "cache/mfe", repository: RepositoryKey(location: location), commit: CommitHash(commit)!, kind: .manifest)
     }
 
     @Test func packageResolvedFormatsOneTwoAndThreeGiveTheirPins() {

@@ -193,8 +193,8 @@ struct ImportRulesTests {
         let output = try await pipeline.run(LintGraphRequest(path: directory.path, format: .json, strict: true, importsChecked: true)) { workspace, graph in
             try await ImportRules.check(workspace, graph: graph)
         }
-        #expect(output.report.findings.map(\.rule).filter { $0 != "unassigned-layer" } == ["unused-dependency"])
-        #expect(output.report.findings.first { $0.rule == "unused-dependency" }?.severity == .error)
+        #expect(output.report.findings.map(\.rule).filter { $0 != .unassignedLayer } == [.unusedDependency])
+        #expect(output.report.findings.first { $0.rule == .unusedDependency }?.severity == .error)
         #expect(output.exitCode == 1)
     }
 

@@ -40,7 +40,7 @@ struct LoadBearingDependencyTests {
         try directory.write("import Stats\n", to: "Sources/Profile/Profile.swift")
         let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
         let findings = try await ImportRules.findings(in: workspace, graph: TargetGraph(workspace: workspace))
-        let unused = findings.filter { $0.rule == "unused-dependency" }
+        let unused = findings.filter { $0.rule == .unusedDependency }
         #expect(unused.map { "\($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")" } == [
             "Package.swift:12 Home -> Settings",
             "Package.swift:13 Home -> Logging",
@@ -49,6 +49,6 @@ struct LoadBearingDependencyTests {
         #expect(unused[0].message == "Home declares a dependency on Settings but none of its sources imports it; it is also the only way Home reaches Charts and Stats, which it imports: declare Charts and Stats first, then remove Settings from the dependencies of Home")
         #expect(unused[1].message == "Home declares a dependency on Logging but none of its sources imports it; remove it from the dependencies of Home")
         #expect(unused[2].message == "Profile declares a dependency on Settings but none of its sources imports it; remove it from the dependencies of Profile")
-        #expect(findings.filter { $0.rule == "transitive-dependency" }.map { $0.to ?? "" } == ["Stats", "Charts"])
+        #expect(findings.filter { $0.rule == .transitiveDependency }.map { $0.to ?? "" } == ["Stats", "Charts"])
     }
 }

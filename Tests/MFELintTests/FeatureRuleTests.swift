@@ -101,12 +101,12 @@ struct FeatureRuleTests {
 
     @Test func productToProductSaysWhichInterfaceToDependOn() {
         let report = Self.app(["HomeFeature": ["SearchFeature"], "HomeFeatureTests": ["SearchFeature"]]).lint()
-        let messages = report.findings.filter { $0.rule == "product-to-product" }.map(\.message)
+        let messages = report.findings.filter { $0.rule == .productToProduct }.map(\.message)
         #expect(messages == [
             "HomeFeature depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface",
             "HomeFeatureTests depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface or SearchFeatureTesting",
         ])
-        let shell = Self.app(["SearchFeature": ["AppFeature"]]).lint().findings.first { $0.rule == "depends-on-shell" }
+        let shell = Self.app(["SearchFeature": ["AppFeature"]]).lint().findings.first { $0.rule == .dependsOnShell }
         #expect(shell?.message.hasPrefix("SearchFeature depends on AppFeature of the shell feature AppFeature;") == true)
     }
 
@@ -151,7 +151,7 @@ struct FeatureRuleTests {
             "missing-interface HomeFeature",
             "missing-interface SettingsFeature",
         ])
-        let message = fixture.lint().findings.first { $0.rule == "product-to-product" }?.message
+        let message = fixture.lint().findings.first { $0.rule == .productToProduct }?.message
         #expect(message == "HomeFeature depends on ApiClientLive, the implementation of another product feature; depend on ApiClient")
     }
 

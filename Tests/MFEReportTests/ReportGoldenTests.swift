@@ -70,7 +70,7 @@ struct ReportGoldenTests {
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.compactMap { $0["id"] as? String } == LintRule.all.map(\.id))
+        #expect(rules.compactMap { $0["id"] as? String } == LintRule.all.map(\.id.rawValue))
         for rule in rules {
             for key in ["shortDescription", "fullDescription", "help", "defaultConfiguration"] {
                 #expect(rule[key] != nil, "rule \(rule["id"] ?? "?") lacks \(key)")

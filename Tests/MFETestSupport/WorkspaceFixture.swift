@@ -150,7 +150,7 @@ extension LintReport {
             if let from = finding.from, let to = finding.to { return "\(finding.rule) \(from)->\(to)" }
             if let path = finding.path { return "\(finding.rule) \(path.joined(separator: " -> "))" }
             if let feature = finding.feature { return "\(finding.rule) \(feature)" }
-            return finding.rule
+            return finding.rule.rawValue
         }
     }
 }

@@ -1,6 +1,7 @@
 import MFECore
 import MFEManifest
 @testable import MFEWorkspace
+import MFETestSupport
 import Testing
 
 @Suite("mfe.yml parsing")
@@ -38,6 +39,25 @@ struct ConfigurationParserTests {
         #expect(configuration.allow.first?.location.line == 10)
         #expect(configuration.baseline == "mfe-baseline.json")
         #expect(configuration.shell?.path == "Shell")
+    }
+
+    /// A huge mfe.yml is refused before YAML parsing (a 100 MB one grew to 2.3 GB).
+    @Test func aHugeFileIsRefusedBeforeParsing() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("workspace: W\n" + String(repeating: "# padding\n", count: 200_000), to: "mfe.yml")
+        #expect(throws: PlainInputError("'\(directory.path)/mfe.yml' is 1 MiB; an mfe.yml is a few KB and mfe reads at most 1 MiB of it: check that this is the right file")) {
+            try ConfigurationParser().parseFile(at: directory.path + "/mfe.yml")
+        }
+    }
+
+    @Test func deepFlowNestingIsRefusedAtItsLine() throws {
+        let yaml = "workspace: W\n# a [comment] with 'quotes\npackages: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"
+        #expect(throws: LocatedInputError("'[' and '{' nested deeper than 64 levels; an mfe.yml needs a few: flatten the lists", at: SourceLocation(file: "mfe.yml", line: 3, column: 75))) {
+            try ConfigurationParser().parse(yaml, file: "mfe.yml")
+        }
+        // Brackets inside quotes and comments do not count.
+        let quoted = "workspace: W\n# " + String(repeating: "[", count: 100) + "\nignore: ['" + String(repeating: "{", count: 100) + "']\n"
+        #expect(ConfigurationParser.firstExcessiveFlowNesting(in: quoted) == nil)
     }
 
     @Test func parsesIgnoreGlobs() throws {

@@ -87,20 +87,44 @@ struct WorkspaceManifestLoadingTests {
         }
     }
 
-    @Test(arguments: [("static", "ManifestReader"), ("swiftpm", "DumpPackageManifestLoader"), ("auto", "FallbackManifestLoader")])
-    func loaderInMfeYmlChoosesTheLoaderWhenNoFlagIsGiven(value: String, type: String) throws {
+    /// `loader:` comes with the workspace — with an untrusted pull request too — so by itself
+    /// it never makes mfe run manifest code: the static reader reads, and a note says how to
+    /// opt in.
+    @Test(arguments: ["static", "swiftpm", "auto"])
+    func loaderInMfeYmlAloneNeverRunsManifestCode(value: String) throws {
         let configuration = try ConfigurationParser().parse("workspace: W\nloader: \(value)\n", file: "mfe.yml")
         guard case .workspace(let workspace) = configuration else { Issue.record("not a workspace"); return }
         #expect(workspace.loader?.rawValue == value)
-        let chosen = ManifestLoaderKind.loader(flag: nil).respecting(configuredLoader: workspace.loader)
-        #expect(String(describing: Swift.type(of: chosen)) == type)
-        // A flag beats mfe.yml.
-        let flagged = ManifestLoaderKind.loader(flag: .static).respecting(configuredLoader: workspace.loader)
-        #expect(flagged is ManifestReader)
+        #expect(workspace.loaderLocation?.line == 2)
+        let loader = try ManifestLoaderKind.loader(flag: nil, environment: [:])
+        #expect(loader.respecting(configuredLoader: workspace.loader) is ManifestReader)
+        let note = loader.noteOnConfiguredLoader(workspace.loader, at: "mfe.yml:2")
+        if value == "static" {
+            #expect(note == nil)
+        } else {
+            #expect(note == "mfe.yml:2: 'loader: \(value)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(value)' (or set MFE_LOADER=\(value) in CI) where the workspace is trusted")
+        }
     }
 
-    @Test func withoutLoaderInMfeYmlTheStaticReaderReads() {
-        #expect(ManifestLoaderKind.loader(flag: nil).respecting(configuredLoader: nil) is ManifestReader)
+    /// The command line chooses: `--loader`, else `MFE_LOADER`; either beats `loader:`.
+    @Test(arguments: [("static", "ManifestReader"), ("swiftpm", "DumpPackageManifestLoader"), ("auto", "FallbackManifestLoader")])
+    func theCommandLineChoosesTheLoader(value: String, type: String) throws {
+        let kind = try #require(ManifestLoaderKind(rawValue: value))
+        let flagged = try ManifestLoaderKind.loader(flag: kind, environment: ["MFE_LOADER": "static"]).respecting(configuredLoader: .static)
+        #expect(String(describing: Swift.type(of: flagged)) == type)
+        let fromEnvironment = try ManifestLoaderKind.loader(flag: nil, environment: ["MFE_LOADER": value]).respecting(configuredLoader: .static)
+        #expect(String(describing: Swift.type(of: fromEnvironment)) == type)
+        #expect(fromEnvironment.noteOnConfiguredLoader(.auto, at: "mfe.yml:2") == nil)
+    }
+
+    @Test func anUnknownMFELoaderIsAnInputError() {
+        #expect(throws: PlainInputError("MFE_LOADER='dynamic' is not a manifest loader; set it to 'static', 'swiftpm' or 'auto', or unset it")) {
+            try ManifestLoaderKind.loader(flag: nil, environment: ["MFE_LOADER": "dynamic"])
+        }
+    }
+
+    @Test func withoutLoaderInMfeYmlTheStaticReaderReads() throws {
+        #expect(try ManifestLoaderKind.loader(flag: nil, environment: [:]).respecting(configuredLoader: nil) is ManifestReader)
     }
 
     @Test func anUnknownLoaderIsAnErrorWithItsLine() {

@@ -10,8 +10,9 @@ import MFEWorkspace
 public struct AdoptionRequest: Sendable, Equatable {
     /// The repository folder.
     package var path: String
-    /// `--loader`: nil reads statically and hands the manifests the static reader refuses to
-    /// SwiftPM (`auto`); `static` never runs manifest code and leaves those packages out.
+    /// `--loader` (or `MFE_LOADER`): nil and `static` read statically, never running manifest
+    /// code, and leave out (listed, with how to opt in) the manifests the static reader
+    /// refuses; `auto` hands those to SwiftPM; `swiftpm` reads every one with SwiftPM.
     package var loader: ManifestLoaderKind?
     /// `--dry-run`: print, write nothing.
     package var dryRun: Bool
@@ -147,11 +148,13 @@ public struct AdoptionPipeline: Sendable {
         }
     }
 
-    /// Loads every manifest: statically, then (unless `--loader static`) with SwiftPM when the
-    /// static reader refuses one. A manifest neither can read is left out with the reason.
+    /// Loads every manifest as `kind` says: statically by default (manifest code runs only
+    /// when the command line asks: `--loader auto` hands the manifests the static reader
+    /// refuses to SwiftPM). A manifest that cannot be read is left out with the reason and,
+    /// for a refusal, how to opt in.
     func load(_ directories: [String], root: String, loader kind: ManifestLoaderKind?) async -> (loaded: [(directory: String, manifest: PackageManifest)], leftOut: [AdoptionConfigurationRenderer.LeftOut], refused: [String]) {
-        let primary = (kind ?? .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner)
-        let fallback: (any ManifestLoading)? = kind == nil ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner) : nil
+        let primary = (kind == .swiftpm ? ManifestLoaderKind.swiftpm : .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner)
+        let fallback: (any ManifestLoading)? = kind == .auto ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner) : nil
         enum Outcome: Sendable { case loaded(PackageManifest, refused: Bool), failed(String) }
         // Each outcome is bound to a `let` before it is returned, and kept at its folder's
         // index by OrderedConcurrency (its comment says why). A folder whose Package.swift is a
@@ -165,7 +168,7 @@ public struct AdoptionPipeline: Sendable {
                 let manifest = try await primary.loadManifest(inPackageDirectory: absolute)
                 return Outcome.loaded(manifest, refused: false)
             } catch let refusal as ManifestRefusal {
-                guard let fallback else { return Outcome.failed("the static reader cannot evaluate it (\(Self.firstLine(refusal, root: root)))") }
+                guard let fallback else { return Outcome.failed("the static reader cannot evaluate it (\(Self.firstLine(refusal, root: root))); 'mfe init --adopt --loader auto' reads it with SwiftPM, which runs its code") }
                 do {
                     let manifest = try await fallback.loadManifest(inPackageDirectory: absolute)
                     return Outcome.loaded(manifest, refused: true)

@@ -27,6 +27,10 @@ struct ManifestWiring {
         parsed = ParsedSource(file: file, source: source)
     }
 
+    init(parsed: ParsedSource) {
+        self.parsed = parsed
+    }
+
     /// The splices adding `requirements` for `target`; none when everything is already there.
     func splices(adding requirements: [ManifestRequirement], to target: String) throws -> [SourceSplice] {
         let package = try packageCall()

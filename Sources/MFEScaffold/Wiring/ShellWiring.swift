@@ -23,47 +23,82 @@ struct ShellWiring {
     let shellFolder: String
     let fileSystem: any FileSystem
 
+    /// The shell's files mfe edits, read and parsed: its `Package.swift` and the Swift files of
+    /// its composition root target (the one declaring `AppDependencies`).
+    struct Files {
+        /// The manifest; `path` is where edits are written (a link's target).
+        var manifest: (path: String, source: ParsedSource)
+        /// The composition root target's name.
+        var target: String
+        /// The target's Swift files.
+        var targetSources: [(path: String, source: ParsedSource)]
+        /// Every Swift file below the shell's `Sources/`.
+        var sources: [(path: String, source: ParsedSource)]
+    }
+
+    /// Reads the shell's files, or refuses naming the file mfe could not use.
+    func files() throws -> Files {
+        let shell = PathUtilities.join(workspaceRoot, shellFolder)
+        let shownManifest = PathUtilities.join(shellFolder, "Package.swift")
+        let manifestPath = editablePath(PathUtilities.join(shell, "Package.swift"))
+        guard let manifestData = try? fileSystem.contents(of: manifestPath) else {
+            throw WiringRefusal(file: shownManifest, reason: "the shell has no Package.swift to add the dependency to")
+        }
+        var sources: [(path: String, source: ParsedSource)] = []
+        let sourcesFolder = PathUtilities.join(shell, "Sources")
+        for file in (try? fileSystem.filesBelow(sourcesFolder)) ?? [] where file.hasSuffix(".swift") {
+            let path = editablePath(PathUtilities.join(sourcesFolder, file))
+            guard let data = try? fileSystem.contents(of: path) else { continue }
+            sources.append((path, ParsedSource(file: PathUtilities.join(shellFolder, "Sources/" + file), bytes: Array(data))))
+        }
+        guard let root = sources.first(where: { $0.source.declaration(named: "AppDependencies") != nil }) else {
+            throw WiringRefusal(file: PathUtilities.join(shellFolder, "Sources"), reason: "no 'AppDependencies' (the composition root) declared in the shell's sources")
+        }
+        let target = String(root.source.file.dropFirst(shellFolder.count + "/Sources/".count).prefix { $0 != "/" })
+        let targetSources = sources.filter { $0.source.file.hasPrefix(PathUtilities.join(shellFolder, "Sources/\(target)/")) }
+        return Files(manifest: (manifestPath, ParsedSource(file: shownManifest, bytes: Array(manifestData))), target: target, targetSources: targetSources, sources: sources)
+    }
+
+    /// Where an edit of `path` is written: the file itself, or the target of a symbolic link,
+    /// so the link stays a link.
+    private func editablePath(_ path: String) -> String {
+        fileSystem.isSymbolicLink(path) ? ScaffoldWriter.target(of: path, fileSystem: fileSystem) : path
+    }
+
+    /// An edit of `source` at `path`, refused when `path` (a link's target) is outside the
+    /// workspace: mfe edits only the workspace's files.
+    private func edit(_ source: ParsedSource, at path: String, splices: [SourceSplice], summary: String) throws -> PlannedEdit {
+        if path != PathUtilities.join(workspaceRoot, source.file), !RealPath.isInside(path, folder: workspaceRoot) {
+            throw WiringRefusal(file: source.file, reason: "it is a symbolic link to '\(path)', outside the workspace; mfe edits only files inside it")
+        }
+        return PlannedEdit(path: path, originalBytes: source.bytes, bytes: source.applying(splices), summary: summary, label: source.file)
+    }
+
     /// The outcome of wiring `feature`, created in `featureFolder` (relative to the workspace
     /// root), into the shell.
     func wire(_ feature: WiredFeature, featureFolder: String, requirements: [ManifestRequirement]) -> WiringOutcome {
-        let shell = PathUtilities.join(workspaceRoot, shellFolder)
-        let manifestPath = PathUtilities.join(shell, "Package.swift")
-        let shownManifest = PathUtilities.join(shellFolder, "Package.swift")
         var compositionTarget: String?
         do {
-            guard let manifestData = try? fileSystem.contents(of: manifestPath) else {
-                throw WiringRefusal(file: shownManifest, reason: "the shell has no Package.swift to add the dependency to")
-            }
-            var sources: [(path: String, source: ParsedSource)] = []
-            let sourcesFolder = PathUtilities.join(shell, "Sources")
-            for file in (try? fileSystem.filesBelow(sourcesFolder)) ?? [] where file.hasSuffix(".swift") {
-                let path = PathUtilities.join(sourcesFolder, file)
-                guard let data = try? fileSystem.contents(of: path) else { continue }
-                sources.append((path, ParsedSource(file: PathUtilities.join(shellFolder, "Sources/" + file), source: String(decoding: data, as: UTF8.self))))
-            }
-            guard let root = sources.first(where: { $0.source.declaration(named: "AppDependencies") != nil }) else {
-                throw WiringRefusal(file: PathUtilities.join(shellFolder, "Sources"), reason: "no 'AppDependencies' (the composition root) declared in the shell's sources")
-            }
-            let target = String(root.source.file.dropFirst(shellFolder.count + "/Sources/".count).prefix { $0 != "/" })
-            compositionTarget = target
-            let targetSources = sources.filter { $0.source.file.hasPrefix(PathUtilities.join(shellFolder, "Sources/\(target)/")) }
-            for needed in ["AppRoute", "AppRouter", "AppComposition", "AppRootView"] where !targetSources.contains(where: { $0.source.declaration(named: needed) != nil }) {
+            let files = try files()
+            compositionTarget = files.target
+            let target = files.target
+            for needed in ["AppRoute", "AppRouter", "AppComposition", "AppRootView"] where !files.targetSources.contains(where: { $0.source.declaration(named: needed) != nil }) {
                 throw WiringRefusal(file: PathUtilities.join(shellFolder, "Sources/\(target)"), reason: "no '\(needed)' declared beside 'AppDependencies'")
             }
 
             // A base conformance may live in any file of the target (`AppDependencies+Core.swift`).
             var feature = feature
-            feature.bases.removeAll { base in targetSources.contains { $0.source.conforms("AppDependencies", to: base.protocolName) } }
+            feature.bases.removeAll { base in files.targetSources.contains { $0.source.conforms("AppDependencies", to: base.protocolName) } }
             var edits: [PlannedEdit] = []
-            let manifestSource = String(decoding: manifestData, as: UTF8.self)
-            let manifestSplices = try ManifestWiring(file: shownManifest, source: manifestSource).splices(adding: requirements, to: target)
+            let manifest = files.manifest.source
+            let manifestSplices = try ManifestWiring(parsed: manifest).splices(adding: requirements, to: target)
             if !manifestSplices.isEmpty {
-                edits.append(PlannedEdit(path: manifestPath, original: manifestSource, contents: SourceSplice.apply(manifestSplices, to: manifestSource), summary: "\(shownManifest): depends on \(feature.name)", label: shownManifest))
+                edits.append(try edit(manifest, at: files.manifest.path, splices: manifestSplices, summary: "\(manifest.file): depends on \(feature.name)"))
             }
-            for (path, source) in targetSources {
+            for (path, source) in files.targetSources {
                 let splices = try CompositionWiring.splices(of: source, wiring: feature)
                 guard !splices.isEmpty else { continue }
-                edits.append(PlannedEdit(path: path, original: source.source, contents: SourceSplice.apply(splices, to: source.source), summary: "\(source.file): \(feature.name) wired in", label: source.file))
+                edits.append(try edit(source, at: path, splices: splices, summary: "\(source.file): \(feature.name) wired in"))
             }
             return WiringOutcome(edits: edits)
         } catch let refusal as WiringRefusal {

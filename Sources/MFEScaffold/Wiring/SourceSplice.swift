@@ -12,12 +12,24 @@ struct SourceSplice: Equatable {
     /// `source` with `splices` applied. Splices must not overlap; two insertions at the same
     /// offset keep the order they were given in.
     static func apply(_ splices: [SourceSplice], to source: String) -> String {
-        var bytes = Array(source.utf8)
+        String(decoding: apply(splices, to: Array(source.utf8)), as: UTF8.self)
+    }
+
+    /// `bytes` with `splices` applied, every byte outside them kept as it was (an invalid UTF-8
+    /// byte in a comment included). The line breaks of the inserted text are the file's own:
+    /// `\r\n` in a file whose lines end so, so a CRLF file never gets mixed line endings.
+    static func apply(_ splices: [SourceSplice], to bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        let lineBreak = SourceLayout.lineBreak(of: bytes)
         let ordered = splices.enumerated().sorted { $0.element.offset != $1.element.offset ? $0.element.offset > $1.element.offset : $0.offset > $1.offset }
         for (_, splice) in ordered {
-            bytes.replaceSubrange(splice.offset..<(splice.offset + splice.length), with: Array(splice.text.utf8))
+            var text = Array(splice.text.utf8)
+            if lineBreak.count > 1 {
+                text = text.flatMap { $0 == UInt8(ascii: "\n") ? lineBreak : [$0] }
+            }
+            bytes.replaceSubrange(splice.offset..<(splice.offset + splice.length), with: text)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
 
@@ -36,6 +48,27 @@ struct SourceLayout {
 
     init(_ source: String) {
         bytes = Array(source.utf8)
+    }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The UTF-8 byte order mark some editors write first: nothing may be inserted before it.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The bytes a line ends with in `bytes`: `\r\n` when most line breaks are CRLF, else `\n`.
+    static func lineBreak(of bytes: [UInt8]) -> [UInt8] {
+        var crlf = 0, lf = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            if index > 0, bytes[index - 1] == UInt8(ascii: "\r") { crlf += 1 } else { lf += 1 }
+        }
+        return crlf > lf ? [UInt8(ascii: "\r"), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]
+    }
+
+    /// The offset of the file's first byte after its byte order mark, if any.
+    var contentStart: Int {
+        bytes.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
     }
 
     /// The spaces and tabs from the start of `offset`'s line up to the line's first other
@@ -117,7 +150,7 @@ extension SourceFileSyntax {
 
     /// The splice adding `import M` lines for the `modules` not yet imported, after the last
     /// top-level import (or at the top of the file when it has none).
-    func importing(_ modules: [String]) -> [SourceSplice] {
+    func importing(_ modules: [String], layout: SourceLayout) -> [SourceSplice] {
         let missing = modules.filter { !importedModules.contains($0) }
         guard !missing.isEmpty else { return [] }
         let lastImport = statements.last { $0.item.is(ImportDeclSyntax.self) }
@@ -126,14 +159,14 @@ extension SourceFileSyntax {
             return [SourceSplice(offset: lastImport.endPosition.utf8Offset, text: text)]
         }
         let text = missing.map { "import " + $0 + "\n" }.joined() + "\n"
-        return [SourceSplice(offset: 0, text: text)]
+        return [SourceSplice(offset: layout.contentStart, text: text)]
     }
 
     /// The splice appending `declaration` after the file's last code or comment, after a blank
     /// line; the file's own final line breaks stay after it.
     func appending(declaration: String, layout: SourceLayout) -> SourceSplice {
         var contentEnd = endOfFileToken.positionAfterSkippingLeadingTrivia.utf8Offset
-        while contentEnd > 0, [UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(layout.bytes[contentEnd - 1]) { contentEnd -= 1 }
+        while contentEnd > layout.contentStart, [UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(layout.bytes[contentEnd - 1]) { contentEnd -= 1 }
         return SourceSplice(offset: contentEnd, text: "\n\n" + declaration)
     }
 }

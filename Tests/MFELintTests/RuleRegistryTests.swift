@@ -1,0 +1,75 @@
+import Foundation
+import MFECore
+@testable import MFELint
+import Testing
+
+/// Rules are types, and the registry is the one list of them: its order is the edge rules'
+/// precedence, and the docs' rule tables must say what it says.
+@Suite("rule registry")
+struct RuleRegistryTests {
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    @Test func everyRuleIDHasExactlyOneRuleType() {
+        let ids = BuiltInRules.all.map { $0.description.id }
+        #expect(ids == RuleID.allCases)
+        #expect(Set(ids).count == ids.count)
+        for id in RuleID.allCases { #expect(id.rule.id == id) }
+    }
+
+    @Test func edgeRulesComeFirstInDESIGNsPrecedence() {
+        #expect(BuiltInRules.edgeRules.map { $0.description.id } == [.dependsOnShell, .foundationToUpper, .productToProduct, .productionToTesting, .testingToImplementation])
+        #expect(BuiltInRules.graphRules.map { $0.description.id } == [.cycle, .packageCycle, .missingInterface, .unassignedLayer])
+    }
+
+    @Test func everyRuleHasTextsAndExamples() {
+        for rule in LintRule.all {
+            #expect(!rule.shortDescription.isEmpty && !rule.fullDescription.isEmpty && !rule.help.isEmpty, "\(rule.id)")
+            #expect(rule.examples.map { !$0.bad.isEmpty && !$0.good.isEmpty && $0.bad != $0.good } == true, "\(rule.id) lacks a bad and a fixed example")
+        }
+    }
+
+    /// `(ids, severity)` of each row of the first Markdown table after `heading` whose header
+    /// starts with `| id |`.
+    static func ruleRows(in text: String, after heading: String) -> [(ids: [String], severity: String)] {
+        guard let start = text.range(of: heading) else { return [] }
+        var rows: [(ids: [String], severity: String)] = []
+        var inTable = false
+        for line in text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("| id |") { inTable = true; continue }
+            if line.hasPrefix("## ") && inTable && rows.count >= RuleID.allCases.count - 1 { break }
+            guard inTable, line.hasPrefix("| `") else { continue }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let ids = cells[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+            rows.append((ids, cells[1]))
+        }
+        return rows
+    }
+
+    static func check(_ rows: [(ids: [String], severity: String)], in document: String) {
+        let documented = rows.flatMap(\.ids)
+        #expect(documented == RuleID.allCases.map(\.rawValue), "\(document)'s rule table lists \(documented)")
+        for row in rows {
+            for id in row.ids {
+                guard let rule = LintRule.named(id) else { continue }
+                #expect(row.severity.hasPrefix(rule.severity.rawValue), "\(document): '\(id)' is \(row.severity), the registry says \(rule.severity)")
+            }
+        }
+    }
+
+    @Test func theREADMERuleTableEqualsTheRegistry() throws {
+        let readme = try String(contentsOfFile: PathUtilities.join(Self.packageRoot, "README.md"), encoding: .utf8)
+        Self.check(Self.ruleRows(in: readme, after: "### Rules"), in: "README.md")
+    }
+
+    /// DESIGN.md lives beside the repository where it is checked out for development (CI's
+    /// clone has none): checked when it is there.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: PathUtilities.join(packageRoot, "../shared/DESIGN.md"))))
+    func theDESIGNRuleTablesEqualTheRegistry() throws {
+        let design = try String(contentsOfFile: PathUtilities.join(Self.packageRoot, "../shared/DESIGN.md"), encoding: .utf8)
+        Self.check(Self.ruleRows(in: design, after: "## Rules"), in: "DESIGN.md")
+    }
+}

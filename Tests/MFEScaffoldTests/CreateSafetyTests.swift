@@ -1,0 +1,183 @@
+import Foundation
+import MFECore
+import MFEManifest
+@testable import MFEScaffold
+import MFETestSupport
+import Testing
+
+/// A create that finishes or can be finished: the workspace lock, dead runs' temporaries,
+/// `--wire-only`, names that clash with the shell, and `--web` URLs as Foundation reads them.
+@Suite("create safety", .timeLimit(.minutes(2)))
+struct CreateSafetyTests {
+    // MARK: The workspace lock
+
+    @Test func holdersTakeTurnsAndTheLockFileGoesWithTheLastOne() async throws {
+        let directory = try TemporaryDirectory()
+        let lockFile = PathUtilities.join(directory.path, WorkspaceLock.fileName)
+        let first = try await WorkspaceLock.acquire(workspaceRoot: directory.path)
+        #expect(try String(contentsOfFile: lockFile, encoding: .utf8) == "\(getpid())\n")
+        // A second holder times out while the first holds it (flock is per open file, so this
+        // works within one process too).
+        await #expect(throws: PlainInputError.self) {
+            _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.2)
+        }
+        let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 30) }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        first.release()
+        let lock = try await second.value
+        #expect(FileManager.default.fileExists(atPath: lockFile))
+        lock.release()
+        #expect(!FileManager.default.fileExists(atPath: lockFile), "no lock file outlives its run")
+    }
+
+    /// A lock file left by a run killed outright (its pid written, no flock held any more) is
+    /// simply taken: the kernel dropped the dead run's lock.
+    @Test func aDeadRunsLockFileIsTakenOver() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("2147483646\n", to: WorkspaceLock.fileName)
+        let lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 1)
+        #expect(try String(contentsOfFile: PathUtilities.join(directory.path, WorkspaceLock.fileName), encoding: .utf8) == "\(getpid())\n")
+        lock.release()
+    }
+
+    // MARK: Temporaries of dead runs
+
+    @Test(arguments: [
+        (".mfe-Zed-123-456", Int32(123)), (".mfe-Zed-31671-4082961767", 31671), (".AppRouter.swift.mfe-77-1", 77), (".Package.swift.mfe-9-42", 9),
+        (".mfe-create.lock", nil), (".mfe-Zed-123", nil), (".mfe-Zed-x-1", nil), ("mfe-Zed-1-2", nil),
+        (".mfe-Zed-Old-1-2", nil), (".notes.mfe-1-x", nil), (".mfe-Zed-0-1", nil), (".mfe-adopt-12", nil),
+    ] as [(String, Int32?)])
+    func namesMfeGivesItsTemporaries(name: String, owner: Int32?) {
+        #expect(StaleTemporaries.owner(ofName: name) == owner)
+    }
+
+    @Test func removesTemporariesOfDeadRunsOnly() throws {
+        let directory = try TemporaryDirectory()
+        let dead = "2147483646", alive = "\(getpid())"
+        for name in [".mfe-Zed-\(dead)-1/README.md", ".AppRouter.swift.mfe-\(dead)-7", ".mfe-Live-\(alive)-1/README.md", ".AppRouter.swift.mfe-\(alive)-3", ".mfe-notes", "Zed/README.md"] {
+            try directory.write("x\n", to: name)
+        }
+        // A live pid's temporary older than the bound is taken too: the pid was reused.
+        try directory.write("x\n", to: ".mfe-Old-\(alive)-9/README.md")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * StaleTemporaries.maximumAge)], ofItemAtPath: directory.path + "/.mfe-Old-\(alive)-9")
+        let removed = StaleTemporaries.remove(in: [directory.path], fileSystem: LocalFileSystem())
+        #expect(removed.map { ($0 as NSString).lastPathComponent }.sorted() == [".AppRouter.swift.mfe-\(dead)-7", ".mfe-Old-\(alive)-9", ".mfe-Zed-\(dead)-1"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".AppRouter.swift.mfe-\(alive)-3", ".mfe-Live-\(alive)-1", ".mfe-notes", "Zed"])
+    }
+
+    // MARK: Wiring an existing feature
+
+    static func workspace() async throws -> (TemporaryDirectory, String) {
+        try await FeatureScaffolderTests.makeWorkspace()
+    }
+
+    static func plan(_ request: CreateRequest, in root: String) async throws -> ScaffoldPlan {
+        try await FeatureScaffolderTests.scaffolder(in: root).plan(request)
+    }
+
+    /// The problems planning `request` reports, one message each.
+    static func problems(_ request: CreateRequest, in root: String) async -> [String] {
+        do {
+            _ = try await plan(request, in: root)
+            return []
+        } catch let error as InputErrors {
+            return error.messages
+        } catch {
+            return [error.localizedDescription]
+        }
+    }
+
+    /// A feature created with `--no-wire` (as one whose create was killed while wiring is
+    /// left) is named by a plain re-run and wired by `--wire-only`, as the create would have.
+    @Test(arguments: [[], ["Core"]], [nil, "https://example.com/zed"] as [String?])
+    func wireOnlyWiresAFeatureTheWayCreateWould(dependencies: [String], web: String?) async throws {
+        let (directory, root) = try await Self.workspace()
+        _ = directory
+        let request = CreateRequest(name: "Zed", dependencies: dependencies, webURL: web)
+        var unwired = request
+        unwired.wire = false
+        let created = try await Self.plan(request, in: root)
+        try ScaffoldWriter().write(try await Self.plan(unwired, in: root))
+
+        let rerun = await Self.problems(request, in: root)
+        #expect(rerun.contains("'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create Zed --wire-only' to wire it"), "\(rerun)")
+
+        let wiring = try await Self.plan(CreateRequest(name: "Zed", wireOnly: true), in: root)
+        #expect(!wiring.createsDestination && wiring.files.isEmpty && !wiring.wiringRefused)
+        #expect(wiring.edits == created.edits, "the same edits as the create would have made")
+        try ScaffoldWriter().write(wiring)
+
+        #expect(await Self.problems(CreateRequest(name: "Zed", wireOnly: true), in: root) == ["'Zed' (Features/Zed) is already wired into the shell; nothing to do"])
+        let wired = await Self.problems(request, in: root)
+        #expect(wired.contains("'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first"), "\(wired)")
+    }
+
+    @Test func wireOnlyNeedsAProductFeatureOfTheWorkspace() async throws {
+        let (directory, root) = try await Self.workspace()
+        _ = directory
+        #expect(await Self.problems(CreateRequest(name: "Nope", wireOnly: true), in: root) == ["no product feature 'Nope' in the workspace to wire; create it with 'mfe create Nope'"])
+        #expect(await Self.problems(CreateRequest(name: "Core", wireOnly: true), in: root) == ["'Core' (Foundation/Core) is a foundation package; only product features are wired into the shell"])
+    }
+
+    // MARK: Names that clash with the shell
+
+    @Test(arguments: [
+        ("App", ["the feature name 'App' makes the module 'App', named like the type 'App' of SwiftUI (the protocol the shell's app conforms to); the shell imports both and Swift cannot tell them apart, so choose another feature name, e.g. 'AppFeature'",
+                 "the feature name 'App' makes the type 'AppDependencies', which Shell/Sources/DemoComposition/AppDependencies.swift declares too; wiring it into the shell would not build, so choose another feature name, e.g. 'AppFeature'"]),
+        ("AppRoot", ["the feature name 'AppRoot' makes the type 'AppRootView', which Shell/Sources/DemoComposition/AppRootView.swift declares too; wiring it into the shell would not build, so choose another feature name, e.g. 'AppRootFeature'"]),
+        ("Root", ["the feature name 'Root' needs the route case and builder 'root', and the shell already has 'case root' of AppRoute in Shell/Sources/DemoComposition/AppRouter.swift; choose another feature name, e.g. 'RootFeature'"]),
+        ("Dependencies", ["the feature name 'Dependencies' needs the route case and builder 'dependencies', and the shell already has the member 'dependencies' of AppComposition in Shell/Sources/DemoComposition/AppComposition.swift; choose another feature name, e.g. 'DependenciesFeature'"]),
+        ("Demo", ["the feature name 'Demo' is the workspace's name, which names the shell's app target (a module of its own in the Xcode project); choose another feature name, e.g. 'DemoFeature'"]),
+    ])
+    func aNameClashingWithTheShellIsRefusedBeforeAnythingIsWritten(name: String, problems: [String]) async throws {
+        let (directory, root) = try await Self.workspace()
+        _ = directory
+        #expect(await Self.problems(CreateRequest(name: name), in: root) == problems)
+        var unwired = CreateRequest(name: name)
+        unwired.wire = false
+        #expect(await Self.problems(unwired, in: root) == problems, "the clash stays when wiring is left for later")
+    }
+
+    @Test func findsTheTypesATemplateDeclaresAtTheTopLevel() {
+        let text = "import Foundation\n\n/// A class of things.\n@MainActor\npublic final class SearchModel {\n    enum State {}\n}\npublic protocol SearchDependencies: Sendable {}\nstruct Item<T>: Hashable {}\nextension Foo {}\n#if canImport(SwiftUI)\npublic struct SearchView: View {}\n#endif\n"
+        #expect(ShellNames.declaredTypes(in: [("a.swift", text), ("README.md", "struct NotSwift {}\n")]) == ["SearchModel", "SearchDependencies", "Item", "SearchView"])
+    }
+
+    // MARK: --web URLs
+
+    @Test(arguments: [
+        ("https://example.com/about", "https://example.com/about"),
+        ("https://example.com/a^b", "https://example.com/a%5Eb"),
+        ("https://example.com/<x>?q=a b", "https://example.com/%3Cx%3E?q=a%20b"),
+        ("https://example.com/%zz", "https://example.com/%25zz"),
+        ("http://[fe80::1%en0]/x", "http://[fe80::1%25en0]/x"),
+        ("https://example.com/\"quoted\"\\", "https://example.com/%22quoted%22%5C"),
+        ("http://localhost:8080/", "http://localhost:8080/"),
+    ])
+    func webURLsAreWrittenAsFoundationReadsThem(given: String, written: String) {
+        #expect((try? WebURLValidation.normalised(given).get()) == written)
+        #expect(URL(string: written)?.absoluteString == written, "a fixed point: the generated test compares the two")
+    }
+
+    @Test(arguments: [
+        ("not a url", "'--web not a url' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"),
+        ("ftp://example.com/", "'--web ftp://example.com/' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"),
+        ("https:///path", "'--web https:///path' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"),
+        ("https://example.com/a\nb", "'--web https://example.com/a\\nb' holds a control character (a tab or line break); give the URL on one line"),
+        ("https://me:secret@example.com/", "'--web https://me:secret@example.com/' holds credentials before '@'; mfe writes the URL into the generated source, so give the page without them"),
+    ])
+    func webURLsFoundationCannotReadAreRefused(given: String, message: String) {
+        #expect(WebURLValidation.normalised(given) == .failure(WebURLValidation.Problem(message: message)))
+    }
+
+    @Test func theNormalisedURLIsWhatTheWebTemplateWrites() async throws {
+        let (directory, root) = try await Self.workspace()
+        _ = directory
+        let plan = try await Self.plan(CreateRequest(name: "About", webURL: "https://example.com/a^b"), in: root)
+        let dependencies = try #require(plan.files.first { $0.path == "Sources/AboutInterface/AboutDependencies.swift" })
+        #expect(dependencies.contents.contains("URL(string: \"https://example.com/a%5Eb\")"))
+        let test = try #require(plan.files.first { $0.path.hasSuffix("AboutMessageBridgeTests.swift") })
+        #expect(test.contents.contains("pageURL.absoluteString == \"https://example.com/a%5Eb\""))
+        #expect(plan.created.first?.hasSuffix("; '--web https://example.com/a^b' is written as 'https://example.com/a%5Eb', the URL Foundation reads from it") == true)
+    }
+}

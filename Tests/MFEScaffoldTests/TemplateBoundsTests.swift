@@ -1,0 +1,89 @@
+import Foundation
+import MFECore
+@testable import MFEScaffold
+import MFETestSupport
+import Testing
+
+/// A team's templates are bounded: nesting the renderer would recurse through is refused with
+/// its line before rendering, and links leaving the templates folder and huge files are refused.
+@Suite("template bounds")
+struct TemplateBoundsTests {
+    static func nested(_ depth: Int, open: String = "{{#a}}", close: String = "{{/a}}") -> String {
+        String(repeating: open, count: depth) + "x" + String(repeating: close, count: depth)
+    }
+
+    @Test func theBuiltInTemplatesAreWithinBounds() {
+        for template in TemplateCatalog.builtin.templates {
+            for file in template.files where file.isMustache {
+                #expect(MustacheNesting.problem(in: file.contents) == nil, "\(template.name)/\(file.path)")
+            }
+        }
+    }
+
+    @Test func nestingUpToTheBoundIsFineAndOneMoreIsRefusedWithItsLine() {
+        #expect(MustacheNesting.problem(in: Self.nested(MustacheNesting.maximumDepth)) == nil)
+        let problem = MustacheNesting.problem(in: "first\nsecond\n" + Self.nested(MustacheNesting.maximumDepth + 1))
+        #expect(problem?.line == 3)
+        #expect(problem?.reason == "sections nest more than 64 deep (mfe renders at most 64)")
+        // Inverted sections, blocks and parents nest too; closing tags end them.
+        #expect(MustacheNesting.problem(in: String(repeating: "{{^a}}{{$b}}{{<c}}", count: 22)) != nil)
+        #expect(MustacheNesting.problem(in: String(repeating: "{{#a}}{{/a}}\n", count: 10_000)) == nil)
+    }
+
+    /// The scan reads tags as the parser does: changed delimiters, a delimiter change ending
+    /// with its section, comments and triple mustaches.
+    @Test func followsTheParsersDelimiters() {
+        #expect(MustacheNesting.problem(in: "{{=<% %>=}}\n" + Self.nested(65, open: "<%#a%>", close: "<%/a%>"))?.line == 2)
+        #expect(MustacheNesting.problem(in: "{{=<% %>=}}" + Self.nested(65)) == nil, "'{{' is text once the delimiters changed")
+        // A change inside a section ends with it: the outer `{{#a}}` tags count again.
+        #expect(MustacheNesting.problem(in: "{{#s}}{{=<% %>=}}<%/s%>" + Self.nested(64)) == nil)
+        #expect(MustacheNesting.problem(in: "{{#s}}{{=<% %>=}}<%/s%>" + Self.nested(64) + "{{#s}}" ) == nil)
+        #expect(MustacheNesting.problem(in: "{{#s}}{{=<% %>=}}<%/s%>{{#t}}" + Self.nested(64) + "{{/t}}") != nil)
+        #expect(MustacheNesting.problem(in: "{{! " + String(repeating: "{{#a ", count: 100) + "}}") == nil, "a comment holds no tags")
+        #expect(MustacheNesting.problem(in: "{{{raw}}}" + Self.nested(65))?.line == 1)
+        #expect(MustacheNesting.problem(in: "{{a(" + String(repeating: "b(", count: 20) + "c" + String(repeating: ")", count: 21) + "}}")?.reason == "a tag chains more than 16 transforms (mfe renders at most 16)")
+    }
+
+    /// 100,000 nested sections crashed the renderer (the stack overflowed); now they are a
+    /// problem naming the file and line.
+    @Test func aDeeplyNestedTeamTemplateIsAProblemNotACrash() throws {
+        let template = Template(name: "team", summary: "", files: [TemplateFile(path: "Deep.swift.mustache", contents: "// header\n" + Self.nested(100_000))])
+        #expect(throws: InputErrors(["template file 'team/Deep.swift.mustache', line 2: sections nest more than 64 deep (mfe renders at most 64); simplify the template"])) {
+            try TemplateRenderer().render(template, context: [:])
+        }
+        #expect(throws: PlainInputError("built-in/team/Deep.swift.mustache:2: sections nest more than 64 deep (mfe renders at most 64); simplify the template")) {
+            try TemplateCatalog(origin: "built-in", files: [("team/template.yml", "description: x\n"), ("team/Deep.swift.mustache", "// header\n" + Self.nested(100_000))])
+        }
+    }
+
+    @Test func aLinkToAFileOutsideTheTemplatesFolderIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("description: ours\n", to: "team/feature/template.yml")
+        try directory.write("secret\n", to: "outside/secret.txt")
+        try directory.write("shared\n", to: "team/shared/LICENSE")
+        let templates = PathUtilities.join(directory.path, "team")
+        // A link inside the folder is fine.
+        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/LICENSE", withDestinationPath: "../shared/LICENSE")
+        #expect(try TemplateCatalog.load(from: templates).template(named: "feature").files.map(\.path) == ["LICENSE"])
+        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/secret.txt", withDestinationPath: directory.path + "/outside/secret.txt")
+        #expect(throws: PlainInputError("'\(templates)/feature/secret.txt' is a symbolic link to '\(CatalogFixture.realPath(directory.path + "/outside/secret.txt"))', outside the templates folder '\(templates)'; a template may only use files inside its folder, so copy the file in or remove the link")) {
+            try TemplateCatalog.load(from: templates)
+        }
+    }
+
+    @Test func aTemplateFileLargerThanTheBoundIsRefusedUnread() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("description: ours\n", to: "team/feature/template.yml")
+        let huge = directory.path + "/team/feature/Huge.swift"
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: UInt64(TemplateCatalog.maximumFileSize + 1))
+        try handle.close()
+        #expect(throws: PlainInputError("'\(huge)' is 1048577 bytes, more than the 1048576 a template file may have; a template holds source files, keep it smaller")) {
+            try TemplateCatalog.load(from: directory.path + "/team")
+        }
+        try FileManager.default.removeItem(atPath: huge)
+        try directory.write("description: " + String(repeating: "x", count: TemplateCatalog.maximumDescriptionSize) + "\n", to: "team/feature/template.yml")
+        #expect(throws: PlainInputError.self) { try TemplateCatalog.load(from: directory.path + "/team") }
+    }
+}
