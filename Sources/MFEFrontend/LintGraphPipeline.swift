@@ -88,6 +88,9 @@ public struct LintGraphPipeline: Sendable {
         let graph = TargetGraph(workspace: workspace)
         let linter = Linter()
         let extra = try await additionalFindings?(workspace, graph) ?? AdditionalFindings()
+        if request.strict, !extra.unchecked.isEmpty {
+            throw extra.unchecked.count == 1 ? PlainInputError(extra.unchecked[0]) as any Error : InputErrors(extra.unchecked)
+        }
         let findings = linter.findings(in: workspace, graph: graph) + extra.findings
         options.suppressions = workspace.manifestSuppressions + extra.suppressions
         var report = linter.process(findings, workspace: workspace, graph: graph, options: options)

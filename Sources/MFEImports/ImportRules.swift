@@ -55,7 +55,7 @@ public struct ImportRules: Sendable {
         let external = ExternalModules(packages: externalPackages, graph: graph, workspaceModules: Set(modules.nodes.keys), fileSystem: fileSystem)
         var findings: [Finding] = []
         for target in targets {
-            guard let node = graph.nodeIndex(named: target.target, inPackage: target.package) else { continue }
+            guard let node = graph.nodeIndex(named: target.target, inPackageAt: target.packageDirectory) else { continue }
             let aliases = modules.aliases(of: node)
             let own = Set(modules.names[node])
             let declaredPlatforms = Set(graph.package(of: node).manifest.platforms.map(\.name))
@@ -103,18 +103,22 @@ public struct ImportRules: Sendable {
                 // module gets the finding (which the linter then suppresses or reports).
                 if !target.suppressions.contains(where: { $0.suppresses(finding) }) { reported.insert(name) }
             }
-            guard target.fileCount > 0 else { continue }
+            // A file that could not be read may import any dependency: none is called unused.
+            guard target.fileCount > 0, target.unreadFiles.isEmpty else { continue }
             let imported = Set(target.imports.map { aliases[$0.declaration.module] ?? $0.declaration.module })
             var entries: [SourceLocation: [Int]] = [:]
-            for successor in graph.successors[node] where graph.nodes[successor].kind == .regular {
+            // A product's binary targets are its modules too (`JitsiMeet` vends `JitsiMeetSDK`):
+            // importing one uses the entry. An entry of binary targets only is not judged: the
+            // module of a framework that is not on disk is only guessed from its name.
+            for successor in graph.successors[node] where [.regular, .binary].contains(graph.nodes[successor].kind) {
                 guard let edge = graph.edge(from: node, to: successor) else { continue }
                 entries[edge.location, default: []].append(successor)
             }
-            for (location, successors) in entries.sorted(by: { $0.key < $1.key }) {
+            for (location, successors) in entries.sorted(by: { $0.key < $1.key }) where successors.contains(where: { graph.nodes[$0].kind == .regular }) {
                 let isUsed = successors.contains { successor in
                     modules.names[successor].contains(where: imported.contains) || !modules.reexports(of: successor).isDisjoint(with: imported)
                 }
-                guard !isUsed, let module = successors.min(by: { graph.nodes[$0].name < graph.nodes[$1].name }) else { continue }
+                guard !isUsed, let module = successors.filter({ graph.nodes[$0].kind == .regular }).min(by: { graph.nodes[$0].name < graph.nodes[$1].name }) else { continue }
                 let stranded = (strandedImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, aliases: aliases)
                     + strandedExternalImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, external: external, aliases: aliases)).sorted()
                 findings.append(unusedFinding(from: node, to: module, at: location, stranding: stranded))
@@ -261,7 +265,24 @@ extension ImportRules {
         let imports = try await WorkspaceImportReader(fileSystem: fileSystem).read(workspace)
         let external = await ExternalPackageLocator(fileSystem: fileSystem, manifestLoader: manifestLoader, cacheRoot: cacheRoot).locate(workspace)
         let rules = ImportRules(graph: graph, workspaceRoot: workspace.root, externalPackages: external, fileSystem: fileSystem)
-        return AdditionalFindings(findings: rules.findings(for: imports), suppressions: imports.flatMap(\.suppressions), notes: external.notes)
+        let unread = imports.flatMap { target in target.unreadFiles.map { (file: $0, target: target.target) } }.sorted { $0.file.file < $1.file.file }
+        return AdditionalFindings(
+            findings: rules.findings(for: imports), suppressions: imports.flatMap(\.suppressions),
+            notes: unread.map { unreadNote($0.file, target: $0.target, strict: false) } + external.notes,
+            unchecked: unread.map { unreadNote($0.file, target: $0.target, strict: true) }
+        )
+    }
+
+    /// What to say about a source file of `target` that could not be parsed in time: a note
+    /// (the run goes on without its imports), or under `--strict` the reason the run stops.
+    /// Generated code is the usual cause, so the way out is more time, not simpler code.
+    static func unreadNote(_ timeout: ParseTimeLimitError, target: String, strict: Bool) -> String {
+        let seconds = timeout.seconds == timeout.seconds.rounded() ? String(Int(timeout.seconds)) : String(timeout.seconds)
+        let what = "'\(timeout.file)' (target \(target)) was not checked: parsing it took more than \(seconds) seconds of processor time"
+        if strict {
+            return "\(what), and '--strict' does not pass a check that was not made; allow more time with MFE_PARSE_TIME_LIMIT=SECONDS, or run without '--strict' to go on with a note"
+        }
+        return "\(what), so its imports were not read and no dependency of \(target) is reported unused; allow more time with MFE_PARSE_TIME_LIMIT=SECONDS"
     }
 
     /// mfe's compose cache, where `compose-shell` keeps the manifests it read by commit:

@@ -33,10 +33,10 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
 
     /// The imports of the UTF-8 text in `buffer`, in source order.
     ///
-    /// Only the part of the file up to the end of the line holding the last `import` word is
-    /// parsed: the lexer and parser read forward, so that prefix yields exactly the top-level
-    /// imports the whole file does, at a fraction of the cost (function bodies are what is
-    /// long). When an import of the prefix runs into the cut (`import` with its path on the
+    /// Only the part of the file up to the end of the line holding the last `import` keyword
+    /// (found by a lexical scan that skips comments and literals, `ImportPrefix`) is parsed:
+    /// the lexer and parser read forward, so that prefix yields exactly the top-level imports
+    /// the whole file does, at a fraction of the cost (function bodies are what is long). When an import of the prefix runs into the cut (`import` with its path on the
     /// next line), the whole file is parsed instead.
     package func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
         (try? imports(inUTF8: buffer, checkingNestingOf: nil)) ?? []
@@ -64,27 +64,11 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
         return imports(inUTF8: buffer, isPrefix: false) ?? []
     }
 
-    /// The length of the shortest prefix of `buffer` holding every `import` keyword: up to the
-    /// end of the line of the last `import` standing as a word (0 when there is none).
+    /// The length of the shortest prefix of `buffer` holding every `import` keyword that is
+    /// code, not comment or literal: up to the end of the line of the last one (0 when there is
+    /// none). See `ImportPrefix`.
     static func prefixLength(holdingImportsOf buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        let keyword: [UInt8] = Array("import".utf8)
-        func isIdentifierByte(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-        }
-        var index = buffer.count - keyword.count
-        while index >= 0 {
-            if buffer[index] == UInt8(ascii: "i"), buffer[index + 5] == UInt8(ascii: "t"),
-               (0..<6).allSatisfy({ buffer[index + $0] == keyword[$0] }),
-               index == 0 || !isIdentifierByte(buffer[index - 1]),
-               index + 6 == buffer.count || !isIdentifierByte(buffer[index + 6]) {
-                var end = index + 6
-                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
-                return min(end + 1, buffer.count)
-            }
-            index -= 1
-        }
-        return 0
+        ImportPrefix.length(holdingImportsOf: buffer)
     }
 
     /// The imports of `buffer`; nil when `isPrefix` and an import is cut off (has a syntax

@@ -27,6 +27,9 @@ package struct SourceImport: Sendable, Hashable {
 package struct TargetImports: Sendable, Equatable {
     /// The package's name.
     package var package: String
+    /// The package's folder relative to the workspace root (`.` for the root): what tells two
+    /// packages apart that share a `name:` (apollo-ios-dev has two `TestApp`s).
+    package var packageDirectory: String
     /// The target's name.
     package var target: String
     /// How many Swift files were read.
@@ -39,15 +42,21 @@ package struct TargetImports: Sendable, Equatable {
     /// The `// mfe:ignore` comments of the files, up to the line of each file's last import
     /// (no finding of the import rules points further down).
     package var suppressions: [SuppressionComment]
+    /// The files that could not be parsed within the time bound (named relative to the
+    /// workspace root): their imports are unknown, so no dependency of the target is called
+    /// unused.
+    package var unreadFiles: [ParseTimeLimitError]
 
     /// Creates a target's imports; `moduleNames` defaults to the target's c99 name.
-    package init(package: String, target: String, fileCount: Int, imports: [SourceImport], moduleNames: [String]? = nil, suppressions: [SuppressionComment] = []) {
+    package init(package: String, packageDirectory: String, target: String, fileCount: Int, imports: [SourceImport], moduleNames: [String]? = nil, suppressions: [SuppressionComment] = [], unreadFiles: [ParseTimeLimitError] = []) {
         self.package = package
+        self.packageDirectory = packageDirectory
         self.target = target
         self.fileCount = fileCount
         self.imports = imports
         self.moduleNames = moduleNames ?? [ModuleName.c99Name(target)]
         self.suppressions = suppressions
+        self.unreadFiles = unreadFiles
     }
 }
 
@@ -59,8 +68,9 @@ package struct TargetImports: Sendable, Equatable {
 /// each import records the platforms it is compiled for.
 package struct WorkspaceImportReader: Sendable {
     /// The target kinds whose sources are Swift modules another target could import, or that
-    /// import them.
-    package static var scannedKinds: Set<Target.Kind> { [.regular, .executable, .test, .macro, .system] }
+    /// import them, and binary targets (no sources; their module names are read from the
+    /// framework).
+    package static var scannedKinds: Set<Target.Kind> { [.regular, .executable, .test, .macro, .system, .binary] }
 
     let configurations: @Sendable (PackageManifest) -> [HostBuildConfiguration]
     let fileSystem: any FileSystem
@@ -131,13 +141,14 @@ package struct WorkspaceImportReader: Sendable {
         var files: [(job: Int, path: String, data: Data)] = []
         var fileCounts: [Int] = []
         for (index, job) in jobs.enumerated() {
-            let paths = try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
+            // A binary target's folder is the framework: its files are no sources of the target.
+            let paths = job.target.kind == .binary ? [] : try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
             for path in paths { files.append((index, path, try fileSystem.contents(of: path))) }
             fileCounts.append(paths.count)
         }
         let scanners = jobs.map { ImportScanner(configurations: configurations($0.package.manifest)) }
         // On a large stack, each file within a time bound: no source file can crash or hang mfe.
-        let perFile = try await BoundedParsing.results(each: files, file: { PathUtilities.relative($0.path, to: workspaceRoot) }, bytes: { $0.data.count }) { file in
+        let perFile = await BoundedParsing.results(each: files, file: { PathUtilities.relative($0.path, to: workspaceRoot) }, bytes: { $0.data.count }) { file in
             let relative = PathUtilities.relative(file.path, to: workspaceRoot)
             let scanner = scanners[file.job]
             return try file.data.withUnsafeBytes { raw in
@@ -150,19 +161,29 @@ package struct WorkspaceImportReader: Sendable {
                     suppressions: SuppressionComment.comments(inUTF8: head, file: relative)
                 )
             }
-        }.map { try $0.get() }
+        }
         var imports = [[SourceImport]](repeating: [], count: jobs.count)
         var suppressions = [[SuppressionComment]](repeating: [], count: jobs.count)
-        for file in perFile {
-            imports[file.job] += file.imports
-            suppressions[file.job] += file.suppressions
+        var unread = [[ParseTimeLimitError]](repeating: [], count: jobs.count)
+        for (position, result) in perFile.enumerated() {
+            switch result {
+            case .success(let file):
+                imports[file.job] += file.imports
+                suppressions[file.job] += file.suppressions
+            case .failure(let timeout as ParseTimeLimitError):
+                // One file the parser reads only slowly (generated code) is not a reason to
+                // give up on the workspace: it is reported as a note, and the rest goes on.
+                unread[files[position].job].append(timeout)
+            case .failure(let error):
+                throw error
+            }
         }
         return try jobs.indices.map { index in
             let job = jobs[index]
             return TargetImports(
-                package: job.package.name, target: job.target.name, fileCount: fileCounts[index], imports: imports[index],
+                package: job.package.name, packageDirectory: job.package.directory, target: job.target.name, fileCount: fileCounts[index], imports: imports[index],
                 moduleNames: try moduleNames(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory)),
-                suppressions: suppressions[index]
+                suppressions: suppressions[index], unreadFiles: unread[index]
             )
         }
     }
@@ -173,15 +194,48 @@ package struct WorkspaceImportReader: Sendable {
     }
 
     /// The module names of a target as SwiftPM builds it: what the `module.modulemap` of a
-    /// system target (in its folder) or of a C target (in its `include` folder) declares, else
-    /// the target's c99 name.
+    /// system target (in its folder) or of a C target (in its `include` folder) declares, what
+    /// a local binary target's XCFramework holds (`binaryModuleNames`), else the target's c99
+    /// name.
     func moduleNames(of target: Target, inPackage packageDirectory: String) throws -> [String] {
         let fallback = [ModuleName.c99Name(target.name)]
+        if target.kind == .binary { return binaryModuleNames(of: target, inPackage: packageDirectory) ?? fallback }
         guard target.kind == .system || target.kind == .regular else { return fallback }
         let directory = PathUtilities.join(packageDirectory, TargetSourceFiles(fileSystem: fileSystem).directory(of: target, inPackage: packageDirectory))
         let modulemap = PathUtilities.join(directory, target.kind == .system ? "module.modulemap" : "include/module.modulemap")
         guard fileSystem.exists(modulemap), !fileSystem.isDirectory(modulemap) else { return fallback }
         let declared = ModuleName.modules(declaredIn: String(decoding: try fileSystem.contents(of: modulemap), as: UTF8.self))
         return declared.isEmpty ? fallback : declared
+    }
+
+    /// The modules a binary target's local `.xcframework` provides, sorted: in each of its
+    /// slices, what the module maps declare (`X.framework/Modules/module.modulemap`, or
+    /// `Headers/module.modulemap` for a library) and the Swift modules it ships
+    /// (`X.framework/Modules/X.swiftmodule`). nil when the framework is not on disk (a `url:`
+    /// target, a zip, not downloaded yet) or names no module: then the target's name stands
+    /// for its module, as it does for almost every framework. A file that cannot be read names
+    /// nothing; the framework is third-party content and never a reason to stop.
+    func binaryModuleNames(of target: Target, inPackage packageDirectory: String) -> [String]? {
+        guard let path = target.path, path.hasSuffix(".xcframework") else { return nil }
+        let framework = PathUtilities.join(packageDirectory, path)
+        guard fileSystem.isDirectory(framework), let slices = try? fileSystem.contentsOfDirectory(framework) else { return nil }
+        var modules: Set<String> = []
+        func declared(inModulemap file: String) {
+            guard fileSystem.exists(file), !fileSystem.isDirectory(file), let data = try? fileSystem.contents(of: file) else { return }
+            modules.formUnion(ModuleName.modules(declaredIn: String(decoding: data, as: UTF8.self)))
+        }
+        for slice in slices.sorted() where !slice.hasPrefix(".") {
+            let sliceDirectory = PathUtilities.join(framework, slice)
+            guard fileSystem.isDirectory(sliceDirectory) else { continue }
+            declared(inModulemap: PathUtilities.join(sliceDirectory, "Headers/module.modulemap"))
+            for bundle in (try? fileSystem.contentsOfDirectory(sliceDirectory)) ?? [] where bundle.hasSuffix(".framework") {
+                let moduleFolder = PathUtilities.join(sliceDirectory, bundle + "/Modules")
+                declared(inModulemap: PathUtilities.join(moduleFolder, "module.modulemap"))
+                for entry in (try? fileSystem.contentsOfDirectory(moduleFolder)) ?? [] where entry.hasSuffix(".swiftmodule") {
+                    modules.insert(String(entry.dropLast(".swiftmodule".count)))
+                }
+            }
+        }
+        return modules.isEmpty ? nil : modules.sorted()
     }
 }

@@ -5,12 +5,14 @@ import MFEWorkspace
 /// The modules of a workspace as SwiftPM names them, and what each re-exports.
 ///
 /// A regular or executable target's module is its c99 name (`Foo-Bar` → `Foo_Bar`); a C or
-/// system target's is what its `module.modulemap` declares (read by the import reader). A
+/// system target's is what its `module.modulemap` declares, a binary target's what its
+/// XCFramework holds, else its name (read by the import reader). A
 /// target re-exports what its sources `@_exported import`, and what those modules re-export
 /// in turn.
 struct WorkspaceModules {
-    /// The target kinds other targets import as modules.
-    static let importableKinds: Set<Target.Kind> = [.regular, .executable, .system]
+    /// The target kinds other targets import as modules (a binary target's module is its
+    /// framework's).
+    static let importableKinds: Set<Target.Kind> = [.regular, .executable, .system, .binary]
 
     let graph: TargetGraph
     /// `names[n]`: the module names node `n` is imported by (empty for kinds nothing imports).
@@ -29,7 +31,7 @@ struct WorkspaceModules {
         self.graph = graph
         var imports: [Int: TargetImports] = [:]
         for target in targets {
-            if let node = graph.nodeIndex(named: target.target, inPackage: target.package) { imports[node] = target }
+            if let node = graph.nodeIndex(named: target.target, inPackageAt: target.packageDirectory) { imports[node] = target }
         }
         var names = [[String]](repeating: [], count: graph.nodes.count)
         var nodes: [String: [Int]] = [:]

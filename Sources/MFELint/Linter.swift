@@ -36,12 +36,17 @@ public struct AdditionalFindings: Sendable, Equatable {
     package var suppressions: [SuppressionComment]
     /// Notes printed once, beside the findings (which third-party imports were not checked).
     package var notes: [String]
+    /// What the analysis could not check at all (a file it could not read in time), one
+    /// message each: among `notes` in a normal run, an input error (exit 2) under `--strict`,
+    /// which must not pass on a check that was not made.
+    package var unchecked: [String]
 
     /// Creates additional findings.
-    package init(findings: [Finding] = [], suppressions: [SuppressionComment] = [], notes: [String] = []) {
+    package init(findings: [Finding] = [], suppressions: [SuppressionComment] = [], notes: [String] = [], unchecked: [String] = []) {
         self.findings = findings
         self.suppressions = suppressions
         self.notes = notes
+        self.unchecked = unchecked
     }
 }
 

@@ -8,7 +8,9 @@ import MFEManifest
 /// A package holds one feature when it has a feature `mfe.yml`; when a `layers:` entry names it
 /// exactly, or it is the `shell.path` package, and no entry names another of its features
 /// exactly; or when a `layers:` glob matches its name and no entry matches another of its
-/// features. Any other package is a monorepo package: each stem is a feature, and `layers:`
+/// features; a stem of test targets only is never "another of its features" here (an entry
+/// naming `SharedPush` means the package `SharedPush`, not the stem of a `SharedPushTests`
+/// elsewhere). Any other package is a monorepo package: each stem is a feature, and `layers:`
 /// gives each its layer, naming it by its stem or by one of its targets' names (an entry that
 /// names both the package and a stem, as `container` in a package `container` with an
 /// executable `container`, then names the stem).
@@ -71,12 +73,20 @@ package struct WorkspaceLayering: Sendable {
                 // name: exactly (which beats naming the package exactly), or by any entry.
                 var namedOtherStemExactly = false, layeredOtherStem = false
                 var targetsByStem: [String: [String]] = [:]
-                for target in candidate.manifest.targets { targetsByStem[roles.stem(of: target.name, kind: target.kind), default: []].append(target.name) }
+                var stemsWithOtherTargets: Set<String> = []
+                for target in candidate.manifest.targets {
+                    let stem = roles.stem(of: target.name, kind: target.kind)
+                    targetsByStem[stem, default: []].append(target.name)
+                    if target.kind != .test { stemsWithOtherTargets.insert(stem) }
+                }
                 for (stem, targets) in targetsByStem.sorted(by: { $0.key < $1.key }) {
                     // A feature is named by its stem or by any of its targets' names
                     // (`ApiClient` names feature `Api` when `Client` is an interface suffix).
                     let featureNames = [stem] + targets.filter { $0 != stem }.sorted()
-                    let other = !names.contains(stem)
+                    // A stem of test targets only (`SharedPushTests` in a server package) does
+                    // not split the package: an entry naming it means the package of that
+                    // name elsewhere (home-assistant/iOS has both).
+                    let other = !names.contains(stem) && stemsWithOtherTargets.contains(stem)
                     if other && table.exactMatch(featureNames) != nil { namedOtherStemExactly = true }
                     switch table.match(featureNames) {
                     case .layer(let layer, _)?:

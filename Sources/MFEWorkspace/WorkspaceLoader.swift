@@ -63,14 +63,15 @@ package struct WorkspaceLoader: Sendable {
             }
         }
         let directories: [String]
+        var named: Set<String> = []
         if let configuration, !configuration.packages.isEmpty {
-            directories = try expand(configuration.packages, root: root, configuration: configuration)
+            (directories, named) = try expand(configuration.packages, root: root, configuration: configuration)
         } else {
             directories = try discoverPackages(under: root)
         }
 
-        let manifests = try await loadManifests(in: directories, root: root, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
-        var workspace = try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: Array(zip(directories, manifests)), checkNames: checkNames)
+        let packages = try await loadManifests(in: directories, root: root, named: named, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
+        var workspace = try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: packages, checkNames: checkNames)
         if let configuration, let note = manifestLoader.noteOnConfiguredLoader(configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: root)):\($0.line)" } ?? PathUtilities.relative(configuration.file, to: root)) {
             workspace.notes.append(note)
         }
@@ -115,6 +116,9 @@ package struct WorkspaceLoader: Sendable {
         let (packages, layerProblems) = layering.assign(candidates)
         problems += layerProblems
         if problems.isEmpty {
+            problems += missingPackageProblems(in: packages).map { $0.errorDescription ?? $0.message }
+        }
+        if problems.isEmpty {
             problems += TargetGraph.productProblems(packages: packages, root: root).map { $0.errorDescription ?? $0.message }
         }
         if checkNames && problems.isEmpty { problems += layering.unmatchedNames(in: packages) }
@@ -122,26 +126,55 @@ package struct WorkspaceLoader: Sendable {
         return Workspace(root: root, configuration: configuration, packages: packages)
     }
 
-    /// Loads the manifest of every package directory in parallel. Every failure is collected,
-    /// not only the first: the problems are reported together, sorted by file, line and
-    /// column, so the report is the same on every run whatever order the loads finish in.
-    func loadManifests(in directories: [String], root: String, loader: any ManifestLoading) async throws -> [PackageManifest] {
-        // OrderedConcurrency keeps each result at its folder's index (its comment says why it
-        // is written the way it is); a missing result is a failure, never a skipped package.
-        let results = await OrderedConcurrency.results(count: directories.count) { index in
-            try await loader.loadManifest(inPackageDirectory: directories[index] == "." ? root : PathUtilities.join(root, directories[index]))
+    /// The `.package(path:)` entries of `packages` whose folder does not exist or holds no
+    /// `Package.swift` (`unreachablePathDependencies(of:)`), as input errors.
+    func missingPackageProblems(in packages: [WorkspacePackage]) -> [LocatedInputError] {
+        packages.flatMap { unreachablePathDependencies(of: $0.manifest).map(\.error) }
+    }
+
+    /// The `.package(path:)` entries of `manifest` whose folder does not exist or holds no
+    /// `Package.swift`. SwiftPM refuses them ("the package at '…' cannot be accessed"), and
+    /// none may be bound to a workspace package of the same `name:` instead, since its
+    /// identity is the path's last component, not the name.
+    package func unreachablePathDependencies(of manifest: PackageManifest) -> [UnreachablePathDependency] {
+        manifest.dependencies.compactMap { dependency in
+            guard case .fileSystem(let path) = dependency.kind else { return nil }
+            let resolved = PackageIdentity.resolvedLocation(path, relativeTo: manifest.packageDirectory) ?? path
+            let hasFolder = fileSystem.isDirectory(resolved)
+            guard !hasFolder || !fileSystem.exists(PathUtilities.join(resolved, "Package.swift")) else { return nil }
+            return UnreachablePathDependency(path: path, resolved: resolved, hasFolder: hasFolder, location: dependency.location)
         }
-        var manifests: [PackageManifest] = []
+    }
+
+    /// Loads the manifest of every package directory in parallel, outermost first, leaving out
+    /// the folders whose `Package.swift` is a source file of an enclosing package's target
+    /// (`PackageRoots`; never one of `named`, the folders `packages:` names exactly). Every
+    /// failure is collected, not only the first: the problems are reported together, sorted by
+    /// file, line and column, so the report is the same on every run whatever order the loads
+    /// finish in.
+    func loadManifests(in directories: [String], root: String, named: Set<String> = [], loader: any ManifestLoading) async throws -> [(directory: String, manifest: PackageManifest)] {
+        // PackageRoots loads through OrderedConcurrency, which keeps each result at its folder's
+        // index (its comment says why it is written the way it is); a missing result is a
+        // failure, never a skipped package.
+        let results = await PackageRoots.load(directories, root: root, kept: named, fileSystem: fileSystem, manifest: { try? $0.get() }, missing: { .failure($0) }) { directory in
+            do {
+                let manifest = try await loader.loadManifest(inPackageDirectory: directory == "." ? root : PathUtilities.join(root, directory))
+                return Result<PackageManifest, any Error>.success(manifest)
+            } catch {
+                return .failure(error)
+            }
+        }
+        var manifests: [(directory: String, manifest: PackageManifest)] = []
         var failures: [(error: any Error, manifestPath: String)] = []
-        for (index, result) in results.enumerated() {
-            let manifestPath = PathUtilities.join(directories[index] == "." ? root : PathUtilities.join(root, directories[index]), "Package.swift")
+        for (directory, result) in results {
+            let manifestPath = PathUtilities.join(directory == "." ? root : PathUtilities.join(root, directory), "Package.swift")
             switch result {
             case .success(let manifest):
                 // What SwiftPM itself refuses (duplicate targets, unknown packages) is input
                 // mfe cannot use either.
                 let problems = ManifestValidation.problems(in: manifest)
                 if problems.isEmpty {
-                    manifests.append(manifest)
+                    manifests.append((directory, manifest))
                 } else {
                     failures.append((problems.count == 1 ? problems[0] : InputErrors(problems.map { $0.errorDescription ?? $0.message }), manifestPath))
                 }
@@ -159,9 +192,10 @@ package struct WorkspaceLoader: Sendable {
         return manifests
     }
 
-    /// Expands `packages:` globs into package directories relative to `root`, sorted.
-    func expand(_ globs: [String], root: String, configuration: WorkspaceConfiguration) throws -> [String] {
-        var found: Set<String> = []
+    /// Expands `packages:` globs into package directories relative to `root`, sorted, with the
+    /// ones an entry without wildcards names.
+    func expand(_ globs: [String], root: String, configuration: WorkspaceConfiguration) throws -> (directories: [String], named: Set<String>) {
+        var found: Set<String> = [], named: Set<String> = []
         for glob in globs {
             let pattern = PathUtilities.normalize(glob)
             if pattern.hasPrefix("/") || pattern.hasPrefix("..") {
@@ -176,8 +210,9 @@ package struct WorkspaceLoader: Sendable {
                 throw PlainInputError("\(configuration.file): 'packages:' entry '\(glob)' has no Package.swift; create the package or remove the entry")
             }
             found.formUnion(packages.map { $0.isEmpty ? "." : $0 })
+            if !hasWildcard { named.formUnion(packages.map { $0.isEmpty ? "." : $0 }) }
         }
-        return found.sorted()
+        return (found.sorted(), named)
     }
 
     /// The folders below `root/relative` matching `components`; `**` enters each real folder
@@ -231,6 +266,29 @@ package struct WorkspaceLoader: Sendable {
             throw PlainInputError("\(error.localizedDescription) (mfe was looking for packages under '\(root)'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)")
         }
         return result.sorted()
+    }
+}
+
+/// A `.package(path:)` entry that names no package: its folder does not exist, or holds no
+/// `Package.swift`.
+package struct UnreachablePathDependency: Sendable, Equatable {
+    /// The path as the manifest writes it.
+    package var path: String
+    /// The absolute path it resolves to.
+    package var resolved: String
+    /// Whether the folder exists (then it has no `Package.swift`).
+    package var hasFolder: Bool
+    /// The `.package(` entry.
+    package var location: SourceLocation
+
+    /// What is wrong, in a few words.
+    package var reason: String {
+        hasFolder ? "the folder '\(path)' has no Package.swift" : "'\(path)' names no folder"
+    }
+
+    /// The input error `lint-graph` and the other commands stop with (exit 2).
+    package var error: LocatedInputError {
+        LocatedInputError("the package at '\(resolved)' cannot be accessed: \(reason), and SwiftPM refuses it too; fix the path, or leave this package out of the workspace by listing the others under 'packages:' in mfe.yml ('mfe init --adopt' writes one)", at: location)
     }
 }
 

@@ -43,7 +43,7 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write a baseline accepting every current finding to this file.", valueName: "file"))
     var writeBaseline: String?
 
-    @Flag(help: "Treat warnings as errors.")
+    @Flag(help: "Treat warnings as errors, and a source file '--imports' could not read in time as an input error (exit 2) instead of a note.")
     var strict = false
 
     @Flag(help: "Also read every target's Swift imports: report imported workspace and resolved third-party modules that are not declared (implicit-dependency, transitive-dependency) and declared workspace modules never imported (unused-dependency).")

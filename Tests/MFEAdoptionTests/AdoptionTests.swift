@@ -189,3 +189,97 @@ struct LayerInferenceTests {
         #expect(sdk["MastodonUI"]?.0 == .foundation)
     }
 }
+
+/// Shapes from real repositories that adoption once described wrongly: a prebuilt framework
+/// (brave-ios's `GRDWireGuardKit`), command plugins (swift-build), a stem of test doubles that
+/// is no module (isowords' `ServerTestHelpers`), and a test stem sharing a package's name
+/// (home-assistant/iOS's `SharedPushTests` beside two `SharedPush` packages).
+@Suite("mfe init --adopt: real code shapes")
+struct AdoptionRealCodeTests {
+    static func manifest(_ name: String, products: String = "", dependencies: String = "", targets: String) -> String {
+        "// swift-tools-version: 5.9\nimport PackageDescription\n\nlet package = Package(\n    name: \"\(name)\",\n    products: [\(products)],\n    dependencies: [\(dependencies)],\n    targets: [\n        \(targets)\n    ]\n)\n"
+    }
+
+    /// The comment on the `layers:` line of `name` in the written mfe.yml.
+    static func reason(of name: String, in text: String) -> String? {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("    - \(name) ") }), let mark = line.range(of: "# ") else { return nil }
+        return String(line[mark.upperBound...])
+    }
+
+    static func adopt(_ directory: TemporaryDirectory) async throws -> AdoptionOutput {
+        try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
+    }
+
+    @Test func aBinaryTargetIsALibraryAndACommandPluginIsTooling() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.manifest("App", dependencies: ".package(path: \"ThirdParty/WireKit\")", targets: """
+        .executableTarget(name: "App", dependencies: ["HomeFeature", "SearchFeature"]),
+                .target(name: "HomeFeature", dependencies: ["Core", .product(name: "WireKit", package: "WireKit")]),
+                .target(name: "SearchFeature", dependencies: ["Core"]),
+                .target(name: "Core"),
+                .plugin(name: "format-source", capability: .command(intent: .sourceCodeFormatting()))
+        """), to: "Package.swift")
+        for target in ["App", "HomeFeature", "SearchFeature", "Core"] {
+            try directory.write("import Foundation\n", to: "Sources/\(target)/\(target).swift")
+        }
+        try directory.write("import PackagePlugin\n", to: "Plugins/format-source/Plugin.swift")
+        try directory.write(Self.manifest("WireKit", products: ".library(name: \"WireKit\", targets: [\"WireKit\"])", targets: ".binaryTarget(name: \"WireKit\", path: \"WireKit.xcframework\")"), to: "ThirdParty/WireKit/Package.swift")
+        try directory.write("<plist/>\n", to: "ThirdParty/WireKit/WireKit.xcframework/Info.plist")
+        let output = try await Self.adopt(directory)
+        let text = output.standardOutput
+        #expect(output.layers["WireKit"] == .foundation, "\(text)")
+        #expect(Self.reason(of: "WireKit", in: text) == "a prebuilt framework (.binaryTarget): a library that features link", "\(text)")
+        #expect(output.layers["format-source"] == .foundation)
+        #expect(Self.reason(of: "format-source", in: text) == "a package plugin: build or command tooling, not part of the app", "\(text)")
+        #expect(text.contains("baseline: 2 findings accepted (missing-interface 2)"), "only HomeFeature and SearchFeature miss an interface, never the binary target")
+    }
+
+    @Test func aStemOfTestDoublesIsNoLibraryAndNoFeatureToGiveAnInterface() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.manifest("Server", targets: """
+        .executableTarget(name: "server", dependencies: ["SiteMiddleware"]),
+                .target(name: "SiteMiddleware", dependencies: ["DatabaseClient", "MailgunClient"]),
+                .target(name: "DatabaseClient", dependencies: ["ServerTestHelpers"]),
+                .target(name: "MailgunClient"),
+                .target(name: "ServerTestHelpers", dependencies: ["MailgunClient"]),
+                .testTarget(name: "SiteMiddlewareTests", dependencies: ["SiteMiddleware", "ServerTestHelpers"])
+        """), to: "Package.swift")
+        for target in ["server", "SiteMiddleware", "DatabaseClient", "MailgunClient", "ServerTestHelpers"] {
+            try directory.write("import Foundation\n", to: "Sources/\(target)/\(target).swift")
+        }
+        try directory.write("import XCTest\n", to: "Tests/SiteMiddlewareTests/Tests.swift")
+        let output = try await Self.adopt(directory)
+        #expect(Self.reason(of: "Server", in: output.standardOutput) == "test support of MailgunClient", "\(output.standardOutput)")
+
+        // The lint finding on the production dependency says what to move, not which
+        // interface to give a stem that is no module.
+        try AdoptionPipeline().write(try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, loader: .static)))
+        try directory.write("{\"version\": 1, \"findings\": []}\n", to: "empty-baseline.json")
+        let lint = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
+        let finding = lint.report.findings.first { $0.rule == .productionToTesting }
+        #expect(finding?.message == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples", "\(lint.standardOutput)")
+    }
+
+    @Test func aTestStemNamedLikeAnotherPackageKeepsItsPackageWhole() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(Self.manifest("PushServer", dependencies: ".package(name: \"SharedPush\", path: \"SharedPush\")", targets: """
+        .target(name: "App", dependencies: [.product(name: "SharedPush", package: "SharedPush")]),
+                .executableTarget(name: "Run", dependencies: ["App"]),
+                .testTarget(name: "AppTests", dependencies: ["App"]),
+                .testTarget(name: "SharedPushTests", dependencies: [.product(name: "SharedPush", package: "SharedPush")])
+        """), to: "Sources/PushServer/Package.swift")
+        for (folder, target) in [("Sources/PushServer/Sources/App", "App"), ("Sources/PushServer/Sources/Run", "Run")] {
+            try directory.write("import Foundation\n", to: "\(folder)/\(target).swift")
+        }
+        try directory.write("import XCTest\n", to: "Sources/PushServer/Tests/AppTests/T.swift")
+        try directory.write("import XCTest\n", to: "Sources/PushServer/Tests/SharedPushTests/T.swift")
+        for folder in ["Sources/PushServer/SharedPush", "Sources/SharedPush"] {
+            try directory.write(Self.manifest("SharedPush", products: ".library(name: \"SharedPush\", targets: [\"SharedPush\"])", targets: ".target(name: \"SharedPush\")"), to: "\(folder)/Package.swift")
+            try directory.write("import Foundation\n", to: "\(folder)/Sources/SharedPush/SharedPush.swift")
+        }
+        let output = try await Self.adopt(directory)
+        let text = output.standardOutput
+        #expect(output.layers["PushServer"] == .shell, "\(text)")
+        #expect(text.contains("inferred 3 features in 3 packages: 1 shell, 0 product, 2 foundation\n"), "the summary agrees with the layers written:\n\(text)")
+    }
+}

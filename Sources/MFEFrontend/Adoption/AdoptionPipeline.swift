@@ -77,6 +77,14 @@ public struct AdoptionPipeline: Sendable {
             throw PlainInputError("no Package.swift under '\(request.path)'; 'mfe init --adopt' adopts a repository of Swift packages")
         }
         var (loaded, leftOut, refused) = await load(directories, root: root, loader: request.loader)
+        // A package SwiftPM refuses for a path dependency that names no package (a test
+        // fixture whose dependency is generated) is left out, not a reason to stop adopting.
+        let unreachable = loaded.map { loader.unreachablePathDependencies(of: $0.manifest) }
+        for (index, problems) in unreachable.enumerated() {
+            guard let first = problems.first else { continue }
+            leftOut.append(.init(directory: loaded[index].directory, reason: "package \(loaded[index].manifest.name) depends on a package that is not there (Package.swift:\(first.location.line): \(first.reason)), which SwiftPM refuses"))
+        }
+        loaded = loaded.indices.filter { unreachable[$0].isEmpty }.map { loaded[$0] }
         leftOut += loaded.filter { $0.manifest.targets.isEmpty }.map { .init(directory: $0.directory, reason: "package \($0.manifest.name) has no targets (a placeholder)") }
         loaded.removeAll { $0.manifest.targets.isEmpty }
         let tooling = toolingPackages(loaded, root: root)
@@ -149,9 +157,13 @@ public struct AdoptionPipeline: Sendable {
         let fallback: (any ManifestLoading)? = kind == .auto ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner) : nil
         enum Outcome: Sendable { case loaded(PackageManifest, refused: Bool), failed(String) }
         // Each outcome is bound to a `let` before it is returned, and kept at its folder's
-        // index by OrderedConcurrency (its comment says why).
-        let outcomes: [Outcome] = await OrderedConcurrency.results(count: directories.count) { index in
-            let absolute = directories[index] == "." ? root : PathUtilities.join(root, directories[index])
+        // index by OrderedConcurrency (its comment says why). A folder whose Package.swift is a
+        // source file of an enclosing package's target is no package (`PackageRoots`): it is
+        // neither loaded nor mentioned.
+        let outcomes = await PackageRoots.load(directories, root: root, fileSystem: fileSystem, manifest: { outcome -> PackageManifest? in
+            if case .loaded(let manifest, _) = outcome { return manifest } else { return nil }
+        }, missing: { Outcome.failed($0.localizedDescription) }) { directory in
+            let absolute = directory == "." ? root : PathUtilities.join(root, directory)
             do {
                 let manifest = try await primary.loadManifest(inPackageDirectory: absolute)
                 return Outcome.loaded(manifest, refused: false)
@@ -166,14 +178,11 @@ public struct AdoptionPipeline: Sendable {
             } catch {
                 return Outcome.failed("its Package.swift cannot be read: \(Self.firstLine(error, root: root))")
             }
-        }.map { result in
-            // A missing result (never expected) is reported as that package's, never skipped.
-            (try? result.get()) ?? .failed(result.failureDescription)
         }
         var loaded: [(directory: String, manifest: PackageManifest)] = []
         var leftOut: [AdoptionConfigurationRenderer.LeftOut] = []
         var refused: [String] = []
-        for (directory, outcome) in zip(directories, outcomes) {
+        for (directory, outcome) in outcomes {
             switch outcome {
             case .loaded(let manifest, let wasRefused):
                 loaded.append((directory, manifest))

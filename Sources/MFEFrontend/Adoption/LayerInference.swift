@@ -60,7 +60,10 @@ struct LayerInference {
             let names = features.map(name).sorted()
             return names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
         }
-        let testOnly = (0..<count).map { feature in graph.features[feature].targets.allSatisfy { [.tests, .example].contains(graph.nodes[$0].role) } }
+        // Features with no module of their own to build on: tests, examples and test doubles
+        // only (`IntegrationTestHelpers` makes a stem `Integration` that is no module). They
+        // sit with what they test or support, and are never "a library the app uses".
+        let testOnly = (0..<count).map { feature in graph.features[feature].targets.allSatisfy { [.tests, .example, .testing].contains(graph.nodes[$0].role) } }
 
         // Names.
         var weak: Set<Int> = []
@@ -68,7 +71,14 @@ struct LayerInference {
             let words = Self.words(name(feature))
             let isRoot = dependents[feature].isEmpty
             let folder = parentFolder(of: feature)
-            if isRoot && isApp(feature) {
+            let kinds = Set(graph.features[feature].targets.map { graph.nodes[$0].kind })
+            if kinds == [.binary] {
+                // A prebuilt framework has no code of ours to layer: it is a library that
+                // features link, never a feature (so never one missing an interface).
+                decisions[feature] = Decision(layer: .foundation, reason: "a prebuilt framework (.binaryTarget): a library that features link")
+            } else if kinds.isSubset(of: [.plugin, .test]) {
+                decisions[feature] = Decision(layer: .foundation, reason: "a package plugin: build or command tooling, not part of the app")
+            } else if isRoot && isApp(feature) {
                 decisions[feature] = Decision(layer: .shell, reason: "an app: an executable nothing in the workspace depends on")
             } else if isRoot && !dependencies[feature].isEmpty && (words == ["App"] || words.last == "App" || (words.first == "App" && Self.shellLastWords.contains(words.last ?? ""))) {
                 decisions[feature] = Decision(layer: .shell, reason: "the composition root: named like an app, and nothing depends on it")
@@ -139,11 +149,14 @@ struct LayerInference {
             }
         }
 
-        // Test-only features (tests of several targets) sit with the highest layer they test.
+        // Test-only features (tests of several targets, test doubles) sit with the highest
+        // layer they test or support.
         for feature in 0..<count where testOnly[feature] {
             let tested = Set(graph.features[feature].targets.flatMap { graph.successors[$0] }.map { graph.nodes[$0].feature }).subtracting([feature])
             let layer = tested.compactMap { decisions[$0]?.layer }.max() ?? .foundation
-            decisions[feature] = Decision(layer: layer, reason: tested.isEmpty ? "tests only" : "tests of \(list(tested))")
+            let doubles = graph.features[feature].targets.contains { graph.nodes[$0].role == .testing }
+            let what = doubles ? "test support" : "tests"
+            decisions[feature] = Decision(layer: layer, reason: tested.isEmpty ? "\(what) only" : "\(what) of \(list(tested))")
         }
         return decisions.map { $0 ?? Decision(layer: .foundation, reason: "a library") }
     }

@@ -27,6 +27,11 @@ package enum ProductionToTestingRule: EdgeRule {
         if !crossesProducts, let implementation = graph.existingCompanion(of: node, role: .source) {
             return "depend on \(implementation)"
         }
+        // A stem of test doubles only (`FirstPartyMocks` with no `FirstParty`) is no module:
+        // there is no feature to give an interface, only code to move out of the doubles.
+        if !feature.targets.contains(where: { [.source, .interface].contains(graph.nodes[$0].role) }) {
+            return "move what \(graph.nodes[source].name) uses of \(graph.nodes[node].name) into a target that is not test doubles, depend on that"
+        }
         return "give \(edge.name(of: feature)) an interface target (\(graph.companion(of: node, role: .interface))) and depend on it"
     }
 }

@@ -164,17 +164,27 @@ public struct TargetGraph: Sendable, Equatable {
     /// The index of the target named `name` in the package named `package` (any package when
     /// nil), if there is one.
     package func nodeIndex(named name: String, inPackage package: String? = nil) -> Int? {
+        nodeIndices(named: name).first { package == nil || packages[nodes[$0].package].name == package }
+    }
+
+    /// The index of the target named `name` in the package at `directory` (relative to the
+    /// workspace root, as `WorkspacePackage.directory`), if there is one: the lookup that
+    /// keeps apart two packages sharing a `name:`.
+    package func nodeIndex(named name: String, inPackageAt directory: String) -> Int? {
+        nodeIndices(named: name).first { packages[nodes[$0].package].directory == directory }
+    }
+
+    /// The indices of the nodes named `name`: one run, since nodes are sorted by name.
+    /// Complexity: O(log T + k) for the k nodes of that name.
+    private func nodeIndices(named name: String) -> Range<Int> {
         var low = 0, high = nodes.count
         while low < high {
             let middle = (low + high) / 2
             if nodes[middle].name < name { low = middle + 1 } else { high = middle }
         }
-        var index = low
-        while index < nodes.count, nodes[index].name == name {
-            if package == nil || packages[nodes[index].package].name == package { return index }
-            index += 1
-        }
-        return nil
+        var end = low
+        while end < nodes.count, nodes[end].name == name { end += 1 }
+        return low..<end
     }
 
     /// The nodes that depend on `node` directly, sorted.
@@ -230,6 +240,9 @@ private struct PackageResolver {
     /// Per package: the lowercased names a `.product(package:)` argument may use for each
     /// declared workspace dependency (identity, `name:`, manifest name) → package indices.
     private(set) var declaredByKey: [[String: [Int]]] = []
+    /// Per package: the lowercased names (identity, `name:`) of the dependencies it declares
+    /// that are no workspace package.
+    private(set) var namesOutsideWorkspace: [Set<String>] = []
 
     init(packages: [WorkspacePackage], root: String) {
         self.packages = packages
@@ -265,6 +278,13 @@ private struct PackageResolver {
                 for name in names where keys[name]?.contains(entry.index) != true { keys[name, default: []].append(entry.index) }
             }
             return keys
+        }
+        self.namesOutsideWorkspace = packages.indices.map { declaringIndex in
+            var names: Set<String> = []
+            for dependency in packages[declaringIndex].manifest.dependencies where workspacePackage(for: dependency, declaredIn: declaringIndex) == nil {
+                names.formUnion([dependency.identity, dependency.nameForModuleDependencyResolution.lowercased()])
+            }
+            return names
         }
     }
 
@@ -308,6 +328,10 @@ private struct PackageResolver {
                 let key = package.lowercased()
                 if let declared = declaredByKey[declaringIndex][key], !declared.isEmpty {
                     candidates = declared
+                } else if namesOutsideWorkspace[declaringIndex].contains(key) {
+                    // A declared package that is not one of the workspace's (a URL, or a path
+                    // to another folder): never another package that happens to share its name.
+                    candidates = []
                 } else if let index = byIdentity[key] ?? byName[key] {
                     candidates = [index]
                 } else {
