@@ -30,7 +30,7 @@ package struct GitRepository: Sendable {
         let result = try await git(["rev-parse", "--is-inside-work-tree", "--show-prefix"])
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         guard result.status == 0, lines.first == "true" else {
-            throw PlainInputError("'\(directory)' is not inside a git work tree; run 'mfe affected' in a clone of the repository (\(Self.firstLine(of: result.standardError)))")
+            throw AffectedError.notAWorkTree(directory: directory, gitSays: Self.firstLine(of: result.standardError))
         }
         var prefix = lines.count > 1 ? String(lines[1]) : ""
         while prefix.hasSuffix("/") { prefix.removeLast() }
@@ -42,7 +42,7 @@ package struct GitRepository: Sendable {
         let result = try await git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
         let commit = Self.trimmed(result.standardOutput)
         guard result.status == 0, !commit.isEmpty, !revision.hasPrefix("-") else {
-            throw PlainInputError("unknown revision '\(revision)' in '\(directory)'; give a branch, tag or commit the clone has (on CI, fetch it first, e.g. 'git fetch origin main' or 'fetch-depth: 0' in actions/checkout)")
+            throw AffectedError.unknownRevision(revision, directory: directory)
         }
         return commit
     }
@@ -58,7 +58,7 @@ package struct GitRepository: Sendable {
         let remoteDefault = Self.trimmed(remoteHead.standardOutput)
         if remoteHead.status == 0, !remoteDefault.isEmpty, try await exists(remoteDefault) { return remoteDefault }
         for candidate in Self.defaultBaseCandidates where try await exists(candidate) { return candidate }
-        throw PlainInputError("no --base given, and '\(directory)' has none of origin/HEAD, \(Self.defaultBaseCandidates.joined(separator: ", ")) to compare with; pass --base REV (on CI, fetch the base branch first, e.g. 'fetch-depth: 0' in actions/checkout)")
+        throw AffectedError.noDefaultBase(directory: directory)
     }
 
     /// Whether `revision` names a commit.
@@ -71,7 +71,7 @@ package struct GitRepository: Sendable {
         let result = try await git(["merge-base", first, second])
         let base = Self.trimmed(result.standardOutput)
         guard result.status == 0, !base.isEmpty else {
-            throw PlainInputError("'\(names.0)' and '\(names.1)' have no common ancestor in '\(directory)'; give a base revision on the same history (on CI, fetch enough history, e.g. 'fetch-depth: 0')")
+            throw AffectedError.noCommonAncestor(names.0, names.1, directory: directory)
         }
         return base
     }
@@ -105,7 +105,7 @@ package struct GitRepository: Sendable {
     private func checked(_ arguments: [String]) async throws -> String {
         let result = try await git(arguments)
         guard result.status == 0 else {
-            throw PlainInputError("'git \(arguments.prefix(2).joined(separator: " "))' failed in '\(directory)': \(Self.firstLine(of: result.standardError))")
+            throw AffectedError.gitFailed(command: arguments.prefix(2).joined(separator: " "), directory: directory, gitSays: Self.firstLine(of: result.standardError))
         }
         return result.standardOutput
     }

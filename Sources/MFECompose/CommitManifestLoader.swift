@@ -57,7 +57,7 @@ public struct CommitManifestLoader: CommitManifestLoading {
     /// `swift package dump-package` there, the folder removed.
     func dumpPackage(source: String, location: PackageLocation, revision: String, repository: @Sendable () async throws -> String, label: String) async throws -> PackageManifest {
         guard let commit = CommitHash(revision) else {
-            throw PlainInputError("'\(label)': '\(PinProblem.display(revision))' is no commit hash; mfe reads manifests at full commits only")
+            throw ComposeError.manifestRevisionNotACommit(revision, label: label)
         }
         let key = location.repositoryKey
         // The cached entry is the checkout folder SwiftPM ran in (its local paths are relative
@@ -87,8 +87,7 @@ public struct CommitManifestLoader: CommitManifestLoading {
             return try await runner.run("swift", ["package", "--package-path", directory, "dump-package"], workingDirectory: nil, environment: [:])
         }
         guard result.status == 0 else {
-            let details = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw PlainInputError("'swift package dump-package' could not load '\(label)':\n\(details.isEmpty ? "exit status \(result.status)" : details)")
+            throw ManifestError.dumpPackageFailed(manifest: label, result: result)
         }
         let manifest = try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(result.standardOutput.utf8), manifestPath: label, packageDirectory: directory, source: source)
         cache.store(directory + "\n" + result.standardOutput, kind: .dumpPackage, repository: key, commit: commit)

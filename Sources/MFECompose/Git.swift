@@ -46,7 +46,7 @@ public struct Git: Sendable {
     func timeLimit() throws -> Duration {
         guard let text = environment[Self.timeLimitVariable] else { return .seconds(Self.defaultTimeLimitSeconds) }
         guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0 else {
-            throw PlainInputError("\(Self.timeLimitVariable) is '\(text)'; set it to the most seconds one git command may take (for example \(Self.defaultTimeLimitSeconds)), or unset it")
+            throw ComposeError.invalidGitTimeLimit(text)
         }
         return .milliseconds(Int64(min(seconds, 86_400 * 365) * 1000))
     }
@@ -84,7 +84,7 @@ public struct Git: Sendable {
             let result = try await runner.run("git", Self.configuration + arguments, workingDirectory: directory, environment: environment, timeLimit: try timeLimit())
             return result
         } catch let exceeded as ProcessTimeLimitExceeded {
-            throw PlainInputError("'git \(arguments.first ?? "")' in '\(directory ?? ".")' ran longer than \(Self.describe(exceeded.timeLimit)), so mfe stopped it; if the repository is that large, raise \(Self.timeLimitVariable) (seconds)")
+            throw ComposeError.gitTimedOut(command: arguments.first ?? "", directory: directory ?? ".", limit: exceeded.timeLimit)
         }
     }
 
@@ -98,7 +98,7 @@ public struct Git: Sendable {
             let result = try await runner.run("git", Self.configuration + arguments, workingDirectory: repository, environment: environment, timeLimit: try timeLimit())
             return result
         } catch let exceeded as ProcessTimeLimitExceeded {
-            throw PlainInputError("fetching '\(location.redacted)' took longer than \(Self.describe(exceeded.timeLimit)), so mfe stopped git; check that the server answers (for example with 'git ls-remote \(location.redacted)'), or raise \(Self.timeLimitVariable) (seconds) for a slow connection")
+            throw ComposeError.fetchTimedOut(repository: location.redacted, limit: exceeded.timeLimit)
         }
     }
 
@@ -115,7 +115,7 @@ public struct Git: Sendable {
         guard let separator = location.gitURL.range(of: "::") else { return }
         let transport = location.gitURL[..<separator.lowerBound].lowercased()
         guard ["ext", "fd"].contains(transport) else { return }
-        throw PlainInputError("'\(location.redacted)' names git's '\(transport)' transport, which \(transport == "ext" ? "runs a command" : "waits on a file descriptor and can block for ever"); mfe never uses it. Give the package an https, ssh or file URL")
+        throw ComposeError.unsafeTransport(repository: location.redacted, transport: transport)
     }
 
     /// The first line of git's complaint, for messages, without credentials.

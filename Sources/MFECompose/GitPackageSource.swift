@@ -99,11 +99,11 @@ package actor GitPackageSource: PackageSource {
         if location.kind == .localSourceControl {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: location.location, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw PlainInputError("cannot read the repository '\(location.location)': no such directory; fix the path in the manifest or restore the repository")
+                throw ComposeError.noSuchRepository(path: location.location)
             }
             let check = try await git.run(["rev-parse", "--git-dir"], in: location.location)
             guard check.status == 0 else {
-                throw PlainInputError("cannot read the repository '\(location.location)': \(Git.reason(check)); it must be a git repository")
+                throw ComposeError.notARepository(path: location.location, gitSays: Git.reason(check))
             }
             return location.location
         }
@@ -129,7 +129,7 @@ package actor GitPackageSource: PackageSource {
         do {
             let created = try await git.run(["init", "--bare", "--quiet", "--", temporary])
             guard created.status == 0 else {
-                throw PlainInputError("cannot create '\(temporary)': \(Git.reason(created)); check that the cache folder is writable")
+                throw ComposeError.cannotCreateClone(path: temporary, gitSays: Git.reason(created))
             }
             let result = try await git.fetch(location, into: temporary)
             guard result.status == 0 else { throw fetchFailure(location, result) }
@@ -143,8 +143,8 @@ package actor GitPackageSource: PackageSource {
         return path
     }
 
-    private static func fetchFailure(_ location: PackageLocation, _ result: ProcessResult) -> PlainInputError {
-        PlainInputError("cannot fetch '\(location.redacted)': \(Git.reason(result)); check the URL and your access to it")
+    private static func fetchFailure(_ location: PackageLocation, _ result: ProcessResult) -> ComposeError {
+        .fetchFailed(repository: location.redacted, gitSays: Git.reason(result))
     }
 
     package func versions() async throws -> [Version: (tag: String, revision: String)] {
@@ -158,7 +158,7 @@ package actor GitPackageSource: PackageSource {
     private func tagVersions(in repository: String) async throws -> [Version: (tag: String, revision: String)] {
         let result = try await git.run(["for-each-ref", "--format=%(refname:strip=2)%00%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)", "refs/tags"], in: repository)
         guard result.status == 0 else {
-            throw PlainInputError("cannot list the tags of '\(location.redacted)': \(Git.reason(result))")
+            throw ComposeError.cannotListTags(repository: location.redacted, gitSays: Git.reason(result))
         }
         var tags: [String: String] = [:]
         for line in result.standardOutput.split(separator: "\n") {
@@ -176,7 +176,7 @@ package actor GitPackageSource: PackageSource {
         let repository = try await repository()
         let result = try await git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", "refs/heads/\(branch)^{commit}"], in: repository)
         guard result.status == 0 else {
-            throw PlainInputError("'\(location.redacted)' has no branch '\(branch)'; fix the branch name in the requirement")
+            throw ComposeError.noBranch(branch, repository: location.redacted)
         }
         return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -185,7 +185,7 @@ package actor GitPackageSource: PackageSource {
         if let existing = existingRepository(), let full = try await commit(revision, in: existing) { return full }
         let repository = try await repository()
         guard let full = try await commit(revision, in: repository) else {
-            throw PlainInputError("'\(location.redacted)' has no commit '\(revision)'; fix the revision in the requirement")
+            throw ComposeError.noRevision(revision, repository: location.redacted)
         }
         return full
     }
@@ -232,7 +232,7 @@ package actor GitPackageSource: PackageSource {
     /// `revision` as a commit hash; anything else is refused before it reaches git or a path.
     private func commitHash(_ revision: String) throws -> CommitHash {
         guard let commit = CommitHash(revision) else {
-            throw PlainInputError("'\(PinProblem.display(revision))' is not a commit of '\(location.redacted)' (a commit is 40 lowercase hexadecimal digits); run 'mfe compose-shell --update \(PinProblem.display(location.identity))' to pin an existing one")
+            throw ComposeError.pinNotACommit(revision, repository: location.redacted, identity: location.identity)
         }
         return commit
     }
@@ -255,7 +255,7 @@ package actor GitPackageSource: PackageSource {
         let result = try await git.run(["cat-file", "-p", "\(commit.value):\(file)"], in: repository)
         if result.status != 0 {
             guard try await self.commit(commit.value, in: repository) != nil else {
-                throw PlainInputError("'\(location.redacted)' has no commit '\(commit)'; run 'mfe compose-shell --update \(PinProblem.display(location.identity))' to pin an existing one")
+                throw ComposeError.pinnedCommitMissing("\(commit)", repository: location.redacted, identity: location.identity)
             }
             if kind != .manifest { cache.store("", kind: kind, repository: key, commit: commit) }
             return nil
@@ -284,7 +284,7 @@ package actor GitPackageSource: PackageSource {
         let commit = try commitHash(revision)
         if let manifest = manifestCache[commit] { return manifest }
         guard let text = try await file("Package.swift", kind: .manifest, at: commit) else {
-            throw PlainInputError("'\(location.redacted)' has no Package.swift at \(revision.prefix(10)); every MFE repository needs one at its root")
+            throw ComposeError.noManifestAtCommit(repository: location.redacted, commit: revision)
         }
         let label = "\(location.redacted)@\(revision.prefix(10)):Package.swift"
         let manifest = try await parser.manifest(source: text, manifestFile: "Package.swift", location: location, revision: revision, repository: { try await self.repository(having: commit) }, label: label)
@@ -332,7 +332,7 @@ struct FileLock: Sendable {
     static func acquire(_ path: String) async throws -> FileLock {
         let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw PlainInputError("cannot lock '\(path)': \(String(cString: strerror(errno))); check that the cache folder is writable")
+            throw ComposeError.cannotLock(path: path, reason: String(cString: strerror(errno)))
         }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             try await Task.sleep(nanoseconds: 20_000_000)
@@ -352,7 +352,7 @@ struct TreeSnapshot: FileSystem {
     let files: [String: Data]
 
     func contents(of path: String) throws -> Data {
-        guard let data = files[path] else { throw PlainInputError("no file '\(path)' in the commit") }
+        guard let data = files[path] else { throw ComposeError.noFileInCommit(path: path) }
         return data
     }
     func exists(_ path: String) -> Bool { files[path] != nil || isDirectory(path) }
@@ -360,8 +360,8 @@ struct TreeSnapshot: FileSystem {
     func contentsOfDirectory(_ path: String) throws -> [String] {
         files.keys.filter { $0.hasPrefix(path + "/") }.map { String($0.dropFirst(path.count + 1)) }.sorted()
     }
-    func createDirectory(_ path: String) throws { throw PlainInputError("a commit is read-only") }
-    func writeAtomically(_ data: Data, to path: String) throws { throw PlainInputError("a commit is read-only") }
-    func move(_ source: String, to destination: String) throws { throw PlainInputError("a commit is read-only") }
-    func remove(_ path: String) throws { throw PlainInputError("a commit is read-only") }
+    func createDirectory(_ path: String) throws { throw ComposeError.commitIsReadOnly }
+    func writeAtomically(_ data: Data, to path: String) throws { throw ComposeError.commitIsReadOnly }
+    func move(_ source: String, to destination: String) throws { throw ComposeError.commitIsReadOnly }
+    func remove(_ path: String) throws { throw ComposeError.commitIsReadOnly }
 }

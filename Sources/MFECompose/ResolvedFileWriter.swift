@@ -84,8 +84,8 @@ package enum ResolvedFileReader {
     /// Parses `data` read from `path`; throws an `InputError` naming the file when it is not a
     /// `Package.resolved` SwiftPM could read.
     package static func parse(_ data: Data, path: String) throws -> ResolvedFile {
-        func fail(_ why: String) -> PlainInputError {
-            PlainInputError("'\(path)' is not a valid Package.resolved: \(why); fix it or delete it and run 'mfe compose-shell' again")
+        func fail(_ why: String) -> ComposeError {
+            .invalidResolvedFile(path: path, problem: why)
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw fail("it is not a JSON object")

@@ -131,13 +131,13 @@ package struct ShellComposer: Sendable {
         switch request.shell {
         case .package(let directory):
             guard fileSystem.exists(PathUtilities.join(directory, "Package.swift")) else {
-                throw PlainInputError("'\(PathUtilities.join(directory, "Package.swift"))' does not exist; give the shell package's folder, or set 'shell.path' in the workspace mfe.yml")
+                throw ComposeError.noShellManifest(manifest: PathUtilities.join(directory, "Package.swift"))
             }
             // SwiftPM hashes the manifest it loads, which may be a `Package@swift-X` variant.
             let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: directory)
             let bytes = try fileSystem.contents(of: manifestPath)
             guard String(data: bytes, encoding: .utf8) != nil else {
-                throw PlainInputError("'\(manifestPath)' is not UTF-8 text; save it as UTF-8")
+                throw ComposeError.shellManifestNotUTF8(path: manifestPath)
             }
             let manifest = try await loader.loadManifest(inPackageDirectory: directory)
             rootManifest = manifest
@@ -156,7 +156,7 @@ package struct ShellComposer: Sendable {
             originHash = SHA256Hex.originHash(rootManifests: [bytes])
         case .features(let features, let configurationFile):
             guard !features.isEmpty else {
-                throw PlainInputError("\(configurationFile): 'shell.features:' is empty; list the MFEs the app ships, each with 'url:' and a requirement")
+                throw ComposeError.noShellFeatures(file: configurationFile)
             }
             let base = (configurationFile as NSString).deletingLastPathComponent
             rootName = "the app (shell.features)"
@@ -169,7 +169,7 @@ package struct ShellComposer: Sendable {
         var duplicates: [String: RootRequirement] = [:]
         for requirement in requirements {
             if let other = duplicates[requirement.location.identity], other.location != requirement.location {
-                throw PlainInputError("\(requirement.declaration.map { "\($0): " } ?? "")'\(requirement.location.location)' and '\(other.location.location)' have the same package identity '\(requirement.location.identity)'; SwiftPM cannot tell them apart, keep one")
+                throw ComposeError.sameIdentity(requirement.location.location, other.location.location, identity: requirement.location.identity, at: requirement.declaration)
             }
             duplicates[requirement.location.identity] = requirement
         }

@@ -57,10 +57,10 @@ package struct FolderVisits {
         }
         count += 1
         if count > limits.maximumFolders {
-            throw PlainInputError("'\(boundary)' holds more than \(limits.maximumFolders) folders; mfe stopped \(purpose) there. Run mfe in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml")
+            throw FolderLimitError.tooManyFolders(boundary: boundary, limit: limits.maximumFolders, purpose: purpose)
         }
         if depth > limits.maximumDepth {
-            throw PlainInputError("'\(path)' is nested more than \(limits.maximumDepth) folders deep below '\(boundary)'; mfe stopped \(purpose) there. Run mfe in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml")
+            throw FolderLimitError.tooDeep(path: path, boundary: boundary, limit: limits.maximumDepth, purpose: purpose)
         }
         return true
     }
@@ -75,5 +75,24 @@ package struct FolderVisits {
     /// Whether `path` is `folder` or below it.
     static func isInside(_ path: String, _ folder: String) -> Bool {
         path == folder || folder == "/" || path.hasPrefix(folder + "/")
+    }
+}
+
+/// A walk of the file system went past its bounds (`FolderVisits.Limits`): almost always mfe
+/// run in a folder far above the workspace.
+package enum FolderLimitError: InputError, Equatable {
+    /// More than `limit` folders below `boundary`.
+    case tooManyFolders(boundary: String, limit: Int, purpose: String)
+    /// `path` is more than `limit` folders below `boundary`.
+    case tooDeep(path: String, boundary: String, limit: Int, purpose: String)
+
+    package var errorDescription: String? {
+        let advice = "Run mfe in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml"
+        switch self {
+        case .tooManyFolders(let boundary, let limit, let purpose):
+            return "'\(boundary)' holds more than \(limit) folders; mfe stopped \(purpose) there. \(advice)"
+        case .tooDeep(let path, let boundary, let limit, let purpose):
+            return "'\(path)' is nested more than \(limit) folders deep below '\(boundary)'; mfe stopped \(purpose) there. \(advice)"
+        }
     }
 }

@@ -53,6 +53,16 @@ extension ProcessRunning {
     }
 }
 
+/// A program mfe could not start: not installed, not on `PATH`, or not executable.
+package struct ProcessLaunchError: InputError, Equatable {
+    /// The program.
+    package var executable: String
+    /// Why it could not start, as the system said.
+    package var reason: String
+
+    package var errorDescription: String? { "cannot run '\(executable)': \(reason); check that it is installed and on PATH" }
+}
+
 /// A process that ran longer than its time limit and was ended.
 package struct ProcessTimeLimitExceeded: Error, Sendable, Equatable, CustomStringConvertible {
     /// The program.
@@ -154,7 +164,7 @@ public struct SubprocessRunner: ProcessRunning {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw PlainInputError("cannot run '\(executable)': \(error); check that it is installed and on PATH")
+            throw ProcessLaunchError(executable: executable, reason: "\(error)")
         }
     }
 }

@@ -259,3 +259,20 @@ package enum SourceNesting {
         }
     }
 }
+
+/// A file nested deeper than `SourceNesting`'s bounds, refused before the Swift parser reads it.
+package struct NestingLimitError: LocatedError, Equatable {
+    /// The file, as the caller names it.
+    package var file: String
+    /// Where it nests too deeply.
+    package var excess: SourceNesting.Excess
+
+    /// Creates the error for `excess` in `file`.
+    package init(file: String, excess: SourceNesting.Excess) {
+        self.file = file
+        self.excess = excess
+    }
+
+    package var location: SourceLocation? { SourceLocation(file: file, line: excess.line, column: excess.column) }
+    package var message: String { excess.reason }
+}

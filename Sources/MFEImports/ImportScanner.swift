@@ -43,7 +43,7 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
     }
 
     /// The imports of `file`, whose UTF-8 text is `buffer`, as `imports(inUTF8:)` reads them;
-    /// throws a `LocatedInputError` at the line where the part that is parsed nests deeper
+    /// throws a `NestingLimitError` at the line where the part that is parsed nests deeper
     /// than `SourceNesting` allows, instead of handing it to the parser.
     package func checkedImports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, file: String) throws -> [ImportDeclaration] {
         try imports(inUTF8: buffer, checkingNestingOf: file)
@@ -52,7 +52,7 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
     private func imports(inUTF8 buffer: UnsafeBufferPointer<UInt8>, checkingNestingOf file: String?) throws -> [ImportDeclaration] {
         func check(_ part: UnsafeBufferPointer<UInt8>) throws {
             guard let file, let excess = SourceNesting.firstExcess(inUTF8: part) else { return }
-            throw LocatedInputError(excess.reason, at: MFECore.SourceLocation(file: file, line: excess.line, column: excess.column))
+            throw NestingLimitError(file: file, excess: excess)
         }
         let cut = Self.prefixLength(holdingImportsOf: buffer)
         if cut < buffer.count {

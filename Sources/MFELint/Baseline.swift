@@ -123,10 +123,10 @@ package struct Baseline: Sendable, Equatable {
         do {
             format = try JSONDecoder().decode(FileFormat.self, from: data)
         } catch {
-            throw LocatedInputError("'\(file)' is not an mfe baseline (\(describe(error))); write a new one with 'mfe lint-graph --write-baseline \(file)'", at: location(of: error, in: data, file: file))
+            throw BaselineError.notABaseline(file: file, problem: describe(error), at: location(of: error, in: data, file: file))
         }
         guard format.version == formatVersion else {
-            throw LocatedInputError("baseline version \(format.version) is not supported (this mfe reads version \(formatVersion)); write a new one with 'mfe lint-graph --write-baseline \(file)'", at: SourceLocation(file: file, line: 1, column: 1))
+            throw BaselineError.unsupportedVersion(format.version, file: file, at: SourceLocation(file: file, line: 1, column: 1))
         }
         // Each entry's line: where its fingerprint is written, in file order.
         let text = String(decoding: data, as: UTF8.self)

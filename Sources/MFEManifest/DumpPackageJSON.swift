@@ -133,7 +133,7 @@ public struct ManifestDumpPipeline: Sendable {
             directory = PackageIdentity.directory(ofManifest: path)
         }
         guard fileSystem.isDirectory(directory) else {
-            throw PlainInputError("'\(path)' is not a folder; give the folder of a Swift package (or its Package.swift)")
+            throw ManifestError.notAPackageFolder(path: path)
         }
         let reader = ManifestReader(fileSystem: fileSystem, readsEverythingDumpPackageShows: true)
         let loader: any ManifestLoading

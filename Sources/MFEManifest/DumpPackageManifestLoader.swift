@@ -45,8 +45,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             try await runner.run(executable, processArguments, workingDirectory: nil, environment: [:])
         }
         guard result.status == 0 else {
-            let details = result.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw PlainInputError("'swift package dump-package' could not load '\(manifestPath)':\n\(details.isEmpty ? "exit status \(result.status)" : details)")
+            throw ManifestError.dumpPackageFailed(manifest: manifestPath, result: result)
         }
         let source = (try? fileSystem.contents(of: manifestPath)).flatMap { String(data: $0, encoding: .utf8) }
         var manifest = try Self.manifest(
@@ -66,10 +65,10 @@ package struct DumpPackageManifestLoader: ManifestLoading {
         do {
             json = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw PlainInputError("'swift package dump-package' printed something that is not JSON for '\(manifestPath)'; check the toolchain with 'swift package dump-package'")
+            throw ManifestError.dumpPackageNotJSON(manifest: manifestPath)
         }
         let invalid = { (what: String) in
-            PlainInputError("'swift package dump-package' output for '\(manifestPath)' has no valid \(what); this toolchain's SwiftPM writes a format mfe does not know")
+            ManifestError.dumpPackageInvalid(manifest: manifestPath, what: what)
         }
         guard let root = json as? [String: Any], let name = root["name"] as? String else { throw invalid("package name") }
         let locator = SourceLocator(source: source, manifestPath: manifestPath)

@@ -12,10 +12,10 @@ extension ManifestEvaluator {
         let topLevel = (bindings[packageVariable] ?? []).filter { $0.scopeEnd == Int.max }
         if topLevel.count > 1 {
             let first = location(of: topLevel[0].node)
-            throw LocatedInputError("'\(packageVariable)' is declared again (first at line \(first.line)); Swift refuses the manifest ('invalid redeclaration of '\(packageVariable)''), so keep one 'let \(packageVariable) = Package(...)'", at: location(of: topLevel[1].node))
+            throw ManifestError.packageRedeclared(variable: packageVariable, firstLine: first.line, at: location(of: topLevel[1].node))
         }
         guard let declared = bindings[packageVariable], declared.count == 1, let binding = declared.first, let initializer = binding.initializer else {
-            throw LocatedInputError("the manifest declares no 'let package = Package(...)'; declare the package that way", at: MFECore.SourceLocation(file: file, line: 1, column: 1))
+            throw ManifestError.noPackageDeclaration(at: MFECore.SourceLocation(file: file, line: 1, column: 1))
         }
         if let taint = taint(of: packageVariable, after: binding.index, before: Int.max) {
             throw refusal(taint.node, "\(taint.description), which may change '\(packageVariable)',")
@@ -35,7 +35,7 @@ extension ManifestEvaluator {
         var platforms: [SupportedPlatform] = []
         for argument in call.arguments {
             guard let label = argument.label, Self.packageLabels.contains(label) else {
-                throw LocatedInputError("'Package(...)' has no argument '\(argument.label ?? "_")'; use the labels of PackageDescription's 'Package' initializer", at: location(of: argument.expression))
+                throw ManifestError.unknownPackageArgument(argument.label ?? "_", at: location(of: argument.expression))
             }
             switch label {
             case "name": name = try string(argument.expression, at: position)
@@ -48,7 +48,7 @@ extension ManifestEvaluator {
             }
         }
         guard var packageName = name else {
-            throw LocatedInputError("'Package(...)' has no 'name:'; give the package a name", at: location(of: call.node))
+            throw ManifestError.packageWithoutName(at: location(of: call.node))
         }
         for mutation in (mutations["package.name"] ?? []) where mutation.index > position {
             guard case .assign(let expression) = mutation.kind else { throw cannotEvaluate(mutation.node, expected: "a package name") }
@@ -154,7 +154,7 @@ extension ManifestEvaluator {
             throw cannotEvaluate(expression, expected: "a target such as '.target(name:)'")
         }
         guard let nameExpression = call.argument("name") else {
-            throw LocatedInputError("'.\(call.name)(...)' has no 'name:'; give the target a name", at: location(of: expression))
+            throw ManifestError.targetWithoutName(declaration: call.name, at: location(of: expression))
         }
         var target = Target(name: try string(nameExpression, at: position), kind: kind, location: location(of: expression))
         for argument in call.arguments {
@@ -384,7 +384,7 @@ extension ManifestEvaluator {
         if expression.is(StringLiteralExprSyntax.self) || isConcatenation {
             let text = try string(expression, at: position)
             guard let version = Version(text) else {
-                throw LocatedInputError("'\(text)' is not a semantic version like '1.2.3'; SwiftPM rejects it, so write all three numbers", at: location(of: expression))
+                throw ManifestError.invalidVersion(text, at: location(of: expression))
             }
             return version
         }

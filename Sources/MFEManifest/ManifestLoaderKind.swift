@@ -37,7 +37,7 @@ public enum ManifestLoaderKind: String, Sendable, CaseIterable {
         if let flag { return flag }
         guard let value = environment[environmentVariable], !value.isEmpty else { return nil }
         guard let kind = ManifestLoaderKind(rawValue: value) else {
-            throw PlainInputError("\(environmentVariable)='\(value)' is not a manifest loader; set it to 'static', 'swiftpm' or 'auto', or unset it")
+            throw ManifestError.unknownLoaderVariable(value: value)
         }
         return kind
     }

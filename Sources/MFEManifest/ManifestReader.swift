@@ -57,7 +57,7 @@ public struct ManifestReader: ManifestLoading {
     private func checkBeforeParsing(source: String, manifestPath: String) throws -> ToolsVersion {
         let toolsVersion = try ToolsVersion.parseSpecification(in: source, manifestPath: manifestPath)
         if let excess = SourceNesting.firstExcess(in: source) {
-            throw LocatedInputError(excess.reason, at: MFECore.SourceLocation(file: manifestPath, line: excess.line, column: excess.column))
+            throw NestingLimitError(file: manifestPath, excess: excess)
         }
         return toolsVersion
     }
@@ -86,10 +86,7 @@ public struct ManifestReader: ManifestLoading {
                 offset = next.positionAfterSkippingLeadingTrivia
             }
             let position = converter.location(for: offset)
-            throw LocatedInputError(
-                "syntax error: \(lowercasingFirst(diagnostic.message)); fix the manifest so that it compiles",
-                at: MFECore.SourceLocation(file: manifestPath, line: position.line, column: position.column)
-            )
+            throw ManifestError.syntaxError(lowercasingFirst(diagnostic.message), at: MFECore.SourceLocation(file: manifestPath, line: position.line, column: position.column))
         }
         var evaluator = ManifestEvaluator(
             file: manifestPath,
@@ -116,7 +113,7 @@ public struct ManifestReader: ManifestLoading {
     package func manifestPath(inPackageDirectory packageDirectory: String) throws -> String {
         let regular = PathUtilities.join(packageDirectory, "Package.swift")
         guard fileSystem.exists(regular) else {
-            throw PlainInputError("no Package.swift in '\(packageDirectory)'; give the folder of a Swift package")
+            throw ManifestError.noManifest(directory: packageDirectory)
         }
         let current = ToolsVersion.current
         for key in ["\(current.major).\(current.minor).\(current.patch)", "\(current.major).\(current.minor)", "\(current.major)"] {
@@ -135,7 +132,7 @@ public struct ManifestReader: ManifestLoading {
         let regularVersion: ToolsVersion
         do {
             regularVersion = try ToolsVersion.parseSpecification(in: try readSource(at: regular), manifestPath: regular, checkingSupport: false)
-        } catch let error as LocatedInputError where error.message.hasPrefix("the manifest has no swift tools version") {
+        } catch ManifestError.noToolsVersion {
             regularVersion = ToolsVersion(3, 1)
         }
         if specificVersion > regularVersion { return specificPath }
@@ -159,7 +156,7 @@ public struct ManifestReader: ManifestLoading {
     private func readSource(at path: String) throws -> String {
         let data = try fileSystem.contents(of: path)
         guard let source = String(data: data, encoding: .utf8) else {
-            throw PlainInputError("'\(path)' is not UTF-8 text; save the manifest as UTF-8")
+            throw ManifestError.notUTF8(path: path)
         }
         return source
     }

@@ -6,11 +6,11 @@ import MFECore
 /// the declaration that causes it.
 package enum ManifestValidation {
     /// Every problem of `manifest`, in declaration order; empty when SwiftPM would accept it.
-    package static func problems(in manifest: PackageManifest) -> [LocatedInputError] {
-        var problems: [LocatedInputError] = []
+    package static func problems(in manifest: PackageManifest) -> [ManifestError] {
+        var problems: [ManifestError] = []
         var seen: Set<String> = []
         for target in manifest.targets where !seen.insert(target.name).inserted {
-            problems.append(LocatedInputError("duplicate target named '\(target.name)'; SwiftPM refuses the package: rename or remove one of them", at: target.location))
+            problems.append(.duplicateTarget(target.name, at: target.location))
         }
         let targetNames = Set(manifest.targets.map(\.name))
         let packageIdentity = PackageIdentity.identity(forLocation: manifest.packageDirectory)
@@ -21,12 +21,12 @@ package enum ManifestValidation {
             for dependency in target.dependencies {
                 switch dependency.kind {
                 case .target(let name) where !targetNames.contains(name):
-                    problems.append(LocatedInputError("target '\(name)' in the dependencies of target '\(target.name)' is not declared in this package; SwiftPM refuses it (Source files for target \(name) should be located under 'Sources/\(name)'…): declare the target or fix the name", at: dependency.location))
+                    problems.append(.undeclaredTarget(name, dependent: target.name, at: dependency.location))
                 case .product(_, let package?) where manifest.toolsVersion >= ToolsVersion(5, 2) && !packageKeys.contains(package.lowercased()):
-                    problems.append(LocatedInputError("unknown package '\(package)' in dependencies of target '\(target.name)'; valid packages are: \(validPackages(of: manifest)); declare it under 'dependencies:' or fix the name", at: dependency.location))
+                    problems.append(.unknownPackage(package, target: target.name, validPackages: validPackages(of: manifest), at: dependency.location))
                 case .byName(let name) where !targetNames.contains(name) && manifest.dependencies.isEmpty:
                     // With no package dependencies, no product can answer the name.
-                    problems.append(LocatedInputError("product '\(name)' required by package '\(packageIdentity)' target '\(target.name)' not found.\(suggestion(for: name, among: targetNames)) SwiftPM refuses it: declare the target, or the package that vends the product", at: dependency.location))
+                    problems.append(.productNotFound(name, package: packageIdentity, target: target.name, suggestion: suggestion(for: name, among: targetNames), at: dependency.location))
                 default:
                     continue
                 }

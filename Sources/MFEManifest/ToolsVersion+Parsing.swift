@@ -59,15 +59,10 @@ extension ToolsVersion {
         let lineEnd = scalars[start...].firstIndex { Self.isNewline($0) } ?? scalars.endIndex
         let specification = Substring(scalars[start..<lineEnd])
         let location = SourceLocation(file: manifestPath, line: line, column: 1)
-        let suggestion = "write '\(ToolsVersion.current.specification)' (or the oldest version the package supports) as the first line"
 
-        func fail(_ problem: String) -> LocatedInputError {
-            LocatedInputError("\(problem); \(suggestion)", at: location)
-        }
-
-        if source.isEmpty { throw LocatedInputError("the manifest is empty; \(suggestion), then 'let package = Package(...)'", at: location) }
+        if source.isEmpty { throw ManifestError.emptyManifest(at: location) }
         let commentMarker = specification.prefix { $0 == "/" || $0 == "*" }
-        guard !commentMarker.isEmpty else { throw fail("the manifest has no swift tools version specification") }
+        guard !commentMarker.isEmpty else { throw ManifestError.noToolsVersion(at: location) }
         let afterMarker = specification[commentMarker.endIndex...]
         let spacingAfterMarker = afterMarker.prefix { $0.isWhitespace }
         let fromLabel = afterMarker[spacingAfterMarker.endIndex...]
@@ -87,29 +82,29 @@ extension ToolsVersion {
         let versionEnd = fromLabel[versionStart...].firstIndex(of: ";") ?? fromLabel.endIndex
         let specifier = fromLabel[versionStart..<versionEnd]
 
-        guard !label.isEmpty else { throw fail("the swift tools version specification has no 'swift-tools-version:' label") }
-        guard !specifier.isEmpty else { throw fail("the swift tools version specification has no version") }
-        guard commentMarker == "//" else { throw fail("the comment marker '\(commentMarker)' of the swift tools version specification must be '//'") }
-        guard label.lowercased() == "swift-tools-version:" else { throw fail("the swift tools version label '\(label)' is misspelt") }
-        guard let version = ToolsVersion(specifier: specifier) else { throw fail("the swift tools version '\(specifier)' is not a version like '6.0' or '5.9.1'") }
+        guard !label.isEmpty else { throw ManifestError.noToolsVersionLabel(at: location) }
+        guard !specifier.isEmpty else { throw ManifestError.noToolsVersionNumber(at: location) }
+        guard commentMarker == "//" else { throw ManifestError.toolsVersionCommentMarker(String(commentMarker), at: location) }
+        guard label.lowercased() == "swift-tools-version:" else { throw ManifestError.misspeltToolsVersionLabel(String(label), at: location) }
+        guard let version = ToolsVersion(specifier: specifier) else { throw ManifestError.invalidToolsVersion(String(specifier), at: location) }
 
         if version < ToolsVersion(5, 4) {
             if !leadingWhitespace.allSatisfy({ $0 == "\n" }) {
-                throw fail("swift tools version \(version) allows only empty lines before the specification; move it to the first line")
+                throw ManifestError.toolsVersionNotFirst(version, at: location)
             }
             if spacingAfterMarker != " " {
-                throw fail("swift tools version \(version) needs exactly one space between '//' and 'swift-tools-version:'")
+                throw ManifestError.toolsVersionSpacingAfterMarker(version, at: location)
             }
             if !spacingAfterLabel.isEmpty {
-                throw fail("swift tools version \(version) allows no space between 'swift-tools-version:' and the version")
+                throw ManifestError.toolsVersionSpacingAfterLabel(version, at: location)
             }
         }
         guard checkingSupport else { return version }
         if version < minimumSupported {
-            throw fail("swift tools version \(version) is no longer supported by SwiftPM (the oldest is \(minimumSupported))")
+            throw ManifestError.unsupportedToolsVersion(version, at: location)
         }
         if version > current {
-            throw LocatedInputError("the manifest needs swift tools version \(version) but this toolchain is \(current); install a newer Swift toolchain or lower the package's tools version", at: location)
+            throw ManifestError.toolsVersionTooNew(version, at: location)
         }
         return version
     }

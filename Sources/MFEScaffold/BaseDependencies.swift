@@ -47,14 +47,14 @@ package struct BaseDependencies: Sendable, Equatable {
     /// supply by forwarding (associated types, static or mutating requirements, subscripts,
     /// refining another protocol than `Sendable`), or one without a live type, is a problem
     /// naming the file and the fix.
-    package static func read(module: String, sources: [(file: String, text: String)]) -> Result<BaseDependencies?, PlainInputError> {
+    package static func read(module: String, sources: [(file: String, text: String)]) -> Result<BaseDependencies?, ScaffoldError> {
         var found: (file: String, declaration: ProtocolDeclSyntax)?
         var types: [(name: String, inherited: [String], initializers: [InitializerDeclSyntax], isPublic: Bool)] = []
         for (file, text) in sources {
             let tree = Parser.parse(source: text)
             for node in tree.descendants(ProtocolDeclSyntax.self) where node.name.text.hasSuffix("BaseDependencies") && isPublic(node.modifiers) {
                 if let found {
-                    return .failure(PlainInputError("\(file): '\(module)' declares two base-dependency protocols ('\(found.declaration.name.text)' and '\(node.name.text)'); keep one, so features know which to refine"))
+                    return .failure(.twoBaseProtocols(file: file, module: module, first: found.declaration.name.text, second: node.name.text))
                 }
                 found = (file, node)
             }
@@ -67,16 +67,15 @@ package struct BaseDependencies: Sendable, Equatable {
         }
         guard let (file, declaration) = found else { return .success(nil) }
         let name = declaration.name.text
-        let fix = "or remove the protocol's 'BaseDependencies' suffix if features should not refine it"
         for inherited in declaration.inheritanceClause?.inheritedTypes ?? [] where !["Sendable", "Swift.Sendable", "AnyObject"].contains(inherited.type.trimmedDescription) {
-            return .failure(PlainInputError("\(file): '\(name)' refines '\(inherited.type.trimmedDescription)', whose requirements mfe cannot see to supply; declare them in '\(name)' itself, \(fix)"))
+            return .failure(.refinesUnknownProtocol(file: file, name: name, inherited: inherited.type.trimmedDescription))
         }
         var requirements: [Requirement] = []
         for member in declaration.memberBlock.members {
             switch requirement(member.decl) {
             case .success(let requirement): requirements.append(requirement)
             case .failure(let reason):
-                return .failure(PlainInputError("\(file): '\(name)' requires \(reason.reason), which the app cannot supply by forwarding; make it a 'func' or a '{ get }' property, \(fix)"))
+                return .failure(.unforwardableRequirement(file: file, name: name, requirement: reason.reason))
             }
         }
         let live = types.first { type in
@@ -84,7 +83,7 @@ package struct BaseDependencies: Sendable, Equatable {
                 && (type.initializers.isEmpty || type.initializers.contains { isPublic($0.modifiers) && $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } && $0.optionalMark == nil && $0.signature.effectSpecifiers == nil })
         }
         guard let live else {
-            return .failure(PlainInputError("\(file): '\(name)' has no public type conforming to it with a public 'init()' to make the live tools; add one, e.g. 'public struct \(module)Services: \(name) { public init() {} … }', \(fix)"))
+            return .failure(.noLiveType(file: file, name: name, module: module))
         }
         return .success(BaseDependencies(module: module, protocolName: name, liveType: live.name, requirements: requirements))
     }

@@ -6,11 +6,6 @@ import MFEWorkspace
 /// library, or a product feature's `…Interface` — never a product feature's implementation,
 /// testing or example target, and never the shell.
 struct DependencyNameResolver {
-    /// A dependency that cannot be wired, with what to do instead.
-    struct Problem: Error, Equatable {
-        var message: String
-    }
-
     let workspace: Workspace
     /// The new package's folder relative to the workspace root.
     let newPackageDirectory: String
@@ -29,31 +24,31 @@ struct DependencyNameResolver {
 
     /// Resolves `name`, a package name (`Core`, `Search`) or a library target name
     /// (`SearchInterface`). Naming the same product twice is a problem too.
-    mutating func resolve(_ name: String) -> Result<FeatureDependency, Problem> {
+    mutating func resolve(_ name: String) -> Result<FeatureDependency, ScaffoldError> {
         let result = lookUp(name)
         if case .success(let dependency) = result, !resolved.insert(dependency.product).inserted {
-            return .failure(Problem(message: "'--dependency \(name)' names '\(dependency.product)' a second time; give each dependency once"))
+            return .failure(.dependencyGivenTwice(name, product: dependency.product))
         }
         return result
     }
 
-    private func lookUp(_ name: String) -> Result<FeatureDependency, Problem> {
+    private func lookUp(_ name: String) -> Result<FeatureDependency, ScaffoldError> {
         if let package = workspace.package(named: name) {
             switch package.layer {
             case .shell:
-                return .failure(Problem(message: "'--dependency \(name)' is the shell app; nothing may depend on the shell, it depends on the features"))
+                return .failure(.dependencyIsShell(name))
             case .product:
                 if layer == .foundation {
-                    return .failure(Problem(message: "'--dependency \(name)' is a product feature, and a foundation package must not depend on the product layer; move what you need into a foundation package"))
+                    return .failure(.foundationOnProductFeature(name))
                 }
                 let interface = name + "Interface"
                 guard let product = libraryProduct(vending: interface, in: package) else {
-                    return .failure(Problem(message: "'--dependency \(name)' is a product feature without an '\(interface)' library; features use each other only through interfaces, so add '\(interface)' to \(package.directory)/Package.swift first"))
+                    return .failure(.noInterfaceLibrary(name, interface: interface, directory: package.directory))
                 }
                 return .success(dependency(requested: name, package: package, product: product, module: interface))
             case .foundation, nil:
                 guard let library = mainLibrary(of: package) else {
-                    return .failure(Problem(message: "'--dependency \(name)' has no library product to depend on; add '.library(name: \"\(name)\", targets: [\"\(name)\"])' to \(package.directory)/Package.swift"))
+                    return .failure(.noLibraryProduct(name, directory: package.directory))
                 }
                 return baseDependencies(of: library.module, in: package).map { base in
                     var found = dependency(requested: name, package: package, product: library.product, module: library.module)
@@ -66,26 +61,25 @@ struct DependencyNameResolver {
             guard let target = package.manifest.targets.first(where: { $0.name == name }) else { continue }
             let role = Role(target)
             if package.layer == .shell {
-                return .failure(Problem(message: "'--dependency \(name)' is a target of the shell app; nothing may depend on the shell"))
+                return .failure(.dependencyIsShellTarget(name))
             }
             if package.layer == .product && role != .interface {
-                let feature = package.name
-                return .failure(Problem(message: "'--dependency \(name)' is \(role == .source ? "the implementation" : "the \(role.rawValue) target") of product feature '\(feature)'; depend on its interface instead: '--dependency \(feature)' (wires '\(feature)Interface')"))
+                return .failure(.dependencyOnImplementation(name, role: role, feature: package.name))
             }
             if package.layer == .product && layer == .foundation {
-                return .failure(Problem(message: "'--dependency \(name)' belongs to product feature '\(package.name)', and a foundation package must not depend on the product layer"))
+                return .failure(.foundationOnProductTarget(name, feature: package.name))
             }
             guard let product = libraryProduct(vending: name, in: package) else {
-                return .failure(Problem(message: "'--dependency \(name)' is a target of '\(package.name)' that no library product vends; add '.library(name: \"\(name)\", targets: [\"\(name)\"])' to \(package.directory)/Package.swift"))
+                return .failure(.targetNotVended(name, package: package.name, directory: package.directory))
             }
             return .success(dependency(requested: name, package: package, product: product, module: name))
         }
         let available = workspace.packages.filter { $0.layer != .shell }.map { "'\($0.name)'" }.sorted()
         let lowered = name.lowercased()
         if let close = workspace.packages.first(where: { $0.name.lowercased() == lowered }) {
-            return .failure(Problem(message: "unknown dependency '\(name)'; did you mean '\(close.name)'?"))
+            return .failure(.unknownDependencyNear(name, near: close.name))
         }
-        return .failure(Problem(message: "unknown dependency '\(name)': no package or library in the workspace has that name; \(available.isEmpty ? "the workspace has no packages yet, create it first with 'mfe create \(name)'" : "choose one of \(available.joined(separator: ", ")), or create it first with 'mfe create \(name)'")"))
+        return .failure(.unknownDependency(name, available: available))
     }
 
     private func dependency(requested: String, package: WorkspacePackage, product: String, module: String) -> FeatureDependency {
@@ -96,7 +90,7 @@ struct DependencyNameResolver {
 
     /// The base dependencies a foundation package's library `module` declares, read from its
     /// sources; nil for any other package or a module that declares none.
-    private func baseDependencies(of module: String, in package: WorkspacePackage) -> Result<BaseDependencies?, Problem> {
+    private func baseDependencies(of module: String, in package: WorkspacePackage) -> Result<BaseDependencies?, ScaffoldError> {
         guard package.layer == .foundation, layer == .product, let target = package.manifest.targets.first(where: { $0.name == module }) else { return .success(nil) }
         let folder = PathUtilities.join(package.directory, target.path ?? "Sources/\(module)")
         let absolute = PathUtilities.join(workspace.root, folder)
@@ -105,7 +99,7 @@ struct DependencyNameResolver {
             guard let data = try? fileSystem.contents(of: PathUtilities.join(absolute, file)) else { continue }
             sources.append((PathUtilities.join(folder, file), String(decoding: data, as: UTF8.self)))
         }
-        return BaseDependencies.read(module: module, sources: sources).mapError { Problem(message: "'--dependency \(package.name)': \($0.message)") }
+        return BaseDependencies.read(module: module, sources: sources).mapError { .inDependency(package: package.name, $0) }
     }
 
     /// The release the shell requires of the package `identity` with `from:` (a polyrepo
@@ -168,9 +162,9 @@ struct WorkspaceNames {
     }
 
     /// One problem per name in `names` already taken.
-    func clashes(with names: [String]) -> [String] {
+    func clashes(with names: [String]) -> [ScaffoldError] {
         names.compactMap { name in
-            owners[name.lowercased()].map { "'\(name)' is already used by \($0); module names must be unique in the workspace, so choose another feature name" }
+            owners[name.lowercased()].map { .nameTaken(name, owner: $0) }
         }
     }
 }

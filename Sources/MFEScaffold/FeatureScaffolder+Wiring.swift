@@ -24,18 +24,18 @@ extension FeatureScaffolder {
     func planWiring(_ request: CreateRequest) async throws -> ScaffoldPlan {
         let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
         guard let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) else {
-            throw PlainInputError("'--wire-only' wires a feature into a workspace's shell, and '\(base)' is in no workspace (a folder with an mfe.yml that has 'workspace:'); run it inside the workspace")
+            throw ScaffoldError.wireOnlyOutsideWorkspace(base)
         }
         let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
         guard let shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize) else {
-            throw PlainInputError("\(workspace.configuration?.file ?? PathUtilities.join(root, "mfe.yml")): no 'shell: path:' names the shell to wire '\(request.name)' into; add it and run the command again")
+            throw ScaffoldError.noShellPath(file: workspace.configuration?.file ?? PathUtilities.join(root, "mfe.yml"), name: request.name)
         }
         let candidates = workspace.packages.filter { $0.name == request.name && $0.layer != .shell }
         guard let package = candidates.first(where: { $0.layer == .product }) else {
             if let other = candidates.first {
-                throw PlainInputError("'\(request.name)' (\(other.directory)) is \(other.layer.map { "a \($0.rawValue) package" } ?? "a package without a layer"); only product features are wired into the shell")
+                throw ScaffoldError.notAProductFeature(request.name, directory: other.directory, layer: other.layer)
             }
-            throw PlainInputError("no product feature '\(request.name)' in the workspace to wire; create it with 'mfe create \(request.name)'")
+            throw ScaffoldError.noFeatureToWire(request.name)
         }
         let specification = try ExistingFeature(package: package, workspace: workspace, fileSystem: fileSystem).specification()
         let feature = WiredFeature(specification)
@@ -48,7 +48,7 @@ extension FeatureScaffolder {
         let requirements = Self.requirements(of: specification, folder: package.directory, shellFolder: shellFolder)
         let outcome = shell.wire(feature, featureFolder: package.directory, requirements: requirements)
         if outcome.refusal == nil, outcome.edits.isEmpty {
-            throw PlainInputError("'\(request.name)' (\(package.directory)) is already wired into the shell; nothing to do")
+            throw ScaffoldError.alreadyWired(request.name, directory: package.directory)
         }
         let here = PathUtilities.relative(PathUtilities.normalize(currentDirectory), to: root)
         let shellPath = here.hasPrefix("/") ? PathUtilities.join(root, shellFolder) : DependencyNameResolver.relativePath(from: here, to: shellFolder)

@@ -63,46 +63,46 @@ public struct FeatureScaffolder: Sendable {
     /// The plan for `request`, or an `InputErrors` listing every problem found.
     public func plan(_ request: CreateRequest) async throws -> ScaffoldPlan {
         if request.wireOnly { return try await planWiring(request) }
-        var problems: [String] = []
+        var problems: [any InputError] = []
         let nameProblems = NameValidation.problems(with: request.name, as: "the feature name")
-        problems += nameProblems
+        problems += nameProblems as [any InputError]
         if request.layer == .shell {
-            problems.append("'--layer shell' is not a µFeature layer; 'mfe init' creates the shell, 'mfe create' takes '--layer product' or '--layer foundation'")
+            problems.append(ScaffoldError.shellLayer)
         }
         var webURL = request.webURL
         if let url = request.webURL {
             switch WebURLValidation.normalised(url) {
             case .success(let normalised): webURL = normalised
-            case .failure(let problem): problems.append(problem.message)
+            case .failure(let problem): problems.append(problem)
             }
             if let kind = request.kind {
-                problems.append("'--web' creates a product feature and '--kind \(kind.rawValue)' a foundation package; drop one of them")
+                problems.append(ScaffoldError.webWithKind(kind))
             } else if request.layer != .product {
-                problems.append("'--web' creates a product feature; drop '--layer \(request.layer.rawValue)' or '--web'")
+                problems.append(ScaffoldError.webWithLayer(request.layer))
             }
         }
         if let kind = request.kind, request.layer != .foundation, request.webURL == nil {
-            problems.append("'--kind \(kind.rawValue)' chooses what a foundation package holds; add '--layer foundation' (or leave out --layer), or drop '--kind'")
+            problems.append(ScaffoldError.kindWithoutFoundation(kind))
         }
         let example = request.example ?? (request.layer == .product)
         let templateName = request.webURL != nil ? TemplateName.web : (request.layer == .foundation ? TemplateName.foundation : TemplateName.feature)
         let template: Template?
         do { template = try catalog.template(named: templateName) } catch {
-            problems.append(error.localizedDescription)
+            problems.append(error)
             template = nil
         }
 
         let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
-            throw PlainInputError("'--path \(request.path ?? base)' is a file; give a folder")
+            throw ScaffoldError.pathIsAFile(request.path ?? base)
         }
         let platforms = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
-        problems += platforms.problems
+        problems += platforms.problems as [any InputError]
         var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: webURL, ownRepository: true)
         if !request.platforms.isEmpty { specification.platforms = platforms.platforms }
         specification.kind = request.kind ?? .logging
         if nameProblems.isEmpty {
-            problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst()))
+            problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst())) as [any InputError]
         }
 
         let destination: String
@@ -119,7 +119,7 @@ public struct FeatureScaffolder: Sendable {
             shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize)
             if request.platforms.isEmpty, let defaults = workspace.configuration?.platforms { specification.platforms = defaults }
             if nameProblems.isEmpty {
-                problems += WorkspaceNames(workspace).clashes(with: specification.targetNames)
+                problems += WorkspaceNames(workspace).clashes(with: specification.targetNames) as [any InputError]
             }
             let placement = try WorkspaceLayout(workspace: workspace, fileSystem: fileSystem).placement(for: request.layer)
             if let edit = placement.edit { edits.append(edit) }
@@ -130,22 +130,22 @@ public struct FeatureScaffolder: Sendable {
             for name in request.dependencies {
                 switch resolver.resolve(name) {
                 case .success(let dependency): specification.dependencies.append(dependency)
-                case .failure(let problem): problems.append(problem.message)
+                case .failure(let problem): problems.append(problem)
                 }
             }
         } else {
             destination = PathUtilities.join(base, request.name)
             shownDestination = PathUtilities.relative(destination, to: currentDirectory)
             for name in request.dependencies {
-                problems.append("'--dependency \(name)' needs a workspace to find '\(name)' in; run 'mfe create' inside a workspace (a folder with an mfe.yml that has 'workspace:', made by 'mfe init'), or pass its --path")
+                problems.append(ScaffoldError.dependencyOutsideWorkspace(name))
             }
         }
         if nameProblems.isEmpty, fileSystem.exists(destination) {
-            var problem = "'\(shownDestination)' already exists; mfe never overwrites: choose another name, or remove the folder first"
+            var unwired: String?
             if let workspace = loaded, let shellFolder, request.layer == .product, Self.needsWiring(request.name, in: workspace, shellFolder: shellFolder, fileSystem: fileSystem) {
-                problem += "; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create \(request.name) --wire-only' to wire it"
+                unwired = request.name
             }
-            problems.append(problem)
+            problems.append(ScaffoldError.destinationExists(shownDestination, wireOnly: unwired))
         }
         // A missing template is among the problems, so `template` is set when there are none.
         guard problems.isEmpty, let template else { throw InputErrors(problems) }
@@ -242,29 +242,23 @@ public struct FeatureScaffolder: Sendable {
 /// `%25`, the `%` of an IPv6 zone id → `%25`); the result holds only ASCII characters a URL
 /// allows, so it is safe in a Swift string literal, a comment and Markdown.
 enum WebURLValidation {
-    /// A refused URL, with what to do.
-    struct Problem: Error, Equatable {
-        var message: String
-    }
-
     /// The URL as Foundation's `URL(string:)` and `absoluteString` give it, or why it is refused.
-    static func normalised(_ url: String) -> Result<String, Problem> {
-        let notAbsolute = Problem(message: "'--web \(url)' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'")
+    static func normalised(_ url: String) -> Result<String, ScaffoldError> {
         if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return .failure(Problem(message: "'--web \(url.debugDescription.dropFirst().dropLast())' holds a control character (a tab or line break); give the URL on one line"))
+            return .failure(.webURLControlCharacter(url))
         }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = parsed.host, !host.isEmpty else {
-            return .failure(notAbsolute)
+            return .failure(.webURLNotAbsolute(url))
         }
         if parsed.user != nil || parsed.password != nil {
-            return .failure(Problem(message: "'--web \(url)' holds credentials before '@'; mfe writes the URL into the generated source, so give the page without them"))
+            return .failure(.webURLCredentials(url))
         }
         let written = parsed.absoluteString
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
         guard written.unicodeScalars.allSatisfy(allowed.contains), URL(string: written)?.absoluteString == written,
               URLComponents(string: written)?.host?.isEmpty == false else {
-            return .failure(Problem(message: "'--web \(url)' is not a URL Foundation reads the same way twice ('\(written)'); percent-encode its special characters and try again"))
+            return .failure(.webURLNotStable(url, written: written))
         }
         return .success(written)
     }

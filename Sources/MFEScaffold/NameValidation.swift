@@ -35,36 +35,34 @@ package enum NameValidation {
 
     /// Every problem with `name` as the name of `what` (e.g. "the feature name"), empty when it
     /// is a valid name. Problems are full sentences saying what to do.
-    package static func problems(with name: String, as what: String) -> [String] {
-        var problems: [String] = []
+    package static func problems(with name: String, as what: String) -> [ScaffoldError] {
+        var problems: [ScaffoldError] = []
         if name.isEmpty {
-            return ["\(what) is empty; give an UpperCamelCase name such as 'Search'"]
+            return [.emptyName(what: what)]
         }
         if name.count > maximumLength {
-            problems.append("\(what) '\(name.prefix(20))…' is \(name.count) characters long; keep it under \(maximumLength)")
+            problems.append(.nameTooLong(name, what: what))
         }
         if !name.unicodeScalars.allSatisfy(\.isASCII) {
-            problems.append("\(what) '\(name)' has characters beyond ASCII letters and digits; mfe keeps module, folder and URL names ASCII so every file system, tool and repository host spells them alike, e.g. '\(suggestion(for: name))'")
+            problems.append(.nameNotASCII(name, what: what))
         } else if !isIdentifier(name) {
-            problems.append("\(what) '\(name)' is not a Swift identifier; use only letters and digits, starting with a letter, e.g. '\(suggestion(for: name))'")
+            problems.append(.nameNotIdentifier(name, what: what))
         } else if keywords.contains(name) {
-            problems.append("\(what) '\(name)' is a Swift keyword; choose another name, e.g. '\(name.capitalizedFirst)Feature'")
+            problems.append(.nameIsKeyword(name, what: what))
         } else if !isUpperCamelCase(name) {
-            problems.append("\(what) '\(name)' is not UpperCamelCase; module names start with an uppercase letter and have no underscores, e.g. '\(suggestion(for: name))'")
+            problems.append(.nameNotUpperCamelCase(name, what: what))
         }
         if let module = systemModules.first(where: { $0.lowercased() == name.lowercased() }) {
-            problems.append("\(what) '\(name)' is the name of the system module '\(module)'; a package or target with that name would shadow it, so choose another name, e.g. 'App\(name.capitalizedFirst)'")
+            problems.append(.nameIsSystemModule(name, what: what, module: module))
         }
         return problems
     }
 
     /// Problems with the names derived from a valid feature name (`NAMEInterface`, ...): only
     /// clashes with system modules can arise.
-    package static func problems(withDerivedNames names: [String]) -> [String] {
+    package static func problems(withDerivedNames names: [String]) -> [ScaffoldError] {
         names.compactMap { derived in
-            systemModules.first { $0.lowercased() == derived.lowercased() }.map {
-                "the target name '\(derived)' would shadow the system module '\($0)'; choose another feature name"
-            }
+            systemModules.first { $0.lowercased() == derived.lowercased() }.map { .derivedNameIsSystemModule(derived, module: $0) }
         }
     }
 

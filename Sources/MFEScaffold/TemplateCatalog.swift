@@ -27,10 +27,9 @@ public struct TemplateCatalog: Sendable, Equatable {
     }()
 
     /// The template named `name`, or an error listing the ones there are.
-    package func template(named name: String) throws -> Template {
+    package func template(named name: String) throws(ScaffoldError) -> Template {
         if let template = templates.first(where: { $0.name == name }) { return template }
-        let available = templates.map { "'\($0.name)'" }.joined(separator: ", ")
-        throw PlainInputError("there is no template '\(name)' in \(origin == "built-in" ? "mfe's built-in templates" : "'\(origin)'"); add a '\(name)/' folder with a \(Template.descriptionFileName), or use one of: \(available.isEmpty ? "none" : available)")
+        throw ScaffoldError.noTemplate(name, origin: origin, available: templates.map(\.name))
     }
 
     /// Builds a catalog from `(path, contents)` pairs whose first path component names the
@@ -44,8 +43,7 @@ public struct TemplateCatalog: Sendable, Equatable {
             let relative = String(path[path.index(after: slash)...])
             for (text, what) in [(relative, "its name"), (relative.hasSuffix(TemplateFile.mustacheExtension) ? contents : "", "line")] {
                 if let problem = MustacheNesting.problem(in: text) {
-                    let place = what == "line" ? "\(PathUtilities.join(origin, path)):\(problem.line)" : "the name of '\(PathUtilities.join(origin, path))'"
-                    throw PlainInputError("\(place): \(problem.reason); simplify the template")
+                    throw ScaffoldError.templateNestingTooDeep(file: PathUtilities.join(origin, path), line: what == "line" ? problem.line : nil, reason: problem.reason)
                 }
             }
             if relative == Template.descriptionFileName {
@@ -76,7 +74,7 @@ public struct TemplateCatalog: Sendable, Equatable {
     public static func load(from directory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> TemplateCatalog {
         let root = PathUtilities.absolute(directory)
         guard fileSystem.isDirectory(root) else {
-            throw PlainInputError("'\(directory)' is not a folder of templates; give a folder holding one subfolder per template (e.g. 'feature/', each with a \(Template.descriptionFileName))")
+            throw ScaffoldError.notATemplatesFolder(directory)
         }
         var files: [(path: String, contents: String)] = []
         var total = 0
@@ -89,28 +87,28 @@ public struct TemplateCatalog: Sendable, Equatable {
                 // is the one at the resolved path.
                 if let resolved = RealPath.of(path), !RealPath.isInside(resolved, folder: root) {
                     let link = symbolicLink(on: PathUtilities.join(name, relative), below: root, fileSystem: fileSystem) ?? PathUtilities.join(name, relative)
-                    throw PlainInputError("'\(PathUtilities.join(root, link))' is a symbolic link to '\(resolved)', outside the templates folder '\(directory)'; a template may only use files inside its folder, so copy the file in or remove the link")
+                    throw ScaffoldError.templateLinkOutside(link: PathUtilities.join(root, link), target: resolved, directory: directory)
                 }
                 let limit = relative == Template.descriptionFileName ? maximumDescriptionSize : maximumFileSize
                 // Checked before reading (a huge file is never read) and after (it may grow).
                 let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
                 let data = size > limit ? Data() : try fileSystem.contents(of: path)
                 if max(size, data.count) > limit {
-                    throw PlainInputError("'\(path)' is \(max(size, data.count)) bytes, more than the \(limit) a \(relative == Template.descriptionFileName ? "template.yml" : "template file") may have; a template holds source files, keep it smaller")
+                    throw ScaffoldError.templateFileTooLarge(path: path, size: max(size, data.count), limit: limit, isDescription: relative == Template.descriptionFileName)
                 }
                 total += data.count
                 if total > maximumTotalSize {
-                    throw PlainInputError("'\(directory)' holds more than \(maximumTotalSize) bytes of templates; a template holds source files, keep the folder smaller")
+                    throw ScaffoldError.templatesTooLarge(directory: directory)
                 }
                 guard let text = String(data: data, encoding: .utf8) else {
-                    throw PlainInputError("'\(path)' is not UTF-8 text; templates hold text files only")
+                    throw ScaffoldError.templateNotUTF8(path: path)
                 }
                 files.append((path: name + "/" + relative, contents: text))
             }
         }
         let catalog = try TemplateCatalog(origin: root, files: files)
         if catalog.templates.isEmpty {
-            throw PlainInputError("'\(directory)' holds no templates; each template is a subfolder with a \(Template.descriptionFileName) ('description: ...'), laid out like mfe's built-in 'Templates/'")
+            throw ScaffoldError.noTemplates(directory: directory)
         }
         return catalog
     }
@@ -136,13 +134,13 @@ public struct TemplateCatalog: Sendable, Equatable {
         do {
             value = try Yams.load(yaml: yaml)
         } catch {
-            throw PlainInputError("'\(file)' is not valid YAML; write 'description: one line saying what the template creates'")
+            throw ScaffoldError.descriptionNotYAML(file: file)
         }
         guard let mapping = value as? [String: Any], let description = mapping["description"] as? String else {
-            throw PlainInputError("'\(file)' has no 'description:'; write 'description: one line saying what the template creates'")
+            throw ScaffoldError.noDescription(file: file)
         }
         if let unknown = mapping.keys.sorted().first(where: { $0 != "description" }) {
-            throw PlainInputError("'\(file)' has an unknown key '\(unknown)'; a template.yml has only 'description:'")
+            throw ScaffoldError.descriptionUnknownKey(file: file, key: unknown)
         }
         return description
     }

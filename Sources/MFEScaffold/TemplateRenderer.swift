@@ -17,21 +17,21 @@ package struct TemplateRenderer: Sendable {
     /// output is plain text: nothing is HTML-escaped.
     package func render(_ template: Template, context: [String: Any], prefix: String = "") throws -> [PlannedFile] {
         var files: [PlannedFile] = []
-        var problems: [String] = []
+        var problems: [ScaffoldError] = []
         var seen: Set<String> = []
         for file in template.files {
             let source = "\(template.name)/\(file.path)"
             // Catalogs refuse these when they load; a template built another way is held to
             // the same bound, as the renderer recurses once per nested section.
             if let problem = MustacheNesting.problem(in: file.path) ?? (file.isMustache ? MustacheNesting.problem(in: file.contents) : nil) {
-                problems.append("template file '\(source)', line \(problem.line): \(problem.reason); simplify the template")
+                problems.append(.renderedNestingTooDeep(source: source, line: problem.line, reason: problem.reason))
                 continue
             }
             let renderedPath: String
             do {
                 renderedPath = try Self.render(file.path, context: context)
             } catch {
-                problems.append("template file '\(source)': its path is not a valid Mustache template (\(error)); fix the tags in the file name")
+                problems.append(.templatePathInvalid(source: source, error: "\(error)"))
                 continue
             }
             var path = renderedPath
@@ -44,12 +44,12 @@ package struct TemplateRenderer: Sendable {
             let optionalFolder = !firstComponent.isEmpty && path.hasPrefix("/") && (try? Self.render(firstComponent, context: context))?.isEmpty == true
             if components.contains(where: \.isEmpty) && (!path.hasPrefix("/") || optionalFolder) { continue }
             if let problem = Self.problem(withPath: path) {
-                problems.append("template file '\(source)' would be written to '\(path)', which \(problem); templates may only write inside the new package")
+                problems.append(.templatePathOutside(source: source, path: path, problem: problem))
                 continue
             }
             let fullPath = prefix.isEmpty ? path : prefix + "/" + path
             guard seen.insert(fullPath).inserted else {
-                problems.append("template file '\(source)' renders to '\(fullPath)', which another template file writes too; give the files distinct names")
+                problems.append(.templatePathTwice(source: source, path: fullPath))
                 continue
             }
             let contents: String
@@ -57,7 +57,7 @@ package struct TemplateRenderer: Sendable {
                 do {
                     contents = try Self.render(file.contents, context: context)
                 } catch {
-                    problems.append("template file '\(source)' is not a valid Mustache template: \(error); fix its tags")
+                    problems.append(.templateInvalid(source: source, error: "\(error)"))
                     continue
                 }
             } else {

@@ -52,7 +52,7 @@ struct WorkspaceLayout {
         let path = configuration.file
         let original = String(decoding: try fileSystem.contents(of: path), as: UTF8.self)
         guard let edited = ConfigurationEditing.addingPackageGlob(glob, to: original) else {
-            throw PlainInputError("\(path): no 'packages:' glob holds \(layer.rawValue) packages, and mfe cannot add one to this mfe.yml's layout; add '- \(glob)' under 'packages:' and run the command again")
+            throw ScaffoldError.cannotAddPackageGlob(file: path, layer: layer, glob: glob)
         }
         return Placement(folder: conventional, edit: PlannedEdit(path: path, original: original, contents: edited, summary: "\(workspace.relativePath(path)): added '\(glob)' to 'packages:', so the workspace finds \(layer.rawValue) packages", label: workspace.relativePath(path)))
     }

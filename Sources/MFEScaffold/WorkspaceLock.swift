@@ -37,7 +37,7 @@ package final class WorkspaceLock: Sendable {
         while true {
             let descriptor = InterruptCleanup.shared.whileCreating { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
             guard descriptor >= 0 else {
-                throw PlainInputError("cannot lock the workspace: cannot open '\(path)': \(String(cString: strerror(errno))); make the workspace folder writable and run the command again")
+                throw ScaffoldError.cannotOpenLock(path: path, reason: String(cString: strerror(errno)))
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
                 // The file may have been removed (by the holder that just unlocked) between the
@@ -59,7 +59,7 @@ package final class WorkspaceLock: Sendable {
                 announced = true
             }
             if Date() >= deadline {
-                throw PlainInputError("another mfe (\(holder.map { "pid \($0)" } ?? "a process") holding '\(path)') has been creating a package in this workspace for more than \(Int(timeout)) seconds; wait for it to finish and run the command again")
+                throw ScaffoldError.lockTimeout(path: path, holder: holder, seconds: Int(timeout))
             }
             try await Task.sleep(nanoseconds: 25_000_000)
         }

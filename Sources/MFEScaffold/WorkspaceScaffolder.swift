@@ -47,12 +47,12 @@ public struct WorkspaceScaffolder: Sendable {
 
     /// The plan for `request`, or an `InputErrors` listing every problem found.
     public func plan(_ request: InitRequest) throws -> ScaffoldPlan {
-        var problems = NameValidation.problems(with: request.name, as: "the workspace name")
+        var problems: [any InputError] = NameValidation.problems(with: request.name, as: "the workspace name")
         if problems.isEmpty {
-            problems += NameValidation.problems(withDerivedNames: ShellSpecification.targetNames(workspace: request.name))
+            problems += NameValidation.problems(withDerivedNames: ShellSpecification.targetNames(workspace: request.name)) as [any InputError]
         }
         let parsed = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
-        problems += parsed.problems
+        problems += parsed.problems as [any InputError]
         let platforms = request.platforms.isEmpty ? PlatformRequirement.defaults : parsed.platforms
         var features: [FeatureSpecification] = []
         if let example = request.example {
@@ -63,29 +63,29 @@ public struct WorkspaceScaffolder: Sendable {
                     return feature
                 }
             } else {
-                problems.append("there is no example '\(example)'; use '--example \(Self.examples.joined(separator: "|"))', or leave it out for an empty workspace")
+                problems.append(ScaffoldError.noExample(example))
             }
         }
         let clashing = Set(features.flatMap(\.targetNames).map { $0.lowercased() })
         if problems.isEmpty, let clash = ShellSpecification.targetNames(workspace: request.name).first(where: { clashing.contains($0.lowercased()) }) ?? (clashing.contains(request.name.lowercased()) ? request.name : nil) {
-            problems.append("the workspace name '\(request.name)' makes the shell target '\(clash)', which the example already uses; choose another workspace name")
+            problems.append(ScaffoldError.exampleClash(workspace: request.name, target: clash))
         }
         let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
         let destination = PathUtilities.join(base, request.name)
         if problems.isEmpty, fileSystem.exists(destination) {
-            problems.append("'\(PathUtilities.relative(destination, to: currentDirectory))' already exists; mfe never overwrites: choose another name or --path")
+            problems.append(ScaffoldError.workspaceExists(PathUtilities.relative(destination, to: currentDirectory)))
         }
         if problems.isEmpty, let enclosing = try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
             let shown = PathUtilities.relative(PathUtilities.join(enclosing, "mfe.yml"), to: currentDirectory)
-            problems.append("'\(PathUtilities.relative(destination, to: currentDirectory))' would be inside the workspace of '\(shown)'; a workspace nested in another is read as part of it, so create it elsewhere (e.g. --path \(PathUtilities.relative((enclosing as NSString).deletingLastPathComponent, to: currentDirectory))), or add a package to this workspace with 'mfe create NAME'")
+            problems.append(ScaffoldError.nestedWorkspace(PathUtilities.relative(destination, to: currentDirectory), enclosing: shown, elsewhere: PathUtilities.relative((enclosing as NSString).deletingLastPathComponent, to: currentDirectory)))
         }
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
-            problems.append("'--path \(request.path ?? base)' is a file; give a folder")
+            problems.append(ScaffoldError.pathIsAFile(request.path ?? base))
         }
         let templateNames = [TemplateName.workspace, TemplateName.shell] + features.map(\.template) + (features.isEmpty ? [] : [TemplateName.feedMe])
         var templates: [String: Template] = [:]
         for name in templateNames where templates[name] == nil {
-            do { templates[name] = try catalog.template(named: name) } catch { problems.append(error.localizedDescription) }
+            do { templates[name] = try catalog.template(named: name) } catch { problems.append(error) }
         }
         if !problems.isEmpty { throw InputErrors(problems) }
 
@@ -108,7 +108,7 @@ public struct WorkspaceScaffolder: Sendable {
         var seen: Set<String> = []
         let duplicates = files.map(\.path).filter { !seen.insert($0).inserted }
         if !duplicates.isEmpty {
-            throw InputErrors(duplicates.map { "two templates write '\($0)'; give their files distinct names" })
+            throw InputErrors(duplicates.map(ScaffoldError.templatesWriteSamePath))
         }
 
         let shown = PathUtilities.relative(destination, to: currentDirectory)

@@ -43,7 +43,7 @@ package struct XcodeAppProject: Sendable, Equatable {
         let appSources = files.filter { $0.path.hasPrefix(base + appFolder + "/") && $0.path.hasSuffix(".swift") }
         guard !appSources.isEmpty else { return nil }
         guard let manifestFile = files.first(where: { $0.path == base + "Package.swift" }) else {
-            throw PlainInputError("the template writes '\(base)\(appFolder)/' but no '\(base)Package.swift'; an iOS app links the products of the package beside it")
+            throw ScaffoldError.appWithoutPackage(folder: base)
         }
         let manifest = try ManifestReader().read(source: manifestFile.contents, manifestPath: manifestFile.path)
         let imported = Set(appSources.flatMap { importedModules(in: $0.contents) })

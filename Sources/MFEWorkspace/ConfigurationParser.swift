@@ -12,12 +12,12 @@ package struct ConfigurationParser: Sendable {
     /// Parses the `mfe.yml` text `yaml` read from `file`.
     package func parse(_ yaml: String, file: String) throws -> ConfigurationFile {
         if let (line, column) = Self.firstExcessiveFlowNesting(in: yaml) {
-            throw LocatedInputError("'[' and '{' nested deeper than \(Self.maximumFlowDepth) levels; an mfe.yml needs a few: flatten the lists", at: SourceLocation(file: file, line: line, column: column))
+            throw WorkspaceError.flowNestingTooDeep(at: SourceLocation(file: file, line: line, column: column))
         }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: yaml) else {
-                throw LocatedInputError("'mfe.yml' is empty; write 'workspace: NAME' (a workspace root) or 'feature: NAME' and 'layer: product|foundation|shell' (a feature package)", at: SourceLocation(file: file, line: 1, column: 1))
+                throw WorkspaceError.emptyConfiguration(at: SourceLocation(file: file, line: 1, column: 1))
             }
             root = node
         } catch let error as YamlError {
@@ -27,7 +27,7 @@ package struct ConfigurationParser: Sendable {
         let mapping = try reader.mapping(root, what: "the top level of mfe.yml")
         let keys = Set(mapping.keys.compactMap(\.string))
         if keys.contains("workspace") && keys.contains("feature") {
-            throw LocatedInputError("mfe.yml has both 'workspace:' and 'feature:'; a workspace root's mfe.yml has 'workspace:', a feature package's has 'feature:' and 'layer:'", at: reader.location(of: root))
+            throw WorkspaceError.workspaceAndFeature(at: reader.location(of: root))
         }
         if keys.contains("workspace") {
             return .workspace(try parseWorkspace(mapping, reader: reader))
@@ -35,7 +35,7 @@ package struct ConfigurationParser: Sendable {
         if keys.contains("feature") {
             return .feature(try parseFeature(mapping, reader: reader))
         }
-        throw LocatedInputError("mfe.yml has neither 'workspace:' nor 'feature:'; add 'workspace: NAME' at a workspace root, or 'feature: NAME' and 'layer: product|foundation|shell' in a feature package", at: reader.location(of: root))
+        throw WorkspaceError.neitherWorkspaceNorFeature(at: reader.location(of: root))
     }
 
     /// Reads and parses the `mfe.yml` at `path`.
@@ -43,10 +43,10 @@ package struct ConfigurationParser: Sendable {
         let data = try fileSystem.contents(of: path)
         // The YAML node tree costs about twenty times the text: a 100 MB file grew to 2.3 GB.
         guard data.count <= Self.maximumBytes else {
-            throw PlainInputError("'\(path)' is \(data.count / 1_048_576) MiB; an mfe.yml is a few KB and mfe reads at most \(Self.maximumBytes / 1_048_576) MiB of it: check that this is the right file")
+            throw WorkspaceError.configurationTooLarge(path: path, bytes: data.count)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw PlainInputError("'\(path)' is not UTF-8 text; save it as UTF-8")
+            throw WorkspaceError.configurationNotUTF8(path: path)
         }
         return try parse(text, file: path)
     }
@@ -55,6 +55,10 @@ package struct ConfigurationParser: Sendable {
     static let maximumBytes = 1 << 20
     /// The deepest nesting of flow collections (`[`, `{`) read.
     static let maximumFlowDepth = 64
+    /// The keys of a workspace `mfe.yml`.
+    static let workspaceKeys = ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms"]
+    /// The keys of a `shell.features:` entry's requirement, one of which it gives.
+    static let shellRequirementKeys = ["from", "exact", "upToNextMinor", "range", "branch", "revision"]
 
     /// Where flow collections first nest deeper than `maximumFlowDepth` (line, column), skipping
     /// quoted scalars and comments; nil when they never do. Checked before the YAML parser,
@@ -95,14 +99,14 @@ package struct ConfigurationParser: Sendable {
         try reader.checkKeys(mapping, allowed: ["feature", "layer"], in: "a feature's mfe.yml")
         let feature = try reader.requiredString(mapping, "feature", in: "a feature's mfe.yml")
         guard let layerNode = mapping["layer"] else {
-            throw LocatedInputError("'layer:' is missing; add 'layer: product', 'layer: foundation' or 'layer: shell'", at: reader.location(of: mapping))
+            throw WorkspaceError.missingLayer(at: reader.location(of: mapping))
         }
         let layer = try reader.layer(layerNode)
         return FeatureConfiguration(feature: feature, layer: layer, file: reader.file, layerLocation: reader.location(of: layerNode))
     }
 
     private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
-        try reader.checkKeys(mapping, allowed: ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms"], in: "a workspace mfe.yml")
+        try reader.checkKeys(mapping, allowed: Self.workspaceKeys, in: "a workspace mfe.yml")
         var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
         if let packages = mapping["packages"], !reader.isNull(packages) {
             configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
@@ -115,10 +119,10 @@ package struct ConfigurationParser: Sendable {
                 for nameNode in try reader.sequence(value, what: "'layers.\(layer.rawValue):'") {
                     let name = try reader.string(nameNode, what: "a package or feature name under 'layers.\(layer.rawValue):'")
                     if name.trimmingCharacters(in: .whitespaces).isEmpty {
-                        throw LocatedInputError("an empty name under 'layers.\(layer.rawValue):'; write a package or feature name, or a glob such as '*Feature'", at: reader.location(of: nameNode))
+                        throw WorkspaceError.emptyLayerName(layer: layer, at: reader.location(of: nameNode))
                     }
                     if let earlier = configuration.layers[name] {
-                        throw LocatedInputError("'\(name)' is listed under both 'layers.\(earlier.layer.rawValue)' (line \(earlier.location.line)) and 'layers.\(layer.rawValue)'; keep it under one", at: reader.location(of: nameNode))
+                        throw WorkspaceError.listedInTwoLayers(name, first: earlier.layer, firstLine: earlier.location.line, second: layer, at: reader.location(of: nameNode))
                     }
                     configuration.layers[name] = LayerAssignment(layer: layer, location: reader.location(of: nameNode))
                 }
@@ -135,11 +139,11 @@ package struct ConfigurationParser: Sendable {
                 let from = try reader.requiredString(entryMapping, "from", in: "an 'allow:' entry")
                 let to = try reader.requiredString(entryMapping, "to", in: "an 'allow:' entry")
                 guard let reasonNode = entryMapping["reason"] else {
-                    throw LocatedInputError("this 'allow:' entry has no 'reason:'; every accepted exception needs one, e.g. reason: \"migration tracked in FM-123\"", at: reader.location(of: entry))
+                    throw WorkspaceError.allowWithoutReason(at: reader.location(of: entry))
                 }
                 let reason = try reader.string(reasonNode, what: "'reason:'")
                 if reason.trimmingCharacters(in: .whitespaces).isEmpty {
-                    throw LocatedInputError("'reason:' is empty; say why the exception is accepted", at: reader.location(of: reasonNode))
+                    throw WorkspaceError.emptyReason(at: reader.location(of: reasonNode))
                 }
                 configuration.allow.append(AllowEntry(
                     rule: rule, from: from, to: to, reason: reason, location: reader.location(of: entry),
@@ -153,7 +157,7 @@ package struct ConfigurationParser: Sendable {
         if let loader = mapping["loader"], !reader.isNull(loader) {
             let value = try reader.string(loader, what: "'loader:'")
             guard let kind = ManifestLoaderKind(rawValue: value) else {
-                throw LocatedInputError("'loader: \(value)' is not a manifest loader; write 'loader: static', 'loader: swiftpm' or 'loader: auto'", at: reader.location(of: loader))
+                throw WorkspaceError.unknownLoader(value, at: reader.location(of: loader))
             }
             configuration.loader = kind
             configuration.loaderLocation = reader.location(of: loader)
@@ -162,7 +166,7 @@ package struct ConfigurationParser: Sendable {
             configuration.ignore = try reader.sequence(ignore, what: "'ignore:'").map { node in
                 let glob = try reader.string(node, what: "an 'ignore:' glob")
                 if glob.trimmingCharacters(in: .whitespaces).isEmpty || glob.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty {
-                    throw LocatedInputError("an empty 'ignore:' glob would ignore every file; write a glob of files whose changes affect nothing, e.g. \"**/*.md\" or docs/**", at: reader.location(of: node))
+                    throw WorkspaceError.emptyIgnoreGlob(at: reader.location(of: node))
                 }
                 return glob
             }
@@ -173,7 +177,7 @@ package struct ConfigurationParser: Sendable {
                 let text = try reader.string(node, what: "a 'platforms:' entry (e.g. iOS 17)")
                 let result = PlatformRequirement.parse(parsed.map(\.yamlEntry) + [text]) { _ in "'platforms:'" }
                 if let problem = result.problems.first {
-                    throw LocatedInputError(problem, at: reader.location(of: node))
+                    throw WorkspaceError.invalidPlatform(problem, at: reader.location(of: node))
                 }
                 parsed = result.platforms
             }
@@ -206,28 +210,25 @@ package struct ConfigurationParser: Sendable {
         var seen: [String: (role: Role, line: Int)] = [:]
         for role in keys {
             guard let value = mapping[role.rawValue] else { continue }
-            let defaultText = RoleSuffixes.standard.suffixes(of: role).map { "'\($0)'" }.joined(separator: ", ")
-            let defaultHint = defaultText.isEmpty ? "no suffix" : "[\(defaultText)]"
             guard !reader.isNull(value) else {
-                throw LocatedInputError("'roles.\(role.rawValue):' is empty; list at least one suffix, or remove the key to keep the default \(defaultHint)", at: reader.location(of: value))
+                throw WorkspaceError.emptyRoleSuffixes(role: role, at: reader.location(of: value))
             }
             let items = try reader.sequence(value, what: "'roles.\(role.rawValue):'")
             if items.isEmpty {
-                throw LocatedInputError("'roles.\(role.rawValue):' is empty; list at least one suffix, or remove the key to keep the default \(defaultHint)", at: reader.location(of: value))
+                throw WorkspaceError.emptyRoleSuffixes(role: role, at: reader.location(of: value))
             }
             var suffixes: [String] = []
             for item in items {
                 let suffix = try reader.string(item, what: "a suffix under 'roles.\(role.rawValue):'")
                 let location = reader.location(of: item)
                 guard !suffix.isEmpty, suffix.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                    throw LocatedInputError("'\(suffix)' under 'roles.\(role.rawValue):' is not a name suffix; write the end of a target name, e.g. 'Mocks'", at: location)
+                    throw WorkspaceError.notASuffix(suffix, role: role, at: location)
                 }
                 if suffix == RoleSuffixes.testsSuffix {
-                    throw LocatedInputError("'Tests' under 'roles.\(role.rawValue):' would make every test target's stem ambiguous; test targets are always the tests role, so remove it", at: location)
+                    throw WorkspaceError.testsSuffix(role: role, at: location)
                 }
                 if let earlier = seen[suffix] {
-                    let place = earlier.role == role ? "twice under 'roles.\(role.rawValue)' (line \(earlier.line) and here)" : "under both 'roles.\(earlier.role.rawValue)' (line \(earlier.line)) and 'roles.\(role.rawValue)'"
-                    throw LocatedInputError("the suffix '\(suffix)' is listed \(place); a suffix gives one role, keep it once", at: location)
+                    throw WorkspaceError.suffixListedTwice(suffix, role: role, earlier: earlier.role, earlierLine: earlier.line, at: location)
                 }
                 seen[suffix] = (role, location.line)
                 suffixes.append(suffix)
@@ -243,7 +244,7 @@ package struct ConfigurationParser: Sendable {
         for role in keys where mapping[role.rawValue] == nil {
             for suffix in roles.suffixes(of: role) {
                 if let claimed = seen[suffix] {
-                    throw LocatedInputError("the suffix '\(suffix)' is the default of 'roles.\(role.rawValue)' but is listed under 'roles.\(claimed.role.rawValue)' here; also set 'roles.\(role.rawValue):' to say which suffixes it keeps", at: SourceLocation(file: reader.file, line: claimed.line, column: 1))
+                    throw WorkspaceError.defaultSuffixClaimed(suffix, role: role, claimedBy: claimed.role, at: SourceLocation(file: reader.file, line: claimed.line, column: 1))
                 }
             }
         }
@@ -252,17 +253,17 @@ package struct ConfigurationParser: Sendable {
 
     private func parseShellFeature(_ node: Node, reader: NodeReader) throws -> ShellFeature {
         let mapping = try reader.mapping(node, what: "a 'shell.features:' entry")
-        let requirementKeys = ["from", "exact", "upToNextMinor", "range", "branch", "revision"]
+        let requirementKeys = Self.shellRequirementKeys
         try reader.checkKeys(mapping, allowed: ["url"] + requirementKeys, in: "a 'shell.features:' entry")
         let url = try reader.requiredString(mapping, "url", in: "a 'shell.features:' entry")
         let given = requirementKeys.filter { mapping[$0] != nil }
         guard given.count == 1, let key = given.first, let valueNode = mapping[key] else {
-            throw LocatedInputError("a 'shell.features:' entry needs exactly one of \(requirementKeys.map { "'\($0):'" }.joined(separator: ", ")); found \(given.isEmpty ? "none" : given.map { "'\($0):'" }.joined(separator: ", "))", at: reader.location(of: node))
+            throw WorkspaceError.shellFeatureRequirements(given: given, at: reader.location(of: node))
         }
         let value = try reader.string(valueNode, what: "'\(key):'")
         func version(_ text: String) throws -> Version {
             guard let version = Version(text) else {
-                throw LocatedInputError("'\(text)' is not a semantic version; write it as MAJOR.MINOR.PATCH, e.g. '1.2.0'", at: reader.location(of: valueNode))
+                throw WorkspaceError.notASemanticVersion(text, at: reader.location(of: valueNode))
             }
             return version
         }
@@ -283,30 +284,28 @@ package struct ConfigurationParser: Sendable {
                 let upper = try version(String(value[range.upperBound...]).trimmingCharacters(in: .whitespaces))
                 requirement = .range(lowerBound: lower, upperBound: upper.nextPatch)
             } else {
-                throw LocatedInputError("'range: \(value)' is not a range; write \"1.0.0..<2.0.0\" or \"1.0.0...1.4.0\"", at: reader.location(of: valueNode))
+                throw WorkspaceError.notARange(value, at: reader.location(of: valueNode))
             }
         }
         if case .range(let lower, let upper) = requirement, !(lower < upper) {
-            throw LocatedInputError("the range '\(value)' is empty; its upper bound must be above its lower bound", at: reader.location(of: valueNode))
+            throw WorkspaceError.emptyRange(value, at: reader.location(of: valueNode))
         }
         return ShellFeature(url: url, requirement: requirement, location: reader.location(of: node))
     }
 
-    static func convert(_ error: YamlError, file: String, yaml: String = "") -> LocatedInputError {
+    static func convert(_ error: YamlError, file: String, yaml: String = "") -> WorkspaceError {
         switch error {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.sorted().first ?? ""
             let mark = duplicateKeyMark(key, in: yaml, mappingAt: context.mark) ?? (line: context.mark.line, column: context.mark.column)
-            let others = duplicates.sorted().dropFirst().map { "'\($0)'" }
-            let also = others.isEmpty ? "" : " (and \(others.joined(separator: ", ")) too)"
-            return LocatedInputError("'\(key)' appears twice in the same mapping\(also); YAML keys must be unique, so keep one and remove the other", at: SourceLocation(file: file, line: mark.line, column: mark.column))
+            return .duplicateYAMLKey(key, others: Array(duplicates.sorted().dropFirst()), at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text) " } ?? ""
-            return LocatedInputError("malformed YAML: \(detail)\(problem); fix the syntax at this line (indent with spaces, quote values containing ':' or '#')", at: SourceLocation(file: file, line: mark.line, column: mark.column))
+            return .malformedYAML("\(detail)\(problem)", at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case .reader(let problem, _, _, _):
-            return LocatedInputError("unreadable YAML: \(problem); save the file as UTF-8", at: SourceLocation(file: file, line: 1, column: 1))
+            return .unreadableYAML(problem, at: SourceLocation(file: file, line: 1, column: 1))
         default:
-            return LocatedInputError("malformed YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+            return .otherYAMLError("\(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
     }
 }
@@ -367,32 +366,32 @@ private struct NodeReader {
 
     func mapping(_ node: Node, what: String) throws -> Node.Mapping {
         guard case .mapping(let mapping) = node else {
-            throw LocatedInputError("\(what) must be a mapping of 'key: value' lines", at: location(of: node))
+            throw WorkspaceError.notAMapping(what: what, at: location(of: node))
         }
         return mapping
     }
 
     func sequence(_ node: Node, what: String) throws -> [Node] {
         guard case .sequence(let sequence) = node else {
-            throw LocatedInputError("\(what) must be a list ('- item' lines or '[a, b]')", at: location(of: node))
+            throw WorkspaceError.notAList(what: what, at: location(of: node))
         }
         return Array(sequence)
     }
 
     func string(_ node: Node, what: String) throws -> String {
         guard case .scalar(let scalar) = node, !isNull(node) else {
-            throw LocatedInputError("\(what) must be a single value, not \(describe(node))", at: location(of: node))
+            throw WorkspaceError.notASingleValue(what: what, found: describe(node), at: location(of: node))
         }
         return scalar.string
     }
 
     func requiredString(_ mapping: Node.Mapping, _ key: String, in what: String) throws -> String {
         guard let node = mapping[key] else {
-            throw LocatedInputError("'\(key):' is missing in \(what); add it", at: location(of: mapping))
+            throw WorkspaceError.missingKey(key, in: what, at: location(of: mapping))
         }
         let value = try string(node, what: "'\(key):'")
         if value.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw LocatedInputError("'\(key):' is empty in \(what); give it a value", at: location(of: node))
+            throw WorkspaceError.emptyValue(key: key, in: what, at: location(of: node))
         }
         return value
     }
@@ -400,7 +399,7 @@ private struct NodeReader {
     func layer(_ node: Node) throws -> Layer {
         let text = try string(node, what: "a layer")
         guard let layer = Layer(rawValue: text) else {
-            throw LocatedInputError("'\(text)' is not a layer; use 'foundation', 'product' or 'shell'", at: location(of: node))
+            throw WorkspaceError.notALayer(text, at: location(of: node))
         }
         return layer
     }
@@ -410,12 +409,10 @@ private struct NodeReader {
         for key in mapping.keys {
             let name = try string(key, what: "a key")
             guard allowed.contains(name) else {
-                let hint = allowed.min { editDistance($0, name) < editDistance($1, name) }
-                let suggestion = hint.flatMap { editDistance($0, name) <= 2 ? "; did you mean '\($0)'?" : nil } ?? "; the keys are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
-                throw LocatedInputError("unknown key '\(name)' in \(what)\(suggestion)", at: location(of: key))
+                throw WorkspaceError.unknownKey(name, in: what, allowed: allowed, at: location(of: key))
             }
             guard seen.insert(name).inserted else {
-                throw LocatedInputError("'\(name):' appears twice in \(what); keep one", at: location(of: key))
+                throw WorkspaceError.repeatedKey(name, in: what, at: location(of: key))
             }
         }
     }

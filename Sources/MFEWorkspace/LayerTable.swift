@@ -72,9 +72,4 @@ package struct LayerTable: Sendable {
         if let entry = exactMatch(names) { return .layer(entry.assignment.layer, entry) }
         return globMatch(names)
     }
-
-    /// The configuration problem of a glob conflict for `what` (e.g. "feature 'Home'").
-    package static func conflictMessage(_ first: Entry, _ second: Entry, what: String) -> String {
-        "\(second.assignment.location): \(what) matches both '\(first.glob.pattern)' under 'layers.\(first.assignment.layer.rawValue)' (line \(first.assignment.location.line)) and '\(second.glob.pattern)' under 'layers.\(second.assignment.layer.rawValue)' (line \(second.assignment.location.line)); list it by name under one layer (an exact name beats a glob), or narrow one glob"
-    }
 }

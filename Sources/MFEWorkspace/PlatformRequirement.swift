@@ -33,44 +33,42 @@ package struct PlatformRequirement: Sendable, Equatable, Hashable {
 
     /// Parses `iOS:17` or `iOS 17` (the name in any case; a version of one to three numbers, not
     /// older than SwiftPM supports), or says what is wrong with it and how to write it.
-    package static func parse(_ text: String) -> Result<PlatformRequirement, PlainInputError> {
-        let names = known.map(\.swiftName).joined(separator: ", ")
+    package static func parse(_ text: String) -> Result<PlatformRequirement, PlatformError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(maxSplits: 1) { $0 == ":" || $0 == " " }.map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            return .failure(PlainInputError("'\(text)' is not a platform and version; write NAME:VERSION or NAME VERSION, e.g. 'iOS:17' or 'macOS 14' (platforms: \(names))"))
+            return .failure(.notAPlatform(text))
         }
         guard let platform = known.first(where: { $0.swiftName.lowercased() == parts[0].lowercased() }) else {
-            return .failure(PlainInputError("unknown platform '\(parts[0])'; SwiftPM supports \(names)"))
+            return .failure(.unknownPlatform(parts[0]))
         }
         let version = parts[1]
         let numbers = version.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(numbers.count), numbers.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigitCharacter) }) else {
-            return .failure(PlainInputError("'\(version)' is not a version of \(platform.swiftName); write numbers such as '\(platform.majors.upperBound)' or '\(platform.majors.upperBound).2'"))
+            return .failure(.notAVersion(version, platform: platform.swiftName, newestMajor: platform.majors.upperBound))
         }
         let given = numbers.compactMap { Int($0) }
         if given.lexicographicallyPrecedes(platform.minimum) {
-            let minimum = platform.minimum.map(String.init).joined(separator: ".")
-            return .failure(PlainInputError("\(platform.swiftName) \(version) is older than swift-tools-version 6.0 supports; use \(platform.swiftName) \(minimum) or later"))
+            return .failure(.tooOld(platform: platform.swiftName, version: version, minimum: platform.minimum.map(String.init).joined(separator: ".")))
         }
         return .success(PlatformRequirement(swiftName: platform.swiftName, version: version))
     }
 
     /// Parses every entry of a list (`--platform` flags, or `platforms:`), each problem prefixed
     /// with where it came from by `source`; a platform given twice is a problem too.
-    package static func parse(_ texts: [String], source: (Int) -> String) -> (platforms: [PlatformRequirement], problems: [String]) {
+    package static func parse(_ texts: [String], source: (Int) -> String) -> (platforms: [PlatformRequirement], problems: [PlatformError]) {
         var platforms: [PlatformRequirement] = []
-        var problems: [String] = []
+        var problems: [PlatformError] = []
         for (index, text) in texts.enumerated() {
             switch parse(text) {
             case .success(let platform):
                 if let earlier = platforms.first(where: { $0.swiftName == platform.swiftName }) {
-                    problems.append("\(source(index)): \(platform.swiftName) is given twice ('\(earlier.version)' and '\(platform.version)'); give each platform once")
+                    problems.append(.entry(source(index), .givenTwice(platform: platform.swiftName, first: earlier.version, second: platform.version)))
                 } else {
                     platforms.append(platform)
                 }
             case .failure(let problem):
-                problems.append("\(source(index)): \(problem.message)")
+                problems.append(.entry(source(index), problem))
             }
         }
         return (platforms, problems)
@@ -109,4 +107,40 @@ extension Array where Element == PlatformRequirement {
 
     /// `[.iOS(.v17), .macOS(.v14)]`'s inside, in the order given.
     package var manifestList: String { map(\.manifestEntry).joined(separator: ", ") }
+}
+
+/// A platform and version (`--platform`, `platforms:`) mfe cannot use.
+package indirect enum PlatformError: InputError, Equatable {
+    /// Not `NAME:VERSION` or `NAME VERSION`.
+    case notAPlatform(String)
+    /// A name SwiftPM does not know.
+    case unknownPlatform(String)
+    /// A version that is not one to three numbers; `newestMajor` makes the example.
+    case notAVersion(String, platform: String, newestMajor: Int)
+    /// A version older than swift-tools-version 6.0 supports.
+    case tooOld(platform: String, version: String, minimum: String)
+    /// A platform given twice in one list.
+    case givenTwice(platform: String, first: String, second: String)
+    /// `problem` in the entry that `source` names (`'--platform iOS'`, `'platforms:'`).
+    case entry(String, PlatformError)
+
+    package var errorDescription: String? {
+        switch self {
+        case .notAPlatform(let text):
+            return "'\(text)' is not a platform and version; write NAME:VERSION or NAME VERSION, e.g. 'iOS:17' or 'macOS 14' (platforms: \(Self.names))"
+        case .unknownPlatform(let name):
+            return "unknown platform '\(name)'; SwiftPM supports \(Self.names)"
+        case .notAVersion(let version, let platform, let newestMajor):
+            return "'\(version)' is not a version of \(platform); write numbers such as '\(newestMajor)' or '\(newestMajor).2'"
+        case .tooOld(let platform, let version, let minimum):
+            return "\(platform) \(version) is older than swift-tools-version 6.0 supports; use \(platform) \(minimum) or later"
+        case .givenTwice(let platform, let first, let second):
+            return "\(platform) is given twice ('\(first)' and '\(second)'); give each platform once"
+        case .entry(let source, let problem):
+            return "\(source): \(problem.errorDescription ?? "")"
+        }
+    }
+
+    /// The platforms SwiftPM supports, for messages.
+    private static var names: String { PlatformRequirement.known.map(\.swiftName).joined(separator: ", ") }
 }

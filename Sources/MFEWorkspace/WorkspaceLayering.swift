@@ -52,23 +52,23 @@ package struct WorkspaceLayering: Sendable {
         return folder == manifest.name || folder == "." || folder.isEmpty ? [manifest.name] : [manifest.name, folder]
     }
 
-    /// The packages with their layers, and the configuration problems found (each
-    /// `file:line:col: message`), in package order.
-    package func assign(_ candidates: [Candidate]) -> (packages: [WorkspacePackage], problems: [String]) {
+    /// The packages with their layers, and the configuration problems found (each located
+    /// in a `mfe.yml`), in package order.
+    package func assign(_ candidates: [Candidate]) -> (packages: [WorkspacePackage], problems: [WorkspaceError]) {
         var packages: [WorkspacePackage] = []
-        var problems: [String] = []
+        var problems: [WorkspaceError] = []
         for candidate in candidates {
             let names = Self.names(ofPackageIn: candidate.directory, manifest: candidate.manifest)
             let exact = table.exactMatch(names)
             var package = WorkspacePackage(manifest: candidate.manifest, directory: candidate.directory, layer: nil, featureConfiguration: candidate.feature)
             if let feature = candidate.feature {
                 if let exact, exact.assignment.layer != feature.layer {
-                    problems.append("\(exact.assignment.location): '\(candidate.manifest.name)' is in layer '\(exact.assignment.layer.rawValue)' here but in layer '\(feature.layer.rawValue)' in \(feature.layerLocation); remove it from 'layers:' or make the two agree")
+                    problems.append(.layerDisagreement(package: candidate.manifest.name, layer: exact.assignment.layer, featureLayer: feature.layer, featureLocation: feature.layerLocation, at: exact.assignment.location))
                 }
                 package.layer = feature.layer
             } else {
                 var featureLayers: [String: Layer] = [:]
-                var featureProblems: [String] = []
+                var featureProblems: [WorkspaceError] = []
                 // Whether an entry names another of its features than by the package's own
                 // name: exactly (which beats naming the package exactly), or by any entry.
                 var namedOtherStemExactly = false, layeredOtherStem = false
@@ -93,7 +93,7 @@ package struct WorkspaceLayering: Sendable {
                         featureLayers[stem] = layer
                         if other { layeredOtherStem = true }
                     case .conflict(let first, let second)?:
-                        featureProblems.append(LayerTable.conflictMessage(first, second, what: "feature '\(stem)' (package '\(candidate.manifest.name)')"))
+                        featureProblems.append(.globConflict(what: "feature '\(stem)' (package '\(candidate.manifest.name)')", first: first, second: second))
                         if other { layeredOtherStem = true }
                     case nil:
                         break
@@ -108,7 +108,7 @@ package struct WorkspaceLayering: Sendable {
                     case .layer(let layer, _)?:
                         package.layer = layer
                     case .conflict(let first, let second)?:
-                        problems.append(LayerTable.conflictMessage(first, second, what: "package '\(candidate.manifest.name)'"))
+                        problems.append(.globConflict(what: "package '\(candidate.manifest.name)'", first: first, second: second))
                     case nil:
                         package.featureLayers = featureLayers
                         problems += featureProblems
@@ -137,15 +137,14 @@ package struct WorkspaceLayering: Sendable {
     /// Every `layers:` entry that matches no package or feature of `packages`, and every
     /// `allow:` name (`from`, `to`) that matches no package, feature or target: one problem
     /// each, with its line and a "did you mean".
-    package func unmatchedNames(in packages: [WorkspacePackage]) -> [String] {
+    package func unmatchedNames(in packages: [WorkspacePackage]) -> [WorkspaceError] {
         let packageNames = Set(packages.flatMap { Self.names(ofPackageIn: $0.directory, manifest: $0.manifest) })
         let layerNames = packageNames.union(featureNames(of: packages))
         // A monorepo feature may also be named by one of its targets.
         let monorepoTargets = Set(packages.filter { !$0.holdsOneFeature }.flatMap { $0.manifest.targets.map(\.name) })
-        var problems: [String] = []
+        var problems: [WorkspaceError] = []
         for entry in table.entries where !layerNames.contains(where: entry.glob.matches) && !monorepoTargets.contains(where: entry.glob.matches) {
-            let what = "'\(entry.glob.pattern)' under 'layers.\(entry.assignment.layer.rawValue)'"
-            problems.append("\(entry.assignment.location): \(what) \(unmatchedHint(entry.glob, names: layerNames, packages: packages, kinds: "package or feature"))")
+            problems.append(.unmatchedLayerEntry(pattern: entry.glob.pattern, layer: entry.assignment.layer, hint: unmatchedHint(entry.glob, names: layerNames, packages: packages), at: entry.assignment.location))
         }
         let targetNames = Set(packages.flatMap { $0.manifest.targets.map(\.name) })
         let allowNames = layerNames.union(targetNames)
@@ -153,21 +152,19 @@ package struct WorkspaceLayering: Sendable {
             for (key, value, location) in [("from", entry.from, entry.fromLocation), ("to", entry.to, entry.toLocation)] {
                 let glob = NameGlob(value)
                 guard !allowNames.contains(where: glob.matches) else { continue }
-                problems.append("\(location): '\(key): \(value)' in an 'allow:' entry \(unmatchedHint(glob, names: allowNames, packages: [], kinds: "package, feature or target"))")
+                problems.append(.unmatchedAllowName(key: key, value: value, hint: unmatchedHint(glob, names: allowNames, packages: []), at: location))
             }
         }
         return problems
     }
 
-    private func unmatchedHint(_ glob: NameGlob, names: Set<String>, packages: [WorkspacePackage], kinds: String) -> String {
-        let matchesNothing = "matches no \(kinds) of the workspace"
+    private func unmatchedHint(_ glob: NameGlob, names: Set<String>, packages: [WorkspacePackage]) -> UnmatchedNameHint {
         for package in packages where package.holdsOneFeature && package.manifest.targets.contains(where: { glob.matches($0.name) || glob.matches(roles.stem(of: $0.name, kind: $0.kind)) }) {
-            return "\(matchesNothing): it names a target of package '\(package.name)', which holds one feature (\(package.featureConfiguration != nil ? "it has its own mfe.yml" : "'layers:' or 'shell:' names it")); list '\(package.name)' instead"
+            return .targetOfOneFeaturePackage(package: package.name, hasOwnConfiguration: package.featureConfiguration != nil)
         }
         if let nearest = glob.nearest(among: Array(names)) {
-            return "\(matchesNothing); did you mean '\(nearest)'?"
+            return .nearest(nearest)
         }
-        let listed = names.sorted().prefix(8).map { "'\($0)'" }.joined(separator: ", ")
-        return "\(matchesNothing); the names are \(listed)\(names.count > 8 ? ", …" : "") (globs may use '*' and '?')"
+        return .names(names.sorted())
     }
 }

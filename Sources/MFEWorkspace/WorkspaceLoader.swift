@@ -37,10 +37,9 @@ package struct WorkspaceLoader: Sendable {
         let workspace = try await load(at: path, checkNames: checkNames)
         guard workspace.packages.isEmpty else { return workspace }
         if let configuration = workspace.configuration, !configuration.packages.isEmpty {
-            let globs = configuration.packages.map { "'\($0)'" }.joined(separator: ", ")
-            throw PlainInputError("\(configuration.file): no folder matched by 'packages:' (\(globs)) holds a Package.swift; fix the globs, or create a package with 'mfe create NAME'")
+            throw WorkspaceError.noPackagesMatched(file: configuration.file, globs: configuration.packages)
         }
-        throw PlainInputError("no Package.swift under '\(path)'; give the path of a workspace or package folder, or create a package with 'mfe create NAME'")
+        throw WorkspaceError.noPackages(path: path)
     }
 
     /// Loads the workspace at `path`: its `mfe.yml` when there is one (with `packages:`
@@ -51,7 +50,7 @@ package struct WorkspaceLoader: Sendable {
     package func load(at path: String, checkNames: Bool = false) async throws -> Workspace {
         let root = PathUtilities.absolute(path)
         guard fileSystem.isDirectory(root) else {
-            throw PlainInputError(fileSystem.exists(root) ? "'\(path)' is not a directory; give the workspace folder" : "'\(path)' does not exist; give the path of a workspace folder")
+            throw fileSystem.exists(root) ? WorkspaceError.notADirectory(path: path) : WorkspaceError.noSuchDirectory(path: path)
         }
         let configurationPath = PathUtilities.join(root, "mfe.yml")
         var configuration: WorkspaceConfiguration?
@@ -83,14 +82,13 @@ package struct WorkspaceLoader: Sendable {
     /// `configuration`. `rootFeature` is the root's `mfe.yml` when it is a feature's.
     package func assemble(root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], checkNames: Bool) throws -> Workspace {
         var candidates: [WorkspaceLayering.Candidate] = []
-        var problems: [String] = []
+        var problems: [WorkspaceError] = []
         let shellDirectory = configuration?.shell?.path.map(PathUtilities.normalize)
         if let shell = configuration?.shell, let path = shell.path, let shellDirectory, !loaded.contains(where: { $0.directory == shellDirectory }) {
             // A folder without a Package.swift is fine: an Xcode app's folder, which `affected`
             // maps to the shell. A folder that does not exist is a typo.
             if !fileSystem.isDirectory(PathUtilities.join(root, shellDirectory)) {
-                let location = shell.pathLocation.map { "\($0.file):\($0.line):\($0.column): " } ?? "\(configuration?.file ?? "mfe.yml"): "
-                problems.append("\(location)'shell.path: \(path)' names no folder; give the shell's folder relative to the workspace root (its package, or its Xcode app), or remove 'path:'")
+                problems.append(.shellPathNamesNoFolder(path, file: configuration?.file ?? "mfe.yml", at: shell.pathLocation))
             }
         }
         for (directory, manifest) in loaded {
@@ -103,7 +101,7 @@ package struct WorkspaceLoader: Sendable {
                     switch try ConfigurationParser().parseFile(at: featurePath, fileSystem: fileSystem) {
                     case .feature(let value): feature = value
                     case .workspace:
-                        problems.append("\(featurePath):1:1: a nested workspace mfe.yml inside package '\(directory)'; a package's mfe.yml has 'feature:' and 'layer:'")
+                        problems.append(.nestedWorkspace(directory: directory, at: SourceLocation(file: featurePath, line: 1, column: 1)))
                         continue
                     }
                 }
@@ -116,10 +114,10 @@ package struct WorkspaceLoader: Sendable {
         let (packages, layerProblems) = layering.assign(candidates)
         problems += layerProblems
         if problems.isEmpty {
-            problems += missingPackageProblems(in: packages).map { $0.errorDescription ?? $0.message }
+            problems += missingPackageProblems(in: packages)
         }
         if problems.isEmpty {
-            problems += TargetGraph.productProblems(packages: packages, root: root).map { $0.errorDescription ?? $0.message }
+            problems += TargetGraph.productProblems(packages: packages, root: root)
         }
         if checkNames && problems.isEmpty { problems += layering.unmatchedNames(in: packages) }
         if !problems.isEmpty { throw InputErrors(problems) }
@@ -128,8 +126,8 @@ package struct WorkspaceLoader: Sendable {
 
     /// The `.package(path:)` entries of `packages` whose folder does not exist or holds no
     /// `Package.swift` (`unreachablePathDependencies(of:)`), as input errors.
-    func missingPackageProblems(in packages: [WorkspacePackage]) -> [LocatedInputError] {
-        packages.flatMap { unreachablePathDependencies(of: $0.manifest).map(\.error) }
+    func missingPackageProblems(in packages: [WorkspacePackage]) -> [WorkspaceError] {
+        packages.flatMap { unreachablePathDependencies(of: $0.manifest).map(WorkspaceError.unreachablePackage) }
     }
 
     /// The `.package(path:)` entries of `manifest` whose folder does not exist or holds no
@@ -176,7 +174,7 @@ package struct WorkspaceLoader: Sendable {
                 if problems.isEmpty {
                     manifests.append((directory, manifest))
                 } else {
-                    failures.append((problems.count == 1 ? problems[0] : InputErrors(problems.map { $0.errorDescription ?? $0.message }), manifestPath))
+                    failures.append((problems.count == 1 ? problems[0] : InputErrors(problems), manifestPath))
                 }
             case .failure(let error):
                 failures.append((error, manifestPath))
@@ -187,7 +185,7 @@ package struct WorkspaceLoader: Sendable {
         if failures.count == 1 { throw failures[0].error }
         if !failures.isEmpty {
             let problems = failures.flatMap { LoadProblem.problems(in: $0.error, manifestPath: $0.manifestPath) }.sorted()
-            throw InputErrors(problems.map(\.message))
+            throw InputErrors(problems.map(\.error))
         }
         return manifests
     }
@@ -199,7 +197,7 @@ package struct WorkspaceLoader: Sendable {
         for glob in globs {
             let pattern = PathUtilities.normalize(glob)
             if pattern.hasPrefix("/") || pattern.hasPrefix("..") {
-                throw PlainInputError("\(configuration.file): 'packages:' entry '\(glob)' points outside the workspace; list folders below the workspace root")
+                throw WorkspaceError.packagesEntryOutside(file: configuration.file, glob: glob)
             }
             let hasWildcard = pattern.contains { "*?[".contains($0) }
             var visits = FolderVisits(fileSystem: fileSystem, boundary: root, purpose: "matching '\(glob)'")
@@ -207,7 +205,7 @@ package struct WorkspaceLoader: Sendable {
             let matches = try match(pattern.split(separator: "/"), in: root, relative: "", depth: 0, visits: &visits)
             let packages = matches.filter { fileSystem.exists(PathUtilities.join(PathUtilities.join(root, $0), "Package.swift")) }
             if !hasWildcard && packages.isEmpty {
-                throw PlainInputError("\(configuration.file): 'packages:' entry '\(glob)' has no Package.swift; create the package or remove the entry")
+                throw WorkspaceError.packagesEntryWithoutPackage(file: configuration.file, glob: glob)
             }
             found.formUnion(packages.map { $0.isEmpty ? "." : $0 })
             if !hasWildcard { named.formUnion(packages.map { $0.isEmpty ? "." : $0 }) }
@@ -263,7 +261,7 @@ package struct WorkspaceLoader: Sendable {
                 }
             }
         } catch let error as FileOperationError {
-            throw PlainInputError("\(error.localizedDescription) (mfe was looking for packages under '\(root)'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)")
+            throw WorkspaceError.discoveryFailed(error, root: root)
         }
         return result.sorted()
     }
@@ -285,11 +283,6 @@ package struct UnreachablePathDependency: Sendable, Equatable {
     package var reason: String {
         hasFolder ? "the folder '\(path)' has no Package.swift" : "'\(path)' names no folder"
     }
-
-    /// The input error `lint-graph` and the other commands stop with (exit 2).
-    package var error: LocatedInputError {
-        LocatedInputError("the package at '\(resolved)' cannot be accessed: \(reason), and SwiftPM refuses it too; fix the path, or leave this package out of the workspace by listing the others under 'packages:' in mfe.yml ('mfe init --adopt' writes one)", at: location)
-    }
 }
 
 /// One problem met while loading a manifest, with the key it is sorted by.
@@ -298,19 +291,25 @@ struct LoadProblem: Comparable {
     var line: Int
     var column: Int
     var message: String
+    /// The problem itself, for callers that match errors rather than messages.
+    var error: any InputError
 
     /// The problems `error` stands for: its location when it has one, else the manifest's.
     static func problems(in error: any Error, manifestPath: String) -> [LoadProblem] {
-        switch error {
-        case let refusal as ManifestRefusal:
-            return [LoadProblem(file: refusal.location.file, line: refusal.location.line, column: refusal.location.column, message: refusal.errorDescription ?? refusal.message)]
-        case let located as LocatedInputError:
-            return [LoadProblem(file: located.location.file, line: located.location.line, column: located.location.column, message: located.errorDescription ?? located.message)]
-        case let several as InputErrors:
-            return several.messages.map { LoadProblem(file: manifestPath, line: 0, column: 0, message: $0) }
-        default:
-            return [LoadProblem(file: manifestPath, line: 0, column: 0, message: error.localizedDescription)]
+        if let refusal = error as? ManifestRefusal {
+            return [LoadProblem(file: refusal.location.file, line: refusal.location.line, column: refusal.location.column, message: refusal.errorDescription ?? refusal.message, error: refusal)]
         }
+        if let located = error as? any LocatedError, let location = located.location {
+            return [LoadProblem(file: location.file, line: location.line, column: location.column, message: located.errorDescription ?? located.message, error: located)]
+        }
+        if let several = error as? InputErrors {
+            return several.errors.map { LoadProblem(file: manifestPath, line: 0, column: 0, message: $0.errorDescription ?? "\($0)", error: $0) }
+        }
+        return [LoadProblem(file: manifestPath, line: 0, column: 0, message: error.localizedDescription, error: error as? any InputError ?? PlainInputError(error.localizedDescription))]
+    }
+
+    static func == (lhs: LoadProblem, rhs: LoadProblem) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.message) == (rhs.file, rhs.line, rhs.column, rhs.message)
     }
 
     static func < (lhs: LoadProblem, rhs: LoadProblem) -> Bool {

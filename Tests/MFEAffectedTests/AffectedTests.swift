@@ -186,21 +186,21 @@ struct WorkspaceChangeReaderTests {
     @Test func unknownRevisionsAndFoldersOutsideGitAreInputErrors() async throws {
         let fixture = try await repository()
         let workspace = workspace(fixture, packages: [])
-        await #expect {
+        await #expect(throws: AffectedError.unknownRevision("no-such-branch", directory: workspace.root)) {
             try await WorkspaceChangeReader().change(in: workspace, base: "no-such-branch", head: nil)
-        } throws: { error in
-            (error as? any InputError)?.localizedDescription.contains("unknown revision 'no-such-branch'") ?? false
         }
-        await #expect {
+        await #expect(throws: AffectedError.unknownRevision("--output=/tmp/x", directory: workspace.root)) {
             try await WorkspaceChangeReader().change(in: workspace, base: "main", head: "--output=/tmp/x")
-        } throws: { error in error is any InputError }
+        }
 
         let plain = try TemporaryDirectory()
         let outside = Workspace(root: plain.path, configuration: nil, packages: [])
-        await #expect {
+        let error = try await #require(throws: AffectedError.self) {
             try await WorkspaceChangeReader().change(in: outside, base: "main", head: nil)
-        } throws: { error in
-            (error as? any InputError)?.localizedDescription.contains("not inside a git work tree") ?? false
+        }
+        guard case .notAWorkTree(directory: plain.path, gitSays: _) = error else {
+            Issue.record("\(error)")
+            return
         }
     }
 
@@ -208,10 +208,9 @@ struct WorkspaceChangeReaderTests {
         let fixture = try await repository()
         try await fixture.git("checkout", "--quiet", "--orphan", "island")
         try await fixture.commitAll("island")
-        await #expect {
-            try await WorkspaceChangeReader().change(in: workspace(fixture, packages: []), base: "main", head: nil)
-        } throws: { error in
-            (error as? any InputError)?.localizedDescription.contains("no common ancestor") ?? false
+        let workspace = workspace(fixture, packages: [])
+        await #expect(throws: AffectedError.noCommonAncestor("main", "HEAD", directory: workspace.root)) {
+            try await WorkspaceChangeReader().change(in: workspace, base: "main", head: nil)
         }
     }
 

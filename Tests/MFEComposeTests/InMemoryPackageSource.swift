@@ -63,17 +63,17 @@ final class InMemoryPackageSource: PackageSource, @unchecked Sendable {
     }
 
     func revision(ofBranch branch: String) async throws -> String {
-        guard let revision = branches[branch] else { throw PlainInputError("no branch '\(branch)' in \(name)") }
+        guard let revision = branches[branch] else { throw ComposeError.noBranch(branch, repository: name) }
         return revision
     }
 
     func resolveRevision(_ revision: String) async throws -> String {
-        guard let full = manifests.keys.first(where: { $0.hasPrefix(revision) }) else { throw PlainInputError("no commit '\(revision)' in \(name)") }
+        guard let full = manifests.keys.first(where: { $0.hasPrefix(revision) }) else { throw ComposeError.noRevision(revision, repository: name) }
         return full
     }
 
     func manifest(atRevision revision: String) async throws -> PackageManifest {
-        guard let manifest = manifests[revision] else { throw PlainInputError("no commit '\(revision)' in \(name)") }
+        guard let manifest = manifests[revision] else { throw ComposeError.noRevision(revision, repository: name) }
         return manifest
     }
 

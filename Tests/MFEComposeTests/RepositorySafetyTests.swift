@@ -69,16 +69,16 @@ struct RepositorySafetyTests {
         #expect(try Git(environment: [:]).timeLimit() == .seconds(600))
         #expect(try Git(environment: ["MFE_GIT_TIMEOUT": "2.5"]).timeLimit() == .milliseconds(2500))
         for bad in ["0", "-3", "soon", "", "nan"] {
-            #expect(throws: PlainInputError("MFE_GIT_TIMEOUT is '\(bad)'; set it to the most seconds one git command may take (for example 600), or unset it")) {
+            #expect(throws: ComposeError.invalidGitTimeLimit(bad)) {
                 try Git(environment: ["MFE_GIT_TIMEOUT": bad]).timeLimit()
             }
         }
     }
 
-    @Test(arguments: ["ext::sh -c touch% /tmp/pwned", "fd::0", "FD::3,4"])
-    func transportsThatRunCommandsOrBlockAreRefused(url: String) {
+    @Test(arguments: [("ext::sh -c touch% /tmp/pwned", "ext"), ("fd::0", "fd"), ("FD::3,4", "fd")])
+    func transportsThatRunCommandsOrBlockAreRefused(url: String, transport: String) {
         let location = PackageLocation(dependency: url, relativeTo: "/")
-        #expect(throws: (any Error).self) { try Git.refuseUnsafeTransport(location) }
+        #expect(throws: ComposeError.unsafeTransport(repository: location.redacted, transport: transport)) { try Git.refuseUnsafeTransport(location) }
     }
 
     @Test func gitIsConfiguredToUseOnlySafeTransportsAndNoHooks() {

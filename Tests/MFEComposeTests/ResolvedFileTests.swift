@@ -81,7 +81,7 @@ struct ResolvedFileTests {
     }
 
     @Test func aMalformedFileIsAnInputErrorNamingIt() {
-        #expect(throws: PlainInputError.self) { try ResolvedFileReader.parse(Data("{ nope".utf8), path: "Shell/Package.resolved") }
+        #expect(throws: ComposeError.invalidResolvedFile(path: "Shell/Package.resolved", problem: "it is not a JSON object")) { try ResolvedFileReader.parse(Data("{ nope".utf8), path: "Shell/Package.resolved") }
     }
 
     @Test func locationsFollowSwiftPM() {

@@ -37,16 +37,16 @@ struct FolderVisitsTests {
         let directory = try TemporaryDirectory()
         for index in 0..<5 { try directory.write("", to: "f\(index)/file") }
         var visits = FolderVisits(fileSystem: fileSystem, boundary: directory.path, limits: .init(maximumFolders: 3, maximumDepth: 10), purpose: "looking for packages")
-        let error = try #require(throws: PlainInputError.self) {
+        #expect(throws: FolderLimitError.tooManyFolders(boundary: directory.path, limit: 3, purpose: "looking for packages")) {
             for index in 0..<5 { _ = try visits.enter(directory.path + "/f\(index)", depth: 1) }
         }
-        #expect(error.message == "'\(directory.path)' holds more than 3 folders; mfe stopped looking for packages there. Run mfe in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml")
     }
 
     @Test func aWalkTooDeepSaysWhere() throws {
         let directory = try TemporaryDirectory()
         var visits = FolderVisits(fileSystem: fileSystem, boundary: directory.path, limits: .init(maximumFolders: 100, maximumDepth: 2), purpose: "looking for packages")
-        let error = try #require(throws: PlainInputError.self) { _ = try visits.enter(directory.path, depth: 3) }
-        #expect(error.message.contains("is nested more than 2 folders deep below '\(directory.path)'"))
+        #expect(throws: FolderLimitError.tooDeep(path: directory.path, boundary: directory.path, limit: 2, purpose: "looking for packages")) {
+            _ = try visits.enter(directory.path, depth: 3)
+        }
     }
 }

@@ -120,10 +120,18 @@ struct AllowBaselineTests {
         #expect(decoded.entries.map(\.line) == [3, 4])
     }
 
-    @Test func aMalformedBaselineIsAnInputErrorWithItsFile() {
-        #expect(throws: LocatedInputError.self) { try Baseline.decode(Data("{\"version\": 1, \"findings\": [{]}".utf8), file: "b.json") }
-        #expect(throws: LocatedInputError.self) { try Baseline.decode(Data("{\"version\": 2, \"findings\": []}".utf8), file: "b.json") }
-        #expect(throws: LocatedInputError.self) { try Baseline.decode(Data("{\"findings\": [{\"rule\": \"cycle\"}], \"version\": 1}".utf8), file: "b.json") }
+    @Test func aMalformedBaselineIsAnInputErrorWithItsFile() throws {
+        for text in ["{\"version\": 1, \"findings\": [{]}", "{\"findings\": [{\"rule\": \"cycle\"}], \"version\": 1}"] {
+            let error = try #require(throws: BaselineError.self) { try Baseline.decode(Data(text.utf8), file: "b.json") }
+            guard case .notABaseline(file: "b.json", problem: _, at: let location) = error else {
+                Issue.record("\(error)")
+                continue
+            }
+            #expect(location.file == "b.json")
+        }
+        #expect(throws: BaselineError.unsupportedVersion(2, file: "b.json", at: SourceLocation(file: "b.json", line: 1, column: 1))) {
+            try Baseline.decode(Data("{\"version\": 2, \"findings\": []}".utf8), file: "b.json")
+        }
     }
 
     @Test func anEmptyBaselineIsWrittenAsAnEmptyList() {

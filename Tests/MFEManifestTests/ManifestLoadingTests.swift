@@ -19,41 +19,33 @@ struct ManifestToolsVersionTests {
         #expect(try ToolsVersion.parseSpecification(in: source + "let x = 1\n", manifestPath: "Package.swift") == expected)
     }
 
+    /// The start of line `line` of `Package.swift`, where every tools-version problem is.
+    static func line(_ line: Int) -> MFECore.SourceLocation { SourceLocation(file: "Package.swift", line: line, column: 1) }
+
     @Test(arguments: [
-        ("import PackageDescription\n", 1, "no swift tools version specification"),
-        ("// swift-tools-version:5.9 \n", 1, "'5.9 ' is not a version"),
-        ("// swift-tools-version:5\n", 1, "'5' is not a version"),
-        ("/* swift-tools-version:5.9\n", 1, "comment marker '/*'"),
-        ("// swift-tool-version:5.9\n", 1, "label 'swift-tool-version:' is misspelt"),
-        ("// swift-tools-version:\n", 1, "has no version"),
-        ("\n\n// swift-tools-version:\n", 3, "has no version"),
-        ("//swift-tools-version:5.3\n", 1, "exactly one space"),
-        ("// swift-tools-version: 5.3\n", 1, "no space between"),
-        (" // swift-tools-version:5.3\n", 1, "only empty lines"),
-        ("// swift-tools-version:3.1\n", 1, "no longer supported"),
-        ("// swift-tools-version:99.0\n", 1, "install a newer Swift toolchain"),
-        ("", 1, "the manifest is empty"),
+        ("import PackageDescription\n", ManifestError.noToolsVersion(at: line(1))),
+        ("// swift-tools-version:5.9 \n", .invalidToolsVersion("5.9 ", at: line(1))),
+        ("// swift-tools-version:5\n", .invalidToolsVersion("5", at: line(1))),
+        ("/* swift-tools-version:5.9\n", .toolsVersionCommentMarker("/*", at: line(1))),
+        ("// swift-tool-version:5.9\n", .misspeltToolsVersionLabel("swift-tool-version:", at: line(1))),
+        ("// swift-tools-version:\n", .noToolsVersionNumber(at: line(1))),
+        ("\n\n// swift-tools-version:\n", .noToolsVersionNumber(at: line(3))),
+        ("//swift-tools-version:5.3\n", .toolsVersionSpacingAfterMarker(ToolsVersion(5, 3), at: line(1))),
+        ("// swift-tools-version: 5.3\n", .toolsVersionSpacingAfterLabel(ToolsVersion(5, 3), at: line(1))),
+        (" // swift-tools-version:5.3\n", .toolsVersionNotFirst(ToolsVersion(5, 3), at: line(1))),
+        ("// swift-tools-version:3.1\n", .unsupportedToolsVersion(ToolsVersion(3, 1), at: line(1))),
+        ("// swift-tools-version:99.0\n", .toolsVersionTooNew(ToolsVersion(99, 0), at: line(1))),
+        ("", .emptyManifest(at: line(1))),
     ])
-    func explainsHowToWriteIt(source: String, line: Int, words: String) {
-        #expect {
+    func explainsHowToWriteIt(source: String, expected: ManifestError) {
+        #expect(throws: expected) {
             try ToolsVersion.parseSpecification(in: source, manifestPath: "Package.swift")
-        } throws: { error in
-            guard let error = error as? LocatedInputError else { return false }
-            return error.location.line == line && error.message.contains(words)
         }
     }
 
-    @Test func theMessageSuggestsTheCurrentToolsVersion() throws {
-        let error = try #require(readingErrorFor(source: "let package = Package(name: \"P\")\n"))
-        #expect(error.message.contains("write '// swift-tools-version: \(ToolsVersion.current.major).\(ToolsVersion.current.minor)"))
-    }
-
-    func readingErrorFor(source: String) -> LocatedInputError? {
-        do {
-            _ = try ManifestReader().read(source: source, manifestPath: "/p/Package.swift")
-            return nil
-        } catch {
-            return error as? LocatedInputError
+    @Test func aManifestWithoutTheLineIsRefusedAtItsStart() {
+        #expect(throws: ManifestError.noToolsVersion(at: SourceLocation(file: "/p/Package.swift", line: 1, column: 1))) {
+            try ManifestReader().read(source: "let package = Package(name: \"P\")\n", manifestPath: "/p/Package.swift")
         }
     }
 }
@@ -99,10 +91,8 @@ struct ManifestFileSelectionTests {
 
     @Test func aMissingPackageSwiftNamesTheFolder() async throws {
         let directory = try TemporaryDirectory()
-        await #expect {
+        await #expect(throws: ManifestError.noManifest(directory: directory.path)) {
             try await ManifestReader().loadManifest(inPackageDirectory: directory.path)
-        } throws: { error in
-            (error as? PlainInputError)?.message.contains("no Package.swift in '\(directory.path)'") == true
         }
     }
 
@@ -198,16 +188,13 @@ struct ManifestDumpPackageLoaderTests {
         let directory = try TemporaryDirectory()
         try directory.write("// swift-tools-version: 6.0\nlet package = Package(\n", to: "Package.swift")
         let runner = CannedProcessRunner(result: ProcessResult(status: 1, standardOutput: "", standardError: "error: Invalid manifest\n"))
-        await #expect {
+        await #expect(throws: ManifestError.dumpPackageFailed(manifest: directory.path + "/Package.swift", standardError: "error: Invalid manifest", status: 1)) {
             try await DumpPackageManifestLoader(processRunner: runner).loadManifest(inPackageDirectory: directory.path)
-        } throws: { error in
-            let message = (error as? PlainInputError)?.message ?? ""
-            return message.contains(directory.path + "/Package.swift") && message.contains("error: Invalid manifest")
         }
     }
 
     @Test func malformedJSONIsAnInputError() {
-        #expect(throws: PlainInputError.self) {
+        #expect(throws: ManifestError.dumpPackageNotJSON(manifest: "/w/Package.swift")) {
             try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data("warning: x".utf8), manifestPath: "/w/Package.swift", packageDirectory: "/w", source: nil)
         }
     }

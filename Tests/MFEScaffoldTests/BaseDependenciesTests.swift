@@ -8,7 +8,7 @@ import Testing
 /// refined by a feature created with `--dependency`, and supplied by the shell's composition root.
 @Suite("base dependencies")
 struct BaseDependenciesTests {
-    static func read(_ text: String) -> Result<BaseDependencies?, PlainInputError> {
+    static func read(_ text: String) -> Result<BaseDependencies?, ScaffoldError> {
         BaseDependencies.read(module: "Core", sources: [("Foundation/Core/Sources/Core/Base.swift", text)])
     }
 
@@ -47,21 +47,18 @@ struct BaseDependenciesTests {
         #expect(try Self.read("protocol CoreBaseDependencies {}").get() == nil, "an internal protocol is not for features")
     }
 
+    static let file = "Foundation/Core/Sources/Core/Base.swift"
+
     @Test(arguments: [
-        ("public protocol CoreBaseDependencies { associatedtype Client }\npublic struct S: CoreBaseDependencies {}", "requires the associated type 'Client'"),
-        ("public protocol CoreBaseDependencies { static func make() -> Int }\npublic struct S: CoreBaseDependencies {}", "requires the static function 'make'"),
-        ("public protocol CoreBaseDependencies { var x: Int { get set } }\npublic struct S: CoreBaseDependencies {}", "requires the property 'x'"),
-        ("public protocol CoreBaseDependencies: Logging {}\npublic struct S: CoreBaseDependencies {}", "refines 'Logging'"),
-        ("public protocol CoreBaseDependencies { func f() -> Int }", "has no public type conforming to it with a public 'init()'"),
-        ("public protocol CoreBaseDependencies {}\npublic struct S: CoreBaseDependencies { public init(x: Int) {} }", "has no public type conforming"),
+        ("public protocol CoreBaseDependencies { associatedtype Client }\npublic struct S: CoreBaseDependencies {}", ScaffoldError.unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the associated type 'Client'")),
+        ("public protocol CoreBaseDependencies { static func make() -> Int }\npublic struct S: CoreBaseDependencies {}", .unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the static function 'make'")),
+        ("public protocol CoreBaseDependencies { var x: Int { get set } }\npublic struct S: CoreBaseDependencies {}", .unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the property 'x' (only instance '{ get }' properties are forwarded)")),
+        ("public protocol CoreBaseDependencies: Logging {}\npublic struct S: CoreBaseDependencies {}", .refinesUnknownProtocol(file: file, name: "CoreBaseDependencies", inherited: "Logging")),
+        ("public protocol CoreBaseDependencies { func f() -> Int }", .noLiveType(file: file, name: "CoreBaseDependencies", module: "Core")),
+        ("public protocol CoreBaseDependencies {}\npublic struct S: CoreBaseDependencies { public init(x: Int) {} }", .noLiveType(file: file, name: "CoreBaseDependencies", module: "Core")),
     ])
-    func refusesWhatCannotBeForwarded(source: String, problem: String) {
-        guard case .failure(let error) = Self.read(source) else {
-            Issue.record("accepted \(source)")
-            return
-        }
-        #expect(error.message.hasPrefix("Foundation/Core/Sources/Core/Base.swift: "), "\(error.message)")
-        #expect(error.message.contains(problem), "\(error.message)")
+    func refusesWhatCannotBeForwarded(source: String, expected: ScaffoldError) {
+        #expect(Self.read(source) == .failure(expected))
     }
 
     @Test func aFeatureDependingOnCoreRefinesItsBaseAndTheShellSuppliesIt() async throws {
@@ -121,6 +118,6 @@ struct BaseDependenciesTests {
         _ = directory
         try LocalFileSystem().writeAtomically(Data("public protocol ExtraBaseDependencies { associatedtype Tool }\n".utf8), to: root + "/Foundation/Core/Sources/Core/Extra.swift")
         let problems = await FeatureScaffolderTests.problems(CreateRequest(name: "Home", dependencies: ["Core"]), in: root)
-        #expect(problems == ["'--dependency Core': Foundation/Core/Sources/Core/Extra.swift: 'Core' declares two base-dependency protocols ('CoreBaseDependencies' and 'ExtraBaseDependencies'); keep one, so features know which to refine"])
+        #expect(problems == [.inDependency(package: "Core", .twoBaseProtocols(file: "Foundation/Core/Sources/Core/Extra.swift", module: "Core", first: "CoreBaseDependencies", second: "ExtraBaseDependencies"))])
     }
 }

@@ -18,7 +18,7 @@ struct CreateSafetyTests {
         #expect(try String(contentsOfFile: lockFile, encoding: .utf8) == "\(getpid())\n")
         // A second holder times out while the first holds it (flock is per open file, so this
         // works within one process too).
-        await #expect(throws: PlainInputError.self) {
+        await #expect(throws: ScaffoldError.lockTimeout(path: lockFile, holder: getpid(), seconds: 0)) {
             _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.2)
         }
         let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 30) }
@@ -75,16 +75,8 @@ struct CreateSafetyTests {
         try await FeatureScaffolderTests.scaffolder(in: root).plan(request)
     }
 
-    /// The problems planning `request` reports, one message each.
-    static func problems(_ request: CreateRequest, in root: String) async -> [String] {
-        do {
-            _ = try await plan(request, in: root)
-            return []
-        } catch let error as InputErrors {
-            return error.messages
-        } catch {
-            return [error.localizedDescription]
-        }
+    static func problems(_ request: CreateRequest, in root: String) async -> [ScaffoldError] {
+        await FeatureScaffolderTests.problems(request, in: root)
     }
 
     /// A feature created with `--no-wire` (as one whose create was killed while wiring is
@@ -100,36 +92,36 @@ struct CreateSafetyTests {
         try ScaffoldWriter().write(try await Self.plan(unwired, in: root))
 
         let rerun = await Self.problems(request, in: root)
-        #expect(rerun.contains("'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create Zed --wire-only' to wire it"), "\(rerun)")
+        #expect(rerun.contains(.destinationExists("Features/Zed", wireOnly: "Zed")), "\(rerun)")
 
         let wiring = try await Self.plan(CreateRequest(name: "Zed", wireOnly: true), in: root)
         #expect(!wiring.createsDestination && wiring.files.isEmpty && !wiring.wiringRefused)
         #expect(wiring.edits == created.edits, "the same edits as the create would have made")
         try ScaffoldWriter().write(wiring)
 
-        #expect(await Self.problems(CreateRequest(name: "Zed", wireOnly: true), in: root) == ["'Zed' (Features/Zed) is already wired into the shell; nothing to do"])
+        #expect(await Self.problems(CreateRequest(name: "Zed", wireOnly: true), in: root) == [.alreadyWired("Zed", directory: "Features/Zed")])
         let wired = await Self.problems(request, in: root)
-        #expect(wired.contains("'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first"), "\(wired)")
+        #expect(wired.contains(.destinationExists("Features/Zed", wireOnly: nil)), "\(wired)")
     }
 
     @Test func wireOnlyNeedsAProductFeatureOfTheWorkspace() async throws {
         let (directory, root) = try await Self.workspace()
         _ = directory
-        #expect(await Self.problems(CreateRequest(name: "Nope", wireOnly: true), in: root) == ["no product feature 'Nope' in the workspace to wire; create it with 'mfe create Nope'"])
-        #expect(await Self.problems(CreateRequest(name: "Core", wireOnly: true), in: root) == ["'Core' (Foundation/Core) is a foundation package; only product features are wired into the shell"])
+        #expect(await Self.problems(CreateRequest(name: "Nope", wireOnly: true), in: root) == [.noFeatureToWire("Nope")])
+        #expect(await Self.problems(CreateRequest(name: "Core", wireOnly: true), in: root) == [.notAProductFeature("Core", directory: "Foundation/Core", layer: .foundation)])
     }
 
     // MARK: Names that clash with the shell
 
     @Test(arguments: [
-        ("App", ["the feature name 'App' makes the module 'App', named like the type 'App' of SwiftUI (the protocol the shell's app conforms to); the shell imports both and Swift cannot tell them apart, so choose another feature name, e.g. 'AppFeature'",
-                 "the feature name 'App' makes the type 'AppDependencies', which Shell/Sources/DemoComposition/AppDependencies.swift declares too; wiring it into the shell would not build, so choose another feature name, e.g. 'AppFeature'"]),
-        ("AppRoot", ["the feature name 'AppRoot' makes the type 'AppRootView', which Shell/Sources/DemoComposition/AppRootView.swift declares too; wiring it into the shell would not build, so choose another feature name, e.g. 'AppRootFeature'"]),
-        ("Root", ["the feature name 'Root' needs the route case and builder 'root', and the shell already has 'case root' of AppRoute in Shell/Sources/DemoComposition/AppRouter.swift; choose another feature name, e.g. 'RootFeature'"]),
-        ("Dependencies", ["the feature name 'Dependencies' needs the route case and builder 'dependencies', and the shell already has the member 'dependencies' of AppComposition in Shell/Sources/DemoComposition/AppComposition.swift; choose another feature name, e.g. 'DependenciesFeature'"]),
-        ("Demo", ["the feature name 'Demo' is the workspace's name, which names the shell's app target (a module of its own in the Xcode project); choose another feature name, e.g. 'DemoFeature'"]),
+        ("App", [ScaffoldError.moduleNamedLikeShellType("App", module: "App", file: "SwiftUI (the protocol the shell's app conforms to)"),
+                 .typeDeclaredByShell("App", type: "AppDependencies", file: "Shell/Sources/DemoComposition/AppDependencies.swift")]),
+        ("AppRoot", [.typeDeclaredByShell("AppRoot", type: "AppRootView", file: "Shell/Sources/DemoComposition/AppRootView.swift")]),
+        ("Root", [.routeTaken("Root", route: "root", owner: "'case root' of AppRoute in Shell/Sources/DemoComposition/AppRouter.swift")]),
+        ("Dependencies", [.routeTaken("Dependencies", route: "dependencies", owner: "the member 'dependencies' of AppComposition in Shell/Sources/DemoComposition/AppComposition.swift")]),
+        ("Demo", [.nameIsWorkspace("Demo")]),
     ])
-    func aNameClashingWithTheShellIsRefusedBeforeAnythingIsWritten(name: String, problems: [String]) async throws {
+    func aNameClashingWithTheShellIsRefusedBeforeAnythingIsWritten(name: String, problems: [ScaffoldError]) async throws {
         let (directory, root) = try await Self.workspace()
         _ = directory
         #expect(await Self.problems(CreateRequest(name: name), in: root) == problems)
@@ -160,14 +152,14 @@ struct CreateSafetyTests {
     }
 
     @Test(arguments: [
-        ("not a url", "'--web not a url' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"),
-        ("ftp://example.com/", "'--web ftp://example.com/' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"),
-        ("https:///path", "'--web https:///path' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"),
-        ("https://example.com/a\nb", "'--web https://example.com/a\\nb' holds a control character (a tab or line break); give the URL on one line"),
-        ("https://me:secret@example.com/", "'--web https://me:secret@example.com/' holds credentials before '@'; mfe writes the URL into the generated source, so give the page without them"),
+        ("not a url", ScaffoldError.webURLNotAbsolute("not a url")),
+        ("ftp://example.com/", .webURLNotAbsolute("ftp://example.com/")),
+        ("https:///path", .webURLNotAbsolute("https:///path")),
+        ("https://example.com/a\nb", .webURLControlCharacter("https://example.com/a\nb")),
+        ("https://me:secret@example.com/", .webURLCredentials("https://me:secret@example.com/")),
     ])
-    func webURLsFoundationCannotReadAreRefused(given: String, message: String) {
-        #expect(WebURLValidation.normalised(given) == .failure(WebURLValidation.Problem(message: message)))
+    func webURLsFoundationCannotReadAreRefused(given: String, expected: ScaffoldError) {
+        #expect(WebURLValidation.normalised(given) == .failure(expected))
     }
 
     @Test func theNormalisedURLIsWhatTheWebTemplateWrites() async throws {

@@ -24,14 +24,24 @@ struct FeatureScaffolderTests {
         FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(), currentDirectory: directory)
     }
 
-    static func problems(_ request: CreateRequest, in directory: String) async -> [String] {
+    /// The problems planning `request` reports; an error of another area is recorded as an
+    /// issue.
+    static func problems(_ request: CreateRequest, in directory: String) async -> [ScaffoldError] {
+        let errors: [any Error]
         do {
             _ = try await scaffolder(in: directory).plan(request)
             return []
         } catch let error as InputErrors {
-            return error.messages
+            errors = error.errors
         } catch {
-            return ["\(error)"]
+            errors = [error]
+        }
+        return errors.compactMap { error in
+            guard let problem = error as? ScaffoldError else {
+                Issue.record("not a scaffold error: \(error)")
+                return nil
+            }
+            return problem
         }
     }
 
@@ -57,10 +67,10 @@ struct FeatureScaffolderTests {
         #expect(plan.files.first { $0.path == "Package.swift" }?.contents.contains(".product(name: \"SearchInterface\", package: \"Search\")") == true)
         let problems = await Self.problems(CreateRequest(name: "Home", dependencies: ["SearchTesting", "Shell", "Nope", "core"]), in: root)
         #expect(problems == [
-            "'--dependency SearchTesting' is the testing target of product feature 'Search'; depend on its interface instead: '--dependency Search' (wires 'SearchInterface')",
-            "'--dependency Shell' is the shell app; nothing may depend on the shell, it depends on the features",
-            "unknown dependency 'Nope': no package or library in the workspace has that name; choose one of 'Core', 'Search', or create it first with 'mfe create Nope'",
-            "unknown dependency 'core'; did you mean 'Core'?",
+            .dependencyOnImplementation("SearchTesting", role: .testing, feature: "Search"),
+            .dependencyIsShell("Shell"),
+            .unknownDependency("Nope", available: ["'Core'", "'Search'"]),
+            .unknownDependencyNear("core", near: "Core"),
         ])
     }
 
@@ -68,19 +78,19 @@ struct FeatureScaffolderTests {
         let (directory, root) = try await Self.makeWorkspace()
         _ = directory
         let problems = await Self.problems(CreateRequest(name: "Networking", layer: .foundation, dependencies: ["Search"]), in: root)
-        #expect(problems == ["'--dependency Search' is a product feature, and a foundation package must not depend on the product layer; move what you need into a foundation package"])
+        #expect(problems == [.foundationOnProductFeature("Search")])
     }
 
     @Test func reportsEveryProblemAtOnce() async throws {
         let (directory, root) = try await Self.makeWorkspace()
         _ = directory
         #expect(await Self.problems(CreateRequest(name: "Search"), in: root) == [
-            "'Search' is already used by package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
-            "'SearchInterface' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
-            "'SearchTesting' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
-            "'SearchTests' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
-            "'SearchExample' is already used by a target of package 'Search' (Features/Search); module names must be unique in the workspace, so choose another feature name",
-            "'Features/Search' already exists; mfe never overwrites: choose another name, or remove the folder first",
+            .nameTaken("Search", owner: "package 'Search' (Features/Search)"),
+            .nameTaken("SearchInterface", owner: "a target of package 'Search' (Features/Search)"),
+            .nameTaken("SearchTesting", owner: "a target of package 'Search' (Features/Search)"),
+            .nameTaken("SearchTests", owner: "a target of package 'Search' (Features/Search)"),
+            .nameTaken("SearchExample", owner: "a target of package 'Search' (Features/Search)"),
+            .destinationExists("Features/Search", wireOnly: nil),
         ])
         let problems = await Self.problems(CreateRequest(name: "class", layer: .shell, dependencies: ["Nope"], webURL: "ftp://x"), in: root)
         #expect(problems.count == 5, "\(problems)")
@@ -89,8 +99,8 @@ struct FeatureScaffolderTests {
     @Test func anExistingFolderOutsideAWorkspaceIsRefused() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("keep me\n", to: "Search/notes.txt")
-        #expect(await Self.problems(CreateRequest(name: "Search"), in: directory.path) == ["'Search' already exists; mfe never overwrites: choose another name, or remove the folder first"])
-        #expect(await Self.problems(CreateRequest(name: "Home", dependencies: ["Search"]), in: directory.path).first?.hasPrefix("'--dependency Search' needs a workspace") == true)
+        #expect(await Self.problems(CreateRequest(name: "Search"), in: directory.path) == [.destinationExists("Search", wireOnly: nil)])
+        #expect(await Self.problems(CreateRequest(name: "Home", dependencies: ["Search"]), in: directory.path) == [.dependencyOutsideWorkspace("Search")])
     }
 
     @Test func addsAGlobWhenTheLayerHasNoFolderYet() async throws {

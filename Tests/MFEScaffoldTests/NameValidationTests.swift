@@ -8,45 +8,45 @@ struct NameValidationTests {
         #expect(NameValidation.problems(with: name, as: "the feature name").isEmpty)
     }
 
+    static let what = "the feature name"
+
     @Test(arguments: [
-        ("", "is empty"),
-        ("search", "not UpperCamelCase"),
-        ("My_Feature", "not UpperCamelCase"),
-        ("1Search", "not a Swift identifier"),
-        ("Search-Feature", "not a Swift identifier"),
-        ("../Evil", "not a Swift identifier"),
-        ("Café", "beyond ASCII letters and digits"),
-        ("Self", "a Swift keyword"),
-        ("Any", "a Swift keyword"),
-        ("Type", "a Swift keyword"),
-        ("SwiftUI", "system module 'SwiftUI'"),
-        ("Foundation", "system module 'Foundation'"),
-        ("XCTest", "system module 'XCTest'"),
-        ("Testing", "system module 'Testing'"),
-        ("Glibc", "system module 'Glibc'"),
-        ("Os", "system module 'os'"),
-        ("_Concurrency", "system module '_Concurrency'"),
+        ("", ScaffoldError.emptyName(what: what)),
+        ("search", .nameNotUpperCamelCase("search", what: what)),
+        ("My_Feature", .nameNotUpperCamelCase("My_Feature", what: what)),
+        ("1Search", .nameNotIdentifier("1Search", what: what)),
+        ("Search-Feature", .nameNotIdentifier("Search-Feature", what: what)),
+        ("../Evil", .nameNotIdentifier("../Evil", what: what)),
+        ("Café", .nameNotASCII("Café", what: what)),
+        ("Self", .nameIsKeyword("Self", what: what)),
+        ("Any", .nameIsKeyword("Any", what: what)),
+        ("Type", .nameIsKeyword("Type", what: what)),
+        ("SwiftUI", .nameIsSystemModule("SwiftUI", what: what, module: "SwiftUI")),
+        ("Foundation", .nameIsSystemModule("Foundation", what: what, module: "Foundation")),
+        ("XCTest", .nameIsSystemModule("XCTest", what: what, module: "XCTest")),
+        ("Testing", .nameIsSystemModule("Testing", what: what, module: "Testing")),
+        ("Glibc", .nameIsSystemModule("Glibc", what: what, module: "Glibc")),
+        ("Os", .nameIsSystemModule("Os", what: what, module: "os")),
+        ("_Concurrency", .nameIsSystemModule("_Concurrency", what: what, module: "_Concurrency")),
     ])
-    func rejectsWhatCannotNameAModule(name: String, problem: String) {
-        let problems = NameValidation.problems(with: name, as: "the feature name")
-        #expect(problems.contains { $0.contains(problem) }, "\(problems)")
-        #expect(problems.allSatisfy { $0.hasPrefix("the feature name") })
+    func rejectsWhatCannotNameAModule(name: String, expected: ScaffoldError) {
+        let problems = NameValidation.problems(with: name, as: Self.what)
+        #expect(problems.contains(expected), "\(problems)")
     }
 
     @Test func suggestsAFixedName() {
-        let problems = NameValidation.problems(with: "search-results", as: "the feature name")
-        #expect(problems == ["the feature name 'search-results' is not a Swift identifier; use only letters and digits, starting with a letter, e.g. 'SearchResults'"])
+        #expect(NameValidation.problems(with: "search-results", as: Self.what) == [.nameNotIdentifier("search-results", what: Self.what)])
+        #expect(NameValidation.suggestion(for: "search-results") == "SearchResults")
     }
 
     @Test(arguments: [("Ünïcode", "Unicode"), ("Café", "Cafe"), ("crème-brûlée", "CremeBrulee"), ("日本", "Search")])
     func suggestsAnASCIINameForAccentedLetters(name: String, suggestion: String) {
-        let problems = NameValidation.problems(with: name, as: "the feature name")
-        #expect(problems.count == 1, "\(problems)")
-        #expect(problems.first?.hasSuffix("e.g. '\(suggestion)'") == true, "\(problems)")
+        #expect(NameValidation.problems(with: name, as: Self.what) == [.nameNotASCII(name, what: Self.what)])
+        #expect(NameValidation.suggestion(for: name) == suggestion)
     }
 
     @Test func checksDerivedTargetNames() {
-        #expect(NameValidation.problems(withDerivedNames: ["Swift", "SearchTesting"]) == ["the target name 'Swift' would shadow the system module 'Swift'; choose another feature name"])
+        #expect(NameValidation.problems(withDerivedNames: ["Swift", "SearchTesting"]) == [.derivedNameIsSystemModule("Swift", module: "Swift")])
     }
 
     @Test(arguments: [("RestaurantOrder", "restaurantOrder"), ("URLLoader", "urlLoader"), ("API", "api"), ("A", "a"), ("Env", "env")])

@@ -48,10 +48,11 @@ struct TemplateBoundsTests {
     /// problem naming the file and line.
     @Test func aDeeplyNestedTeamTemplateIsAProblemNotACrash() throws {
         let template = Template(name: "team", summary: "", files: [TemplateFile(path: "Deep.swift.mustache", contents: "// header\n" + Self.nested(100_000))])
-        #expect(throws: InputErrors(["template file 'team/Deep.swift.mustache', line 2: sections nest more than 64 deep (mfe renders at most 64); simplify the template"])) {
+        let reason = "sections nest more than 64 deep (mfe renders at most 64)"
+        #expect(throws: InputErrors([ScaffoldError.renderedNestingTooDeep(source: "team/Deep.swift.mustache", line: 2, reason: reason)])) {
             try TemplateRenderer().render(template, context: [:])
         }
-        #expect(throws: PlainInputError("built-in/team/Deep.swift.mustache:2: sections nest more than 64 deep (mfe renders at most 64); simplify the template")) {
+        #expect(throws: ScaffoldError.templateNestingTooDeep(file: "built-in/team/Deep.swift.mustache", line: 2, reason: reason)) {
             try TemplateCatalog(origin: "built-in", files: [("team/template.yml", "description: x\n"), ("team/Deep.swift.mustache", "// header\n" + Self.nested(100_000))])
         }
     }
@@ -66,7 +67,7 @@ struct TemplateBoundsTests {
         try FileManager.default.createSymbolicLink(atPath: templates + "/feature/LICENSE", withDestinationPath: "../shared/LICENSE")
         #expect(try TemplateCatalog.load(from: templates).template(named: "feature").files.map(\.path) == ["LICENSE"])
         try FileManager.default.createSymbolicLink(atPath: templates + "/feature/secret.txt", withDestinationPath: directory.path + "/outside/secret.txt")
-        #expect(throws: PlainInputError("'\(templates)/feature/secret.txt' is a symbolic link to '\(CatalogFixture.realPath(directory.path + "/outside/secret.txt"))', outside the templates folder '\(templates)'; a template may only use files inside its folder, so copy the file in or remove the link")) {
+        #expect(throws: ScaffoldError.templateLinkOutside(link: templates + "/feature/secret.txt", target: CatalogFixture.realPath(directory.path + "/outside/secret.txt"), directory: templates)) {
             try TemplateCatalog.load(from: templates)
         }
     }
@@ -79,11 +80,14 @@ struct TemplateBoundsTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
         try handle.truncate(atOffset: UInt64(TemplateCatalog.maximumFileSize + 1))
         try handle.close()
-        #expect(throws: PlainInputError("'\(huge)' is 1048577 bytes, more than the 1048576 a template file may have; a template holds source files, keep it smaller")) {
+        #expect(throws: ScaffoldError.templateFileTooLarge(path: huge, size: 1_048_577, limit: 1_048_576, isDescription: false)) {
             try TemplateCatalog.load(from: directory.path + "/team")
         }
         try FileManager.default.removeItem(atPath: huge)
         try directory.write("description: " + String(repeating: "x", count: TemplateCatalog.maximumDescriptionSize) + "\n", to: "team/feature/template.yml")
-        #expect(throws: PlainInputError.self) { try TemplateCatalog.load(from: directory.path + "/team") }
+        let description = directory.path + "/team/feature/template.yml"
+        #expect(throws: ScaffoldError.templateFileTooLarge(path: description, size: TemplateCatalog.maximumDescriptionSize + "description: \n".utf8.count, limit: TemplateCatalog.maximumDescriptionSize, isDescription: true)) {
+            try TemplateCatalog.load(from: directory.path + "/team")
+        }
     }
 }

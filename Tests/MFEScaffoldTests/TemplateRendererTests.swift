@@ -27,28 +27,26 @@ struct TemplateRendererTests {
     @Test func skipsAnOptionalTopLevelFolderButNotAVariableMakingAPathAbsolute() throws {
         let files = try TemplateRenderer().render(template(["{{iosAppFolder}}/App.swift.mustache": "x", "README.md": "y"]), context: ["iosAppFolder": ""])
         #expect(files.map(\.path) == ["README.md"])
-        #expect(throws: InputErrors.self) {
+        #expect(throws: InputErrors([ScaffoldError.templatePathOutside(source: "team/{{folder}}/App.swift.mustache", path: "/tmp/App.swift", problem: "is absolute")])) {
             try TemplateRenderer().render(template(["{{folder}}/App.swift.mustache": "x"]), context: ["folder": "/tmp"])
         }
     }
 
     @Test(arguments: [
-        ("{{name}}/../../escape.swift", "has a '..' component"),
-        ("/etc/{{name}}", "is absolute"),
-        ("{{name}}", "has a '..' component"),
-        ("Sources/.git/{{name}}", "writes into a '.git' folder"),
+        ("{{name}}/../../escape.swift", "../../../escape.swift", "has a '..' component"),
+        ("/etc/{{name}}", "/etc/..", "is absolute"),
+        ("{{name}}", "..", "has a '..' component"),
+        ("Sources/.git/{{name}}", "Sources/.git/..", "writes into a '.git' folder"),
     ])
-    func refusesPathsOutsideThePackage(path: String, problem: String) {
-        #expect {
+    func refusesPathsOutsideThePackage(path: String, rendered: String, problem: String) {
+        #expect(throws: InputErrors([ScaffoldError.templatePathOutside(source: "team/" + path, path: rendered, problem: problem)])) {
             try TemplateRenderer().render(template([path: "x"]), context: ["name": ".."])
-        } throws: { error in
-            let message = (error as? InputErrors)?.messages.joined() ?? ""
-            return message.contains(problem) && message.contains("templates may only write inside the new package")
         }
     }
 
     @Test func aVariableCannotClimbOutEither() {
-        #expect(throws: InputErrors.self) {
+        let problem = ScaffoldError.templatePathOutside(source: "team/Sources/{{name}}.swift.mustache", path: "Sources/../../../../tmp/owned.swift", problem: "has a '..' component")
+        #expect(throws: InputErrors([problem])) {
             try TemplateRenderer().render(template(["Sources/{{name}}.swift.mustache": "x"]), context: ["name": "../../../../tmp/owned"])
         }
     }
@@ -57,7 +55,8 @@ struct TemplateRendererTests {
         #expect {
             try TemplateRenderer().render(template(["../a.mustache": "x", "b/{{#open}}.mustache": "x", "c.mustache": "{{#unclosed}}"]), context: [:])
         } throws: { error in
-            (error as? InputErrors)?.messages.count == 3
+            let errors = (error as? InputErrors)?.errors ?? []
+            return errors.count == 3 && errors.allSatisfy { $0 is ScaffoldError }
         }
     }
 }

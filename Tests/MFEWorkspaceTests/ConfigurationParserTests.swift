@@ -45,14 +45,14 @@ struct ConfigurationParserTests {
     @Test func aHugeFileIsRefusedBeforeParsing() throws {
         let directory = try TemporaryDirectory()
         try directory.write("workspace: W\n" + String(repeating: "# padding\n", count: 200_000), to: "mfe.yml")
-        #expect(throws: PlainInputError("'\(directory.path)/mfe.yml' is 1 MiB; an mfe.yml is a few KB and mfe reads at most 1 MiB of it: check that this is the right file")) {
+        #expect(throws: WorkspaceError.configurationTooLarge(path: directory.path + "/mfe.yml", bytes: 13 + 200_000 * 10)) {
             try ConfigurationParser().parseFile(at: directory.path + "/mfe.yml")
         }
     }
 
     @Test func deepFlowNestingIsRefusedAtItsLine() throws {
         let yaml = "workspace: W\n# a [comment] with 'quotes\npackages: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"
-        #expect(throws: LocatedInputError("'[' and '{' nested deeper than 64 levels; an mfe.yml needs a few: flatten the lists", at: SourceLocation(file: "mfe.yml", line: 3, column: 75))) {
+        #expect(throws: WorkspaceError.flowNestingTooDeep(at: SourceLocation(file: "mfe.yml", line: 3, column: 75))) {
             try ConfigurationParser().parse(yaml, file: "mfe.yml")
         }
         // Brackets inside quotes and comments do not count.
@@ -83,33 +83,36 @@ struct ConfigurationParserTests {
         #expect(parsed == .feature(FeatureConfiguration(feature: "Search", layer: .product, file: "Search/mfe.yml", layerLocation: SourceLocation(file: "Search/mfe.yml", line: 2, column: 8))))
     }
 
+    /// Line `line`, column `column` of `mfe.yml`.
+    static func at(_ line: Int, _ column: Int) -> MFECore.SourceLocation { SourceLocation(file: "mfe.yml", line: line, column: column) }
+
     @Test(arguments: [
-        ("workspace: A\npackges: [x]\n", 2, "unknown key 'packges'"),
-        ("feature: A\nlayer: middle\n", 2, "'middle' is not a layer"),
-        ("workspace: A\nallow:\n  - rule: cycle\n    from: A\n    to: B\n", 3, "no 'reason:'"),
-        ("workspace: A\npackages: [x\n", 3, "malformed YAML"),
-        ("feature: A\n", 1, "'layer:' is missing"),
-        ("workspace: A\nshell:\n  features:\n    - url: x\n      from: 1.0\n", 5, "not a semantic version"),
-        ("workspace: A\nignore:\n  - docs/**\n  - \"/\"\n", 4, "an empty 'ignore:' glob would ignore every file"),
-        ("workspace: A\nignore: docs\n", 2, "'ignore:' must be a list"),
-        ("workspace: A\npackages:\n  - B\nworkspace: C\n", 4, "'workspace' appears twice in the same mapping"),
-        ("workspace: A\nshell:\n  path: Shell\n  # the app\n  path: App\n", 5, "'path' appears twice in the same mapping"),
-        ("workspace: A\nallow:\n  - rule: cycle\n    rule: cycle\n", 4, "'rule' appears twice in the same mapping"),
-        ("workspace: A\nplatforms:\n  - iOS 17\n  - Android 14\n", 4, "'platforms:': unknown platform 'Android'; SwiftPM supports iOS, macOS, macCatalyst, tvOS, watchOS, visionOS, driverKit"),
-        ("workspace: A\nplatforms: [iOS 17, ios 16]\n", 2, "iOS is given twice ('17' and '16'); give each platform once"),
-        ("workspace: A\nplatforms: [macOS 10.12]\n", 2, "macOS 10.12 is older than swift-tools-version 6.0 supports; use macOS 10.13 or later"),
-        ("workspace: A\nplatforms: iOS 17\n", 2, "'platforms:' must be a list"),
+        ("workspace: A\npackges: [x]\n", WorkspaceError.unknownKey("packges", in: "a workspace mfe.yml", allowed: ConfigurationParser.workspaceKeys, at: at(2, 1))),
+        ("feature: A\nlayer: middle\n", .notALayer("middle", at: at(2, 8))),
+        ("workspace: A\nallow:\n  - rule: cycle\n    from: A\n    to: B\n", .allowWithoutReason(at: at(3, 5))),
+        ("feature: A\n", .missingLayer(at: at(1, 1))),
+        ("workspace: A\nshell:\n  features:\n    - url: x\n      from: 1.0\n", .notASemanticVersion("1.0", at: at(5, 13))),
+        ("workspace: A\nignore:\n  - docs/**\n  - \"/\"\n", .emptyIgnoreGlob(at: at(4, 5))),
+        ("workspace: A\nignore: docs\n", .notAList(what: "'ignore:'", at: at(2, 9))),
+        ("workspace: A\npackages:\n  - B\nworkspace: C\n", .duplicateYAMLKey("workspace", others: [], at: at(4, 1))),
+        ("workspace: A\nshell:\n  path: Shell\n  # the app\n  path: App\n", .duplicateYAMLKey("path", others: [], at: at(5, 3))),
+        ("workspace: A\nallow:\n  - rule: cycle\n    rule: cycle\n", .duplicateYAMLKey("rule", others: [], at: at(4, 5))),
+        ("workspace: A\nplatforms:\n  - iOS 17\n  - Android 14\n", .invalidPlatform(.entry("'platforms:'", .unknownPlatform("Android")), at: at(4, 5))),
+        ("workspace: A\nplatforms: [iOS 17, ios 16]\n", .invalidPlatform(.entry("'platforms:'", .givenTwice(platform: "iOS", first: "17", second: "16")), at: at(2, 21))),
+        ("workspace: A\nplatforms: [macOS 10.12]\n", .invalidPlatform(.entry("'platforms:'", .tooOld(platform: "macOS", version: "10.12", minimum: "10.13")), at: at(2, 13))),
+        ("workspace: A\nplatforms: iOS 17\n", .notAList(what: "'platforms:'", at: at(2, 12))),
     ])
-    func reportsBadInputWithTheLine(yaml: String, line: Int, message: String) {
-        do {
-            _ = try ConfigurationParser().parse(yaml, file: "mfe.yml")
-            Issue.record("expected an error")
-        } catch let error as LocatedInputError {
-            #expect(error.location.line == line)
-            #expect(error.message.contains(message), "\(error.message)")
-        } catch {
-            Issue.record("unexpected error \(error)")
+    func reportsBadInputWithTheLine(yaml: String, expected: WorkspaceError) {
+        #expect(throws: expected) { try ConfigurationParser().parse(yaml, file: "mfe.yml") }
+    }
+
+    @Test func malformedYAMLIsLocatedAtTheLineYamsNames() throws {
+        let error = try #require(throws: WorkspaceError.self) { try ConfigurationParser().parse("workspace: A\npackages: [x\n", file: "mfe.yml") }
+        guard case .malformedYAML(_, let location) = error else {
+            Issue.record("\(error)")
+            return
         }
+        #expect(location.line == 3)
     }
 
     @Test func parsesShellFeatureRequirements() throws {

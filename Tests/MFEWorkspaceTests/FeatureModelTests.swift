@@ -73,27 +73,22 @@ struct RolesConfigurationTests {
         #expect(configuration.roleSuffixes.role(of: "ApiClient", kind: .regular) == .interface)
     }
 
+    /// Line `line`, column `column` of `mfe.yml`.
+    static func at(_ line: Int, _ column: Int) -> MFECore.SourceLocation { SourceLocation(file: "mfe.yml", line: line, column: column) }
+
     @Test(arguments: [
-        ("workspace: W\nroles:\n  interfaces: [Client]\n", 3, "unknown key 'interfaces' in 'roles:' (the role suffixes); did you mean 'interface'?"),
-        ("workspace: W\nroles:\n  testing: []\n", 3, "'roles.testing:' is empty; list at least one suffix, or remove the key to keep the default ['Testing']"),
-        ("workspace: W\nroles:\n  source:\n", 3, "'roles.source:' is empty; list at least one suffix, or remove the key to keep the default no suffix"),
-        ("workspace: W\nroles:\n  interface: [Client]\n  testing: [Mocks, Client]\n", 4, "the suffix 'Client' is listed under both 'roles.interface' (line 3) and 'roles.testing'"),
-        ("workspace: W\nroles:\n  source: [Interface]\n", 3, "the suffix 'Interface' is the default of 'roles.interface' but is listed under 'roles.source' here"),
-        ("workspace: W\nroles:\n  testing: [Tests]\n", 3, "'Tests' under 'roles.testing:'"),
-        ("workspace: W\nroles:\n  testing: [\"Mock s\"]\n", 3, "'Mock s' under 'roles.testing:' is not a name suffix"),
-        ("workspace: W\nroles: [Client]\n", 2, "'roles:' must be a mapping"),
-        ("workspace: W\nlayers:\n  product: [\"\"]\n", 3, "an empty name under 'layers.product:'"),
+        ("workspace: W\nroles:\n  interfaces: [Client]\n", WorkspaceError.unknownKey("interfaces", in: "'roles:' (the role suffixes)", allowed: ["interface", "testing", "example", "source"], at: at(3, 3))),
+        ("workspace: W\nroles:\n  testing: []\n", .emptyRoleSuffixes(role: .testing, at: at(3, 12))),
+        ("workspace: W\nroles:\n  source:\n", .emptyRoleSuffixes(role: .source, at: at(3, 10))),
+        ("workspace: W\nroles:\n  interface: [Client]\n  testing: [Mocks, Client]\n", .suffixListedTwice("Client", role: .testing, earlier: .interface, earlierLine: 3, at: at(4, 20))),
+        ("workspace: W\nroles:\n  source: [Interface]\n", .defaultSuffixClaimed("Interface", role: .interface, claimedBy: .source, at: at(3, 1))),
+        ("workspace: W\nroles:\n  testing: [Tests]\n", .testsSuffix(role: .testing, at: at(3, 13))),
+        ("workspace: W\nroles:\n  testing: [\"Mock s\"]\n", .notASuffix("Mock s", role: .testing, at: at(3, 13))),
+        ("workspace: W\nroles: [Client]\n", .notAMapping(what: "'roles:'", at: at(2, 8))),
+        ("workspace: W\nlayers:\n  product: [\"\"]\n", .emptyLayerName(layer: .product, at: at(3, 13))),
     ])
-    func badRolesAreErrorsWithTheirLine(yaml: String, line: Int, message: String) {
-        do {
-            _ = try ConfigurationParser().parse(yaml, file: "mfe.yml")
-            Issue.record("expected an error for \(yaml)")
-        } catch let error as LocatedInputError {
-            #expect(error.location.line == line, "\(error.message)")
-            #expect(error.message.contains(message), "\(error.message)")
-        } catch {
-            Issue.record("unexpected error \(error)")
-        }
+    func badRolesAreErrorsWithTheirLine(yaml: String, expected: WorkspaceError) {
+        #expect(throws: expected) { try ConfigurationParser().parse(yaml, file: "mfe.yml") }
     }
 }
 
@@ -137,14 +132,16 @@ struct LayerConfigurationTests {
         try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path, checkNames: true)
     }
 
-    /// The messages `load` throws, or [] when it loads.
-    static func problems(_ configuration: String) async throws -> [String] {
+    /// The problems `load` throws ([] when it loads), and where in the workspace's `mfe.yml`
+    /// a line and column are.
+    static func problems(_ configuration: String) async throws -> (errors: [WorkspaceError], at: (Int, Int) -> MFECore.SourceLocation) {
         let directory = try workspace(configuration)
+        let at = { MFECore.SourceLocation(file: directory.path + "/mfe.yml", line: $0, column: $1) }
         do {
             _ = try await load(directory)
-            return []
+            return ([], at)
         } catch let error as InputErrors {
-            return error.messages.map { $0.replacingOccurrences(of: directory.path + "/", with: "") }
+            return (error.errors.compactMap { $0 as? WorkspaceError }, at)
         }
     }
 
@@ -180,25 +177,33 @@ struct LayerConfigurationTests {
     }
 
     @Test func twoGlobsPuttingOneFeatureInTwoLayersIsAnErrorNamingBothLines() async throws {
-        let problems = try await Self.problems("layers:\n  product: [\"*Feature\"]\n  shell: [\"App*\"]\n")
-        #expect(problems == ["mfe.yml:5:11: feature 'AppFeature' (package 'App') matches both '*Feature' under 'layers.product' (line 4) and 'App*' under 'layers.shell' (line 5); list it by name under one layer (an exact name beats a glob), or narrow one glob"])
+        let (problems, at) = try await Self.problems("layers:\n  product: [\"*Feature\"]\n  shell: [\"App*\"]\n")
+        let product = LayerTable.Entry(glob: NameGlob("*Feature"), assignment: LayerAssignment(layer: .product, location: at(4, 13)))
+        let shell = LayerTable.Entry(glob: NameGlob("App*"), assignment: LayerAssignment(layer: .shell, location: at(5, 11)))
+        #expect(problems == [.globConflict(what: "feature 'AppFeature' (package 'App')", first: product, second: shell)])
     }
 
-    @Test(arguments: [
-        ("layers:\n  product: [HomeFeatur]\n", "mfe.yml:4:13: 'HomeFeatur' under 'layers.product' matches no package or feature of the workspace; did you mean 'HomeFeature'?"),
-        ("layers:\n  product: [\"*Featuer\"]\n", "mfe.yml:4:13: '*Featuer' under 'layers.product' matches no package or feature of the workspace; did you mean 'AppFeature'?"),
-        ("layers:\n  foundation: [Zebra]\n", "mfe.yml:4:16: 'Zebra' under 'layers.foundation' matches no package or feature of the workspace; the names are 'App', 'AppFeature', 'Core', 'HomeFeature', 'Search', 'SettingsFeature', 'Styleguide' (globs may use '*' and '?')"),
-        ("layers:\n  product: [SearchKit]\n", "mfe.yml:4:13: 'SearchKit' under 'layers.product' matches no package or feature of the workspace: it names a target of package 'Search', which holds one feature (it has its own mfe.yml); list 'Search' instead"),
-        ("allow:\n  - rule: product-to-product\n    from: HomeFeature\n    to: Serch\n    reason: \"x\"\n", "mfe.yml:6:9: 'to: Serch' in an 'allow:' entry matches no package, feature or target of the workspace; did you mean 'Search'?"),
-        ("allow:\n  - rule: cycle\n    from: \"Hme*\"\n    to: \"*\"\n    reason: \"x\"\n", "mfe.yml:5:11: 'from: Hme*' in an 'allow:' entry matches no package, feature or target of the workspace; did you mean 'HomeFeature'?"),
-    ])
-    func namesThatMatchNothingAreErrorsWithLineAndSuggestion(configuration: String, expected: String) async throws {
-        #expect(try await Self.problems(configuration) == [expected])
+    /// A configuration and the problem it makes, given where in `mfe.yml` a line and column are.
+    typealias UnmatchedCase = (configuration: String, expected: @Sendable ((Int, Int) -> MFECore.SourceLocation) -> WorkspaceError)
+
+    static let unmatched: [UnmatchedCase] = [
+        ("layers:\n  product: [HomeFeatur]\n", { .unmatchedLayerEntry(pattern: "HomeFeatur", layer: .product, hint: .nearest("HomeFeature"), at: $0(4, 13)) }),
+        ("layers:\n  product: [\"*Featuer\"]\n", { .unmatchedLayerEntry(pattern: "*Featuer", layer: .product, hint: .nearest("AppFeature"), at: $0(4, 13)) }),
+        ("layers:\n  foundation: [Zebra]\n", { .unmatchedLayerEntry(pattern: "Zebra", layer: .foundation, hint: .names(["App", "AppFeature", "Core", "HomeFeature", "Search", "SettingsFeature", "Styleguide"]), at: $0(4, 16)) }),
+        ("layers:\n  product: [SearchKit]\n", { .unmatchedLayerEntry(pattern: "SearchKit", layer: .product, hint: .targetOfOneFeaturePackage(package: "Search", hasOwnConfiguration: true), at: $0(4, 13)) }),
+        ("allow:\n  - rule: product-to-product\n    from: HomeFeature\n    to: Serch\n    reason: \"x\"\n", { .unmatchedAllowName(key: "to", value: "Serch", hint: .nearest("Search"), at: $0(6, 9)) }),
+        ("allow:\n  - rule: cycle\n    from: \"Hme*\"\n    to: \"*\"\n    reason: \"x\"\n", { .unmatchedAllowName(key: "from", value: "Hme*", hint: .nearest("HomeFeature"), at: $0(5, 11)) }),
+    ]
+
+    @Test(arguments: unmatched.indices)
+    func namesThatMatchNothingAreErrorsWithLineAndSuggestion(index: Int) async throws {
+        let (problems, at) = try await Self.problems(Self.unmatched[index].configuration)
+        #expect(problems == [Self.unmatched[index].expected(at)])
     }
 
     @Test func everyUnmatchedNameIsReportedAtOnce() async throws {
-        let problems = try await Self.problems("layers:\n  product: [Hom, Serch]\nallow:\n  - rule: cycle\n    from: Cor\n    to: \"*\"\n    reason: \"x\"\n")
-        #expect(problems.map { $0.prefix(12) } == ["mfe.yml:4:13", "mfe.yml:4:18", "mfe.yml:7:11"])
+        let (problems, at) = try await Self.problems("layers:\n  product: [Hom, Serch]\nallow:\n  - rule: cycle\n    from: Cor\n    to: \"*\"\n    reason: \"x\"\n")
+        #expect(problems.map(\.location) == [at(4, 13), at(4, 18), at(7, 11)])
     }
 
     @Test func twoPackagesMayShareANameInDifferentFolders() async throws {

@@ -43,16 +43,20 @@ struct WorkspaceLoaderTests {
         try directory.write("workspace: W\nlayers:\n  foundation: [Env]\n", to: "mfe.yml")
         try directory.write("// swift-tools-version: 6.0\n", to: "Env/Package.swift")
         try directory.write("feature: Env\nlayer: product\n", to: "Env/mfe.yml")
-        await #expect {
+        let error = try await #require(throws: InputErrors.self) {
             try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader()).load(at: directory.path)
-        } throws: { error in
-            let message = (error as? InputErrors)?.messages.joined() ?? ""
-            return message.contains("mfe.yml:3:") && message.contains("Env/mfe.yml:2:")
         }
+        guard case .layerDisagreement(package: "Env", layer: .foundation, featureLayer: .product, let featureLocation, let at)? = error.errors.first as? WorkspaceError else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(at.file == directory.path + "/mfe.yml" && at.line == 3)
+        #expect(featureLocation.file == directory.path + "/Env/mfe.yml" && featureLocation.line == 2)
+        #expect(error.errors.count == 1)
     }
 
     @Test func aMissingPathIsAnInputError() async {
-        await #expect(throws: PlainInputError.self) {
+        await #expect(throws: WorkspaceError.noSuchDirectory(path: "/nonexistent/mfe-workspace")) {
             try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader()).load(at: "/nonexistent/mfe-workspace")
         }
     }

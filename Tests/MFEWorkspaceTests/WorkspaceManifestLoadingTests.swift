@@ -39,21 +39,19 @@ struct WorkspaceManifestLoadingTests {
         for name in ["A", "B", "C", "D"] {
             try directory.write("// swift-tools-version: 6.0\n", to: "\(name)/Package.swift")
         }
-        var reports: [String] = []
+        var reports: [[ManifestRefusal]] = []
         for _ in 0..<2 {
             do {
                 _ = try await WorkspaceLoader(manifestLoader: SlowRefusingLoader()).load(at: directory.path)
                 Issue.record("expected the refusals to be reported")
             } catch let error as InputErrors {
-                reports.append(error.errorDescription ?? "")
+                reports.append(error.errors.compactMap { $0 as? ManifestRefusal })
             }
         }
         #expect(reports.count == 2 && reports[0] == reports[1])
-        let lines = reports[0].split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
-        #expect(lines.map { $0.contains("/A/Package.swift:3:1: the function call 'fA()'") } == [true, false, false, false])
-        #expect(lines.map { String($0.split(separator: "/").dropLast().last ?? "") } == ["A", "B", "C", "D"])
-        #expect(lines.allSatisfy { $0.hasSuffix(ManifestRefusal.advice) })
+        #expect(reports.first == ["A", "B", "C", "D"].map {
+            ManifestRefusal("the function call 'f\($0)()'", at: SourceLocation(file: directory.path + "/\($0)/Package.swift", line: 3, column: 1))
+        })
     }
 
     @Test func realRefusalsOfTheStaticReaderAreAllReported() async throws {
@@ -62,20 +60,20 @@ struct WorkspaceManifestLoadingTests {
             try directory.write(Self.refusing.replacingOccurrences(of: "NAME", with: "\"\(name)\""), to: "\(name)/Package.swift")
         }
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Fine\")\n", to: "Fine/Package.swift")
-        let first = await loadingError(at: directory.path)
-        let second = await loadingError(at: directory.path)
+        let first = await refusals(at: directory.path)
+        let second = await refusals(at: directory.path)
         #expect(first == second)
-        let lines = first.split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines[0].contains("/Alpha/Package.swift:4:") && lines[1].contains("/Mid/Package.swift:4:") && lines[2].contains("/Zeta/Package.swift:4:"))
+        #expect(first.map(\.location.file) == ["Alpha", "Mid", "Zeta"].map { directory.path + "/\($0)/Package.swift" })
+        #expect(first.allSatisfy { $0.location.line == 4 })
     }
 
-    func loadingError(at path: String) async -> String {
+    /// The refusals loading the workspace at `path` reports together, in their order.
+    func refusals(at path: String) async -> [ManifestRefusal] {
         do {
             _ = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: path)
-            return ""
+            return []
         } catch {
-            return error.localizedDescription
+            return (error as? InputErrors)?.errors.compactMap { $0 as? ManifestRefusal } ?? []
         }
     }
 
@@ -118,7 +116,7 @@ struct WorkspaceManifestLoadingTests {
     }
 
     @Test func anUnknownMFELoaderIsAnInputError() {
-        #expect(throws: PlainInputError("MFE_LOADER='dynamic' is not a manifest loader; set it to 'static', 'swiftpm' or 'auto', or unset it")) {
+        #expect(throws: ManifestError.unknownLoaderVariable(value: "dynamic")) {
             try ManifestLoaderKind.loader(flag: nil, environment: ["MFE_LOADER": "dynamic"])
         }
     }
@@ -128,11 +126,8 @@ struct WorkspaceManifestLoadingTests {
     }
 
     @Test func anUnknownLoaderIsAnErrorWithItsLine() {
-        #expect {
+        #expect(throws: WorkspaceError.unknownLoader("dynamic", at: SourceLocation(file: "mfe.yml", line: 2, column: 9))) {
             try ConfigurationParser().parse("workspace: W\nloader: dynamic\n", file: "mfe.yml")
-        } throws: { error in
-            guard let error = error as? LocatedInputError else { return false }
-            return error.location.line == 2 && error.message.contains("'loader: static', 'loader: swiftpm' or 'loader: auto'")
         }
     }
 }
@@ -182,8 +177,12 @@ struct ManifestLoaderSelectionTests {
         let directory = try TemporaryDirectory()
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\"\n", to: "Broken/Package.swift")
         let runner = CountingRunner()
-        await #expect(throws: LocatedInputError.self) {
+        let error = try await #require(throws: ManifestError.self) {
             try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(processRunner: runner)).load(at: directory.path)
+        }
+        guard case .syntaxError = error else {
+            Issue.record("\(error)")
+            return
         }
         #expect(runner.calls == 0)
     }

@@ -17,7 +17,7 @@ struct ExistingFeature {
         let name = package.name
         let interface = name + "Interface"
         guard let target = package.manifest.targets.first(where: { $0.name == interface }), package.manifest.targets.contains(where: { $0.name == name }) else {
-            throw PlainInputError("\(PathUtilities.join(package.directory, "Package.swift")): '\(name)' has no targets '\(name)' and '\(interface)'; only a product feature as 'mfe create' makes it can be wired with '--wire-only', wire it by hand")
+            throw ScaffoldError.notAGeneratedFeature(name, manifest: PathUtilities.join(package.directory, "Package.swift"))
         }
         let folder = PathUtilities.join(package.directory, target.path ?? "Sources/\(interface)")
         let absolute = PathUtilities.join(workspace.root, folder)
@@ -33,7 +33,7 @@ struct ExistingFeature {
         let web = cases.contains("openLink")
         let model = cases.first { $0.hasPrefix("open") && $0.count > 4 && $0 != "openLink" }.map { String($0.dropFirst(4)) }
         guard let dependencies, web || model != nil else {
-            throw PlainInputError("'\(folder)' declares no '\(name)Dependencies' protocol and '\(name)NavigationRequest' enum with an 'open…' case, the interface 'mfe create' writes; wire '\(name)' into the shell by hand")
+            throw ScaffoldError.notAGeneratedInterface(name, folder: folder)
         }
         let inherited = Set(dependencies.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [])
         var resolver = DependencyNameResolver(workspace: workspace, newPackageDirectory: package.directory, layer: .product, fileSystem: fileSystem)

@@ -42,25 +42,24 @@ struct ShellNames {
     /// Every clash of a feature named `name` (targets `targetNames`, declaring the types
     /// `featureTypes`, with route case `caseName`) with the shell, as sentences saying what to do.
     /// `newRoute` is false when wiring an existing feature, whose route may already be there.
-    func clashes(name: String, targetNames: [String], featureTypes: [String], caseName: String, newRoute: Bool) -> [String] {
-        var problems: [String] = []
-        let fix = "choose another feature name, e.g. '\(name)Feature'"
+    func clashes(name: String, targetNames: [String], featureTypes: [String], caseName: String, newRoute: Bool) -> [ScaffoldError] {
+        var problems: [ScaffoldError] = []
         if let workspace, workspace.lowercased() == name.lowercased() {
-            problems.append("the feature name '\(name)' is the workspace's name, which names the shell's app target (a module of its own in the Xcode project); \(fix)")
+            problems.append(.nameIsWorkspace(name))
         }
         for target in targetNames {
             if let file = types[target] {
-                problems.append("the feature name '\(name)' makes the module '\(target)', named like the type '\(target)' of \(file); the shell imports both and Swift cannot tell them apart, so \(fix)")
+                problems.append(.moduleNamedLikeShellType(name, module: target, file: file))
             }
         }
         for type in featureTypes where !targetNames.contains(type) {
             if let file = types[type] {
-                problems.append("the feature name '\(name)' makes the type '\(type)', which \(file) declares too; wiring it into the shell would not build, so \(fix)")
+                problems.append(.typeDeclaredByShell(name, type: type, file: file))
             }
         }
         let route = caseName.trimmingCharacters(in: ["`"])
         if newRoute, let owner = members[route] {
-            problems.append("the feature name '\(name)' needs the route case and builder '\(route)', and the shell already has \(owner); \(fix)")
+            problems.append(.routeTaken(name, route: route, owner: owner))
         }
         return problems
     }

@@ -360,9 +360,9 @@ extension TargetGraph {
     /// any of its dependencies, when every one of those is a workspace package found by path
     /// (so all the products it could mean are known). Dependencies found by URL are left to
     /// SwiftPM: the workspace's copy may not be the version that gets pinned.
-    package static func productProblems(packages: [WorkspacePackage], root: String) -> [LocatedInputError] {
+    package static func productProblems(packages: [WorkspacePackage], root: String) -> [WorkspaceError] {
         let resolver = PackageResolver(packages: packages, root: root)
-        var problems: [LocatedInputError] = []
+        var problems: [WorkspaceError] = []
         for (index, package) in packages.enumerated() {
             let manifest = package.manifest
             let declared = resolver.dependencies(of: index)
@@ -385,14 +385,13 @@ extension TargetGraph {
                         let vendors = byPath.map(\.index)
                         guard !vendors.contains(where: { resolver.products[$0][name] != nil }) else { continue }
                         let candidates = targetNames.union(vendors.flatMap { resolver.products[$0].keys })
-                        problems.append(LocatedInputError("product '\(name)' required by package '\(identity)' target '\(target.name)' not found.\(ManifestValidation.suggestion(for: name, among: candidates)) SwiftPM refuses it: declare the target, or depend on the package that vends the product", at: dependency.location))
+                        problems.append(.productNotFound(name, package: identity, target: target.name, suggestion: ManifestValidation.suggestion(for: name, among: candidates), at: dependency.location))
                     case .product(let name, let packageName?):
                         let key = packageName.lowercased()
                         let matches = byPathKey[key] ?? []
                         guard let match = matches.first, !matches.contains(where: { resolver.products[$0.index][name] != nil }) else { continue }
                         let vended = Set(resolver.products[match.index].keys)
-                        let listed = vended.isEmpty ? "it vends no products" : "it vends " + vended.sorted().map { "'\($0)'" }.joined(separator: ", ")
-                        problems.append(LocatedInputError("product '\(name)' required by package '\(identity)' target '\(target.name)' not found in package '\(packageName)'.\(ManifestValidation.suggestion(for: name, among: vended)) SwiftPM refuses it (\(listed)): fix the name, or add the product to '\(packageName)'", at: dependency.location))
+                        problems.append(.productNotVended(name, package: identity, target: target.name, vendor: packageName, vended: vended.sorted(), suggestion: ManifestValidation.suggestion(for: name, among: vended), at: dependency.location))
                     default:
                         continue
                     }

@@ -1,0 +1,18 @@
+import MFECore
+@testable import MFELint
+import Testing
+
+/// The exact text of baseline errors: messages are contract, so unit tests compare error
+/// values and this table pins the prose once.
+@Suite("baseline error messages")
+struct BaselineErrorMessageTests {
+    static let cases: [(error: BaselineError, text: String)] = [
+        (.notABaseline(file: "b.json", problem: "'version' is missing at the top level", at: SourceLocation(file: "b.json", line: 1, column: 1)), "b.json:1:1: 'b.json' is not an mfe baseline ('version' is missing at the top level); write a new one with 'mfe lint-graph --write-baseline b.json'"),
+        (.unsupportedVersion(2, file: "b.json", at: SourceLocation(file: "b.json", line: 1, column: 1)), "b.json:1:1: baseline version 2 is not supported (this mfe reads version 1); write a new one with 'mfe lint-graph --write-baseline b.json'"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func eachErrorSaysExactlyThis(index: Int) {
+        #expect(Self.cases[index].error.localizedDescription == Self.cases[index].text)
+    }
+}
