@@ -78,7 +78,8 @@ let package = Package(
                 "MFEWorkspace",
             ]
         ),
-        // Templates and the plans of mfe init and mfe create; Templates/ is compiled in.
+        // Templates and the plans of mfe init and mfe create; Templates/ (but the renderers'
+        // pages) is compiled in.
         .target(
             name: "MFEScaffold",
             dependencies: [
@@ -115,7 +116,8 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
-        // Pure renderers: lint reports (text, json, sarif, github) and graphs (dot, mermaid, json).
+        // Pure renderers: lint reports (text, json, sarif, github) and graphs (dot, mermaid, json,
+        // html, whose page Templates/graph is compiled in).
         .target(
             name: "MFEReport",
             dependencies: [
@@ -123,9 +125,11 @@ let package = Package(
                 "MFEManifest",
                 "MFEWorkspace",
                 "MFELint",
-            ]
+            ],
+            plugins: ["EmbedTemplatesPlugin"]
         ),
-        // Command pipelines that combine the areas: load, analyse, render.
+        // One service per command (request in, output value out) and the one writer of their
+        // planned writes: where the areas meet.
         .target(
             name: "MFEFrontend",
             dependencies: [
@@ -137,6 +141,7 @@ let package = Package(
                 "MFEReport",
                 "MFECompose",
                 "MFEScaffold",
+                "MFEAffected",
             ]
         ),
         // The one library product: re-exports every module, so `import MFEKit` is all it takes.
@@ -156,7 +161,7 @@ let package = Package(
             ]
         ),
 
-        // Build tools: Templates/ compiled into MFEScaffold at build time.
+        // Build tools: Templates/ compiled into MFEScaffold and MFEReport at build time.
         .executableTarget(
             name: "embed-templates",
             dependencies: ["MFECore"],
@@ -282,6 +287,16 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEFrontend",
+                "MFETestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "MFEFrontendTests",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEScaffold",
                 "MFEFrontend",
                 "MFETestSupport",
             ]

@@ -37,4 +37,11 @@ public protocol CompositionProgress: Sendable {
     func fetching(_ location: PackageLocation) async
     /// A repository has been fetched.
     func fetched(_ location: PackageLocation) async
+    /// The run is over: clear what was drawn before the summary is printed.
+    func finish() async
+}
+
+extension CompositionProgress {
+    /// Nothing drawn, nothing to clear.
+    public func finish() async {}
 }

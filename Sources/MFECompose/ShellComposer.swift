@@ -96,8 +96,9 @@ package struct Composition: Sendable {
 }
 
 /// compose-shell's pipeline: read the shell's requirements and the existing pins, resolve
-/// against the repositories, and render the `Package.resolved` bytes. Writing is left to
-/// `write(_:to:)` so `--check` and lint can stop before anything touches the disk.
+/// against the repositories, and render the `Package.resolved` bytes. It writes nothing: the
+/// write is planned by `ComposeShellService` after `--check` and lint, and performed by the
+/// frontend's writer.
 package struct ShellComposer: Sendable {
     let provider: any PackageSourceProvider
     let loader: any ManifestLoading
@@ -254,18 +255,5 @@ package struct ShellComposer: Sendable {
             changes.append(PinChange(package: pin.name ?? pin.identity, identity: pin.identity, from: pin.state.summary, to: nil))
         }
         return changes.sorted { ($0.package.lowercased(), $0.identity) < ($1.package.lowercased(), $1.identity) }
-    }
-
-    /// Writes the composition atomically; removes the file when there is nothing to pin, as
-    /// SwiftPM does. Leaves the file alone when its bytes already match.
-    package func write(_ composition: Composition, to path: String) throws {
-        if composition.isUpToDate { return }
-        if composition.file == nil {
-            if fileSystem.exists(path) { try fileSystem.remove(path) }
-            return
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !fileSystem.isDirectory(directory) { try fileSystem.createDirectory(directory) }
-        try fileSystem.writeAtomically(composition.bytes, to: path)
     }
 }

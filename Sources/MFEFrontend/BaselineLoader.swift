@@ -14,7 +14,7 @@ struct BaselineLoader {
         if let given {
             path = PathUtilities.absolute(given)
             guard fileSystem.exists(path) else {
-                throw PlainInputError("the baseline '\(given)' does not exist; create it with 'mfe lint-graph --write-baseline \(given)'")
+                throw BaselineError.missing(given: given)
             }
         } else if let configured = workspace.configuration?.baseline {
             path = PathUtilities.absolute(configured, relativeTo: workspace.root)

@@ -111,37 +111,3 @@ package enum DumpPackageJSON {
         return ["name": .string(product.name), "type": type, "targets": .array(product.targets.map(JSONValue.string))]
     }
 }
-
-/// `mfe dump-package`: one package's manifest as `dump-package` JSON.
-public struct ManifestDumpPipeline: Sendable {
-    let fileSystem: any FileSystem
-    let processRunner: any ProcessRunning
-
-    /// Creates a pipeline reading through `fileSystem` (and running SwiftPM with
-    /// `processRunner` for `--loader swiftpm`/`auto`).
-    public init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) {
-        self.fileSystem = fileSystem
-        self.processRunner = processRunner
-    }
-
-    /// The JSON of the package at `path` (its folder, or its `Package.swift`), read with
-    /// `loader` (static when nil). The static reader here also reads `platforms:`, refusing
-    /// what it cannot evaluate there, since the output shows them.
-    public func run(path: String, loader kind: ManifestLoaderKind?) async throws -> String {
-        var directory = path
-        if path.hasSuffix(".swift"), fileSystem.exists(path), !fileSystem.isDirectory(path) {
-            directory = PackageIdentity.directory(ofManifest: path)
-        }
-        guard fileSystem.isDirectory(directory) else {
-            throw ManifestError.notAPackageFolder(path: path)
-        }
-        let reader = ManifestReader(fileSystem: fileSystem, readsEverythingDumpPackageShows: true)
-        let loader: any ManifestLoading
-        switch kind ?? .static {
-        case .static: loader = reader
-        case .swiftpm: loader = DumpPackageManifestLoader(processRunner: processRunner, fileSystem: fileSystem)
-        case .auto: loader = FallbackManifestLoader(primary: reader, fallback: DumpPackageManifestLoader(processRunner: processRunner, fileSystem: fileSystem))
-        }
-        return DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory)).formatted()
-    }
-}

@@ -16,8 +16,6 @@ package enum ManifestError: LocatedError, Equatable {
     case noManifest(directory: String)
     /// The manifest is not UTF-8.
     case notUTF8(path: String)
-    /// `mfe dump-package` was given a path that is no folder (nor a `Package.swift`).
-    case notAPackageFolder(path: String)
     /// `MFE_LOADER` names no loader.
     case unknownLoaderVariable(value: String)
 
@@ -87,7 +85,7 @@ package enum ManifestError: LocatedError, Equatable {
 
     package var location: SourceLocation? {
         switch self {
-        case .noManifest, .notUTF8, .notAPackageFolder, .unknownLoaderVariable, .dumpPackageFailed, .dumpPackageNotJSON, .dumpPackageInvalid:
+        case .noManifest, .notUTF8, .unknownLoaderVariable, .dumpPackageFailed, .dumpPackageNotJSON, .dumpPackageInvalid:
             return nil
         case .emptyManifest(let at), .noToolsVersion(let at), .noToolsVersionLabel(let at), .noToolsVersionNumber(let at),
              .toolsVersionCommentMarker(_, let at), .misspeltToolsVersionLabel(_, let at), .invalidToolsVersion(_, let at),
@@ -106,8 +104,6 @@ package enum ManifestError: LocatedError, Equatable {
             return "no Package.swift in '\(directory)'; give the folder of a Swift package"
         case .notUTF8(let path):
             return "'\(path)' is not UTF-8 text; save the manifest as UTF-8"
-        case .notAPackageFolder(let path):
-            return "'\(path)' is not a folder; give the folder of a Swift package (or its Package.swift)"
         case .unknownLoaderVariable(let value):
             return "\(ManifestLoaderKind.environmentVariable)='\(value)' is not a manifest loader; set it to 'static', 'swiftpm' or 'auto', or unset it"
         case .emptyManifest:

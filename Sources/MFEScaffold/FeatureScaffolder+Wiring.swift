@@ -3,18 +3,23 @@ import MFECore
 import MFEWorkspace
 
 extension FeatureScaffolder {
-    /// Plans `request` and runs `perform` on the plan (writing it) while holding the workspace's
-    /// lock, when `request` is inside a workspace: runs at once plan from the shell the run
-    /// before them wrote. `waiting` is told the holder's pid when another run holds the lock.
-    public func planLocked<T>(_ request: CreateRequest, waiting: (Int32?) -> Void = { _ in }, _ perform: (ScaffoldPlan) async throws -> T) async throws -> T {
+    /// Plans `request` holding the workspace's lock, when `request` is inside a workspace, and
+    /// returns the plan with the lock still held: the caller releases it once the plan is
+    /// written, so runs at once plan from the shell the run before them wrote. A failed plan
+    /// releases it. `waiting` is told the holder's pid when another run holds the lock.
+    package func planLocked(_ request: CreateRequest, waiting: (Int32?) -> Void = { _ in }) async throws -> (plan: ScaffoldPlan, lock: WorkspaceLock?) {
         let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
         // An unreadable mfe.yml is reported by `plan`, with its file and line.
         let root = (try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)) ?? nil
         var lock: WorkspaceLock?
         if let root { lock = try await WorkspaceLock.acquire(workspaceRoot: root, waiting: waiting) }
-        defer { lock?.release() }
-        let plan = try await plan(request)
-        return try await perform(plan)
+        do {
+            let plan = try await plan(request)
+            return (plan, lock)
+        } catch {
+            lock?.release()
+            throw error
+        }
     }
 
     /// The plan of `mfe create NAME --wire-only`: the shell edits that wire the existing product

@@ -80,14 +80,18 @@ package struct WorkspaceLoader: Sendable {
     /// The workspace of `packages` (directory relative to `root`, manifest) already read:
     /// reads each package's own `mfe.yml` and gives packages and features their layers from
     /// `configuration`. `rootFeature` is the root's `mfe.yml` when it is a feature's.
-    package func assemble(root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], checkNames: Bool) throws -> Workspace {
+    /// `pinned` are packages read at a pinned revision rather than from disk (compose-shell's
+    /// MFEs), layered with the `mfe.yml` read there; `composedShell` is the folder of the shell
+    /// compose-shell composes, the shell when `shell.path` names none.
+    package func assemble(root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], pinned: [PinnedPackage] = [], composedShell: String? = nil, checkNames: Bool) throws -> Workspace {
         var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [WorkspaceError] = []
-        let shellDirectory = configuration?.shell?.path.map(PathUtilities.normalize)
-        if let shell = configuration?.shell, let path = shell.path, let shellDirectory, !loaded.contains(where: { $0.directory == shellDirectory }) {
+        let configuredShell = configuration?.shell?.path.map(PathUtilities.normalize)
+        let shellDirectory = configuredShell ?? composedShell
+        if let shell = configuration?.shell, let path = shell.path, let configuredShell, !loaded.contains(where: { $0.directory == configuredShell }) {
             // A folder without a Package.swift is fine: an Xcode app's folder, which `affected`
             // maps to the shell. A folder that does not exist is a typo.
-            if !fileSystem.isDirectory(PathUtilities.join(root, shellDirectory)) {
+            if !fileSystem.isDirectory(PathUtilities.join(root, configuredShell)) {
                 problems.append(.shellPathNamesNoFolder(path, file: configuration?.file ?? "mfe.yml", at: shell.pathLocation))
             }
         }
@@ -108,16 +112,23 @@ package struct WorkspaceLoader: Sendable {
             }
             candidates.append(WorkspaceLayering.Candidate(manifest: manifest, directory: directory, feature: feature, isShell: shellDirectory == directory))
         }
+        for package in pinned {
+            candidates.append(WorkspaceLayering.Candidate(manifest: package.manifest, directory: package.directory, feature: package.feature))
+        }
         // Two packages may share a name in different folders, as in SwiftPM: the graph keys
         // packages by folder, and messages add the folder where names clash.
         let layering = WorkspaceLayering(configuration: configuration)
         let (packages, layerProblems) = layering.assign(candidates)
         problems += layerProblems
+        // The checks of folders and products on disk; a pinned package's dependencies are
+        // what SwiftPM's resolution followed, not folders.
+        let pinnedDirectories = Set(pinned.map(\.directory))
+        let onDisk = packages.filter { !pinnedDirectories.contains($0.directory) }
         if problems.isEmpty {
-            problems += missingPackageProblems(in: packages)
+            problems += missingPackageProblems(in: onDisk)
         }
         if problems.isEmpty {
-            problems += TargetGraph.productProblems(packages: packages, root: root)
+            problems += TargetGraph.productProblems(packages: onDisk, root: root)
         }
         if checkNames && problems.isEmpty { problems += layering.unmatchedNames(in: packages) }
         if !problems.isEmpty { throw InputErrors(problems) }
@@ -264,6 +275,24 @@ package struct WorkspaceLoader: Sendable {
             throw WorkspaceError.discoveryFailed(error, root: root)
         }
         return result.sorted()
+    }
+}
+
+/// A package read at a pinned revision of its repository, not from disk (compose-shell's
+/// MFEs): named by its location, with the `mfe.yml` it has at that revision.
+package struct PinnedPackage: Sendable {
+    /// Its location (credentials redacted), which stands for its folder.
+    package var directory: String
+    /// Its manifest at the revision.
+    package var manifest: PackageManifest
+    /// Its `mfe.yml` at the revision, if it has one.
+    package var feature: FeatureConfiguration?
+
+    /// Creates a pinned package.
+    package init(directory: String, manifest: PackageManifest, feature: FeatureConfiguration?) {
+        self.directory = directory
+        self.manifest = manifest
+        self.feature = feature
     }
 }
 

@@ -5,11 +5,32 @@ import MFECore
 /// into mfe so an installed binary needs no source checkout. `EmbedTemplatesPlugin` runs it on
 /// every build whose templates changed; nothing generated is checked in.
 enum BuiltinTemplatesSource {
-    /// The Swift source embedding every file under `templatesDirectory` (hidden files
-    /// included), sorted by path, so the same folder always gives the same bytes.
-    static func generate(from templatesDirectory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> String {
+    /// Which top-level folders of `Templates/` a module embeds.
+    enum Selection: Equatable {
+        /// Every folder.
+        case all
+        /// Only these.
+        case only(Set<String>)
+        /// Every folder but these.
+        case except(Set<String>)
+
+        /// Whether the file at `relative` (to `Templates/`) is embedded.
+        func includes(_ relative: String) -> Bool {
+            let folder = String(relative.prefix { $0 != "/" })
+            switch self {
+            case .all: return true
+            case .only(let folders): return folders.contains(folder)
+            case .except(let folders): return !folders.contains(folder)
+            }
+        }
+    }
+
+    /// The Swift source embedding every file under `templatesDirectory` that `selection`
+    /// includes (hidden files too), sorted by path, so the same folder always gives the same
+    /// bytes.
+    static func generate(from templatesDirectory: String, selecting selection: Selection = .all, fileSystem: any FileSystem = LocalFileSystem()) throws -> String {
         var entries: [String] = []
-        for relative in try fileSystem.filesBelow(templatesDirectory) {
+        for relative in try fileSystem.filesBelow(templatesDirectory) where selection.includes(relative) {
             let data = try fileSystem.contents(of: PathUtilities.join(templatesDirectory, relative))
             guard let text = String(data: data, encoding: .utf8) else {
                 throw PlainInputError("'\(relative)' in Templates/ is not UTF-8 text; templates hold text files only")

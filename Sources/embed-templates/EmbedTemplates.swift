@@ -1,19 +1,29 @@
 import Foundation
 import MFECore
 
-/// `embed-templates TEMPLATES_DIR OUTPUT_FILE`: writes the Swift source embedding every file of
-/// `TEMPLATES_DIR` to `OUTPUT_FILE` (atomically), replacing it only when its bytes change so
-/// an unchanged folder recompiles nothing. Run by `EmbedTemplatesPlugin`, not by people.
+/// `embed-templates TEMPLATES_DIR OUTPUT_FILE [--only|--except FOLDER...]`: writes the Swift
+/// source embedding the files of `TEMPLATES_DIR` (all, or only those of the named top-level
+/// folders, or all but those) to `OUTPUT_FILE` (atomically), replacing it only when its bytes
+/// change so an unchanged folder recompiles nothing. Run by `EmbedTemplatesPlugin`, not by
+/// people.
 @main
 struct EmbedTemplates {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.count == 2 else {
-            fail("usage: embed-templates TEMPLATES_DIR OUTPUT_FILE")
+        let usage = "usage: embed-templates TEMPLATES_DIR OUTPUT_FILE [--only|--except FOLDER...]"
+        guard arguments.count >= 2 else { fail(usage) }
+        var selection = BuiltinTemplatesSource.Selection.all
+        if arguments.count > 2 {
+            let folders = Set(arguments.dropFirst(3))
+            switch arguments[2] {
+            case "--only" where !folders.isEmpty: selection = .only(folders)
+            case "--except" where !folders.isEmpty: selection = .except(folders)
+            default: fail(usage)
+            }
         }
         let fileSystem = LocalFileSystem()
         do {
-            let data = Data(try BuiltinTemplatesSource.generate(from: arguments[0], fileSystem: fileSystem).utf8)
+            let data = Data(try BuiltinTemplatesSource.generate(from: arguments[0], selecting: selection, fileSystem: fileSystem).utf8)
             if fileSystem.exists(arguments[1]), try fileSystem.contents(of: arguments[1]) == data { return }
             try fileSystem.writeAtomically(data, to: arguments[1])
         } catch {

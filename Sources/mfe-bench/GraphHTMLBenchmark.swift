@@ -21,15 +21,15 @@ enum GraphHTMLBenchmark: Benchmark {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let pagePath = output + "/graph.html"
 
-        let pipeline = GraphExportPipeline(manifestLoader: ManifestReader())
+        let service = GraphService(environment: ServiceEnvironment())
         let clock = ContinuousClock()
         var page = ""
         var generation: [Duration] = []
         for _ in 0..<3 {
-            generation.append(try await clock.measure { page = try await pipeline.run(GraphRequest(path: root, format: .html)) })
+            generation.append(try await clock.measure { page = try await service.run(GraphService.Request(path: root, format: .html)).standardOutput })
         }
         try Data(page.utf8).write(to: URL(fileURLWithPath: pagePath))
-        let json = try await pipeline.run(GraphRequest(path: root, format: .json))
+        let json = try await service.run(GraphService.Request(path: root, format: .json)).standardOutput
         let gzipped = try await SubprocessRunner().run("sh", ["-c", "gzip -9 -c \"$0\" | wc -c", pagePath])
         var rows: [(String, String)] = [
             ("page size (graph data and page)", megabytes(page.utf8.count)),

@@ -26,15 +26,15 @@ enum LintBenchmark: Benchmark {
 
         // (a) The whole pipeline, in process: load (static reader) + lint + render JSON.
         resetPeakMemory()
-        let pipeline = LintGraphPipeline(manifestLoader: ManifestReader())
+        let service = LintGraphService(environment: ServiceEnvironment())
         let clock = ContinuousClock()
-        var output: LintGraphOutput?
+        var linted: LintReport?
         let pipelineTime = try await clock.measure {
-            output = try await pipeline.run(LintGraphRequest(path: root, format: .json))
+            linted = try await service.lint(LintGraphService.Request(path: root, format: .json)).report
         }
         let peak = peakMemoryBytes()
-        guard let output else { return }
-        let summary = output.report.summary
+        guard let linted else { return }
+        let summary = linted.summary
         guard summary.packages == foundationCount + productCount + 1, summary.targets == 5 * summary.packages else {
             throw PlainInputError("the generated workspace has \(summary.packages) packages and \(summary.targets) targets, expected \(foundationCount + productCount + 1) and \(5 * (foundationCount + productCount + 1))")
         }

@@ -24,11 +24,11 @@ enum ManifestCorpusBenchmark: Benchmark {
         let exact = outcomes.filter { $0.verdict == .exact }.map(\.package)
         let sample = stride(from: 0, to: exact.count, by: max(1, exact.count / max(sampleSize, 1))).prefix(sampleSize).map { "\(root)/cases/\(exact[$0])" }
         let clock = ContinuousClock()
-        let pipeline = ManifestDumpPipeline()
+        let service = DumpPackageService(environment: ServiceEnvironment())
         let rounds = 20
         let staticDuration = try await clock.measure {
             for _ in 0..<rounds {
-                for directory in sample { _ = try await pipeline.run(path: directory, loader: .static) }
+                for directory in sample { _ = try await service.run(DumpPackageService.Request(path: directory, loader: .static)) }
             }
         }
         let swiftPM = DumpPackageManifestLoader(usesManifestCache: false, concurrency: 1)

@@ -3,7 +3,8 @@ import MFEKit
 
 extension AffectedRenderer.Format: ExpressibleByArgument {}
 
-/// `mfe affected`: lists the workspace packages a git change touches and their dependents.
+/// `mfe affected`: lists the workspace packages a git change touches and their dependents
+/// (`AffectedService`).
 struct AffectedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "affected",
@@ -32,16 +33,9 @@ struct AffectedCommand: AsyncParsableCommand {
     @Option(help: "Output format: text (one package per line), json ({\"changed\", \"affected\", \"features\", \"targets\", …}) or matrix (a GitHub Actions strategy.matrix on one line: {\"include\": [{\"package\", \"path\", \"targets\", \"filter\"}]}).")
     var format: AffectedRenderer.Format = .text
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
-    var loader: ManifestLoaderKind?
+    @OptionGroup var loader: LoaderOptions
 
     func run() async throws {
-        try await runCommand {
-            let result = try await AffectedPipeline(manifestLoader: try ManifestLoaderKind.loader(flag: loader)).run(path: path, base: base, head: head)
-            // Notes first: on a terminal the base compared with is the first line.
-            if let note = AffectedRenderer().note(for: result) { Terminal.writeError(note) }
-            Terminal.writeOutput(AffectedRenderer().render(result, format: format))
-            return 0
-        }
+        try await perform(AffectedService(), AffectedService.Request(path: path, base: base, head: head, format: format, loader: loader.loader))
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import MFEKit
 
 /// `mfe compose-shell`: pins the MFE revisions the shell ships, in SwiftPM's Package.resolved
-/// format. An adapter: the work is `ComposeShellFrontend` in MFEKit.
+/// format (`ComposeShellService`).
 struct ComposeShellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compose-shell",
@@ -47,11 +47,10 @@ struct ComposeShellCommand: AsyncParsableCommand {
     @Flag(help: "Do not check the composed graph with the lint-graph rules.")
     var noLint = false
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package' (a dependency's in a temporary checkout of its commit); 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
-    var loader: ManifestLoaderKind?
+    @OptionGroup var loader: LoaderOptions
 
     @Option(help: "Summary format: text or json.")
-    var format: ComposeShellOptions.Format = .text
+    var format: ComposeShellService.Format = .text
 
     func validate() throws {
         if check && update { throw ValidationError("--check and --update cannot be combined") }
@@ -64,34 +63,12 @@ struct ComposeShellCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runCommand {
-            let progress = TerminalProgress(enabled: Terminal.current.standardErrorIsTerminal)
-            let frontend = ComposeShellFrontend(
-                loader: try ManifestLoaderKind.chosen(flag: loader),
-                progress: progress,
-                linter: CompositionLinter(color: Terminal.current.colorEnabled),
-                output: StandardStreams()
-            )
-            let options = ComposeShellOptions(
-                path: update ? path : path ?? arguments.first,
-                output: output, update: update ? arguments : nil, check: check, noLint: noLint, format: format
-            )
-            do {
-                let status = try await frontend.run(options)
-                await progress.finish()
-                return status
-            } catch {
-                await progress.finish()
-                throw error
-            }
-        }
+        // The one streaming output: which repositories are being fetched, on a terminal only.
+        let progress = TerminalProgress(enabled: Terminal.current.standardErrorIsTerminal)
+        try await perform(ComposeShellService(progress: progress), ComposeShellService.Request(
+            path: update ? path : path ?? arguments.first, output: output, update: update ? arguments : nil, check: check, noLint: noLint, format: format, loader: loader.loader
+        ))
     }
 }
 
-extension ComposeShellOptions.Format: ExpressibleByArgument {}
-
-/// The process's standard output and error.
-struct StandardStreams: CompositionOutput {
-    func standardOutput(_ text: String) { Terminal.writeOutput(text) }
-    func standardError(_ text: String) { Terminal.writeError(text) }
-}
+extension ComposeShellService.Format: ExpressibleByArgument {}

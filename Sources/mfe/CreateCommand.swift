@@ -1,7 +1,7 @@
 import ArgumentParser
 import MFEKit
 
-/// `mfe create NAME`: scaffolds a µFeature package.
+/// `mfe create NAME`: scaffolds a µFeature package (`CreateService`).
 struct CreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
@@ -61,6 +61,8 @@ struct CreateCommand: AsyncParsableCommand {
 
     @OptionGroup var templates: TemplateOptions
 
+    @OptionGroup var loader: LoaderOptions
+
     @Flag(help: "Print the files that would be created and the diff of the shell files that would be edited, and write nothing.")
     var dryRun = false
 
@@ -73,18 +75,13 @@ struct CreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runCommand {
-            let request = CreateRequest(name: name, layer: layer ?? (kind == nil ? .product : .foundation), path: path, dependencies: dependencies, webURL: webURL, example: example, wire: wire, platforms: platforms, kind: kind, wireOnly: wireOnly)
-            let scaffolder = FeatureScaffolder(catalog: try templates.catalog(), manifestLoader: try ManifestLoaderKind.loader(flag: nil))
-            if dryRun {
-                return try await ScaffoldReport.perform(try await scaffolder.plan(request), dryRun: true)
-            }
-            return try await scaffolder.planLocked(request, waiting: { holder in
-                Terminal.writeError("waiting for another mfe\(holder.map { " (pid \($0))" } ?? "") to finish creating a package in this workspace\n")
-            }) { plan in
-                try await ScaffoldReport.perform(plan, dryRun: false)
-            }
+        let service = CreateService { holder in
+            Terminal.writeError("waiting for another mfe\(holder.map { " (pid \($0))" } ?? "") to finish creating a package in this workspace\n")
         }
+        try await perform(service, CreateService.Request(
+            name: name, layer: layer, kind: kind, path: path, dependencies: dependencies, webURL: webURL, example: example, platforms: platforms,
+            wire: wire, wireOnly: wireOnly, templates: templates.templates, loader: loader.loader, dryRun: dryRun
+        ))
     }
 }
 

@@ -1,7 +1,8 @@
 import ArgumentParser
 import MFEKit
 
-/// `mfe dump-package`: the static reading of one manifest as `swift package dump-package` JSON.
+/// `mfe dump-package`: the static reading of one manifest as `swift package dump-package` JSON
+/// (`DumpPackageService`).
 struct DumpPackageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump-package",
@@ -21,13 +22,9 @@ struct DumpPackageCommand: AsyncParsableCommand {
     @Argument(help: "The package folder (or its Package.swift).")
     var path: String = "."
 
-    @Option(help: "How to read Package.swift (default: $MFE_LOADER, else static): 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only when the static reader refuses.")
-    var loader: ManifestLoaderKind?
+    @OptionGroup var loader: LoaderOptions
 
     func run() async throws {
-        try await runCommand {
-            Terminal.writeOutput(try await ManifestDumpPipeline().run(path: path, loader: try ManifestLoaderKind.chosen(flag: loader)))
-            return 0
-        }
+        try await perform(DumpPackageService(), DumpPackageService.Request(path: path, loader: loader.loader))
     }
 }

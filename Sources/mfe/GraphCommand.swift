@@ -3,7 +3,8 @@ import MFEKit
 
 extension GraphFormat: ExpressibleByArgument {}
 
-/// `mfe graph`: exports the target graph as Graphviz dot, a Mermaid flowchart, JSON or an HTML page.
+/// `mfe graph`: exports the target graph as Graphviz dot, a Mermaid flowchart, JSON or an HTML
+/// page (`GraphService`).
 struct GraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
@@ -38,8 +39,7 @@ struct GraphCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-tests"), help: "Leave test targets out.")
     var noTests = false
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
-    var loader: ManifestLoaderKind?
+    @OptionGroup var loader: LoaderOptions
 
     func validate() throws {
         if depth != nil && package == nil { throw ValidationError("--depth needs --package: it counts dependency steps around that package") }
@@ -47,12 +47,6 @@ struct GraphCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runCommand {
-            let request = GraphRequest(path: path, format: format, package: package, depth: depth, includeTests: !noTests)
-            let export = try await GraphExportPipeline(manifestLoader: try ManifestLoaderKind.loader(flag: loader)).export(request)
-            for note in export.notes { Terminal.writeError("note: \(note)\n") }
-            Terminal.writeOutput(export.output)
-            return 0
-        }
+        try await perform(GraphService(), GraphService.Request(path: path, format: format, package: package, depth: depth, includeTests: !noTests, loader: loader.loader))
     }
 }

@@ -2,7 +2,8 @@ import ArgumentParser
 import MFEKit
 
 /// `mfe init NAME`: creates a workspace with its mfe.yml and shell app; `mfe init --adopt
-/// [PATH]`: writes a workspace mfe.yml and a baseline for an existing repository.
+/// [PATH]`: writes a workspace mfe.yml and a baseline for an existing repository
+/// (`InitService`).
 struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
@@ -33,8 +34,7 @@ struct InitCommand: AsyncParsableCommand {
     @Flag(help: "Adopt mfe on the existing repository at PATH: infer mfe.yml and record today's findings as the baseline.")
     var adopt = false
 
-    @Option(help: "With --adopt: how to read Package.swift. Default: $MFE_LOADER, else static, which never runs manifest code and lists the manifests it cannot read; 'auto' reads those with SwiftPM, which runs their code.")
-    var loader: ManifestLoaderKind?
+    @OptionGroup var loader: LoaderOptions
 
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
@@ -46,21 +46,13 @@ struct InitCommand: AsyncParsableCommand {
             if name != nil && path != nil { throw ValidationError("give the repository folder once: 'mfe init --adopt PATH'") }
         } else {
             if name == nil { throw ValidationError("missing the workspace NAME: 'mfe init NAME', or 'mfe init --adopt [PATH]' for an existing repository") }
-            if loader != nil { throw ValidationError("'--loader' only applies with '--adopt'") }
+            if loader.loader != nil { throw ValidationError("'--loader' only applies with '--adopt'") }
         }
     }
 
     func run() async throws {
-        try await runCommand {
-            if adopt {
-                let pipeline = AdoptionPipeline()
-                let output = try await pipeline.run(AdoptionRequest(path: name ?? path ?? ".", loader: try ManifestLoaderKind.chosen(flag: loader), dryRun: dryRun))
-                try pipeline.write(output)
-                Terminal.writeOutput(output.standardOutput)
-                return 0
-            }
-            let plan = try WorkspaceScaffolder(catalog: try templates.catalog()).plan(InitRequest(name: name ?? "", path: path, example: example, platforms: platforms))
-            return try await ScaffoldReport.perform(plan, dryRun: dryRun)
-        }
+        try await perform(InitService(), InitService.Request(
+            name: name, path: path, example: example, platforms: platforms, templates: templates.templates, adopt: adopt, loader: loader.loader, dryRun: dryRun
+        ))
     }
 }

@@ -1,12 +1,9 @@
 import ArgumentParser
-import Foundation
 import MFEKit
 
 extension ReportFormat: ExpressibleByArgument {}
 
-extension ManifestLoaderKind: ExpressibleByArgument {}
-
-/// `mfe lint-graph`: checks the layered dependency graph of a workspace.
+/// `mfe lint-graph`: checks the layered dependency graph of a workspace (`LintGraphService`).
 struct LintGraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint-graph",
@@ -34,8 +31,7 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Option(help: "The output format.")
     var format: ReportFormat = .text
 
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
-    var loader: ManifestLoaderKind?
+    @OptionGroup var loader: LoaderOptions
 
     @Option(help: ArgumentHelp("Suppress the findings in this baseline file (default: 'baseline:' in mfe.yml).", valueName: "file"))
     var baseline: String?
@@ -50,26 +46,8 @@ struct LintGraphCommand: AsyncParsableCommand {
     var imports = false
 
     func run() async throws {
-        try await runCommand {
-            let environment = ProcessInfo.processInfo.environment
-            let manifestLoader = try ManifestLoaderKind.loader(flag: loader)
-            let pipeline = LintGraphPipeline(manifestLoader: manifestLoader)
-            let context = ReportContext(
-                color: Terminal.current.colorEnabled,
-                repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(path), repositoryRoot: environment["GITHUB_WORKSPACE"])
-            )
-            let request = LintGraphRequest(path: path, format: format, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, importsChecked: imports)
-            var importFindings: (@Sendable (Workspace, TargetGraph) async throws -> AdditionalFindings)?
-            if imports {
-                importFindings = { workspace, graph in
-                    try await ImportRules.analysis(in: workspace, graph: graph, manifestLoader: manifestLoader.respecting(configuredLoader: workspace.configuration?.loader))
-                }
-            }
-            let output = try await pipeline.run(request, context: context, additionalFindings: importFindings)
-            try pipeline.write(output, stepSummaryPath: environment["GITHUB_STEP_SUMMARY"])
-            Terminal.writeOutput(output.standardOutput)
-            Terminal.writeError(output.standardError)
-            return output.exitCode
-        }
+        try await perform(LintGraphService(), LintGraphService.Request(
+            path: path, format: format, loader: loader.loader, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, imports: imports
+        ))
     }
 }

@@ -81,3 +81,28 @@ func runCommand(_ body: () async throws -> Int32) async throws {
     }
     if status != 0 { throw ExitCode(status) }
 }
+
+/// Runs a command's service on `request`: performs the writes the output plans (the one
+/// writer), prints it, and exits with its code.
+func perform<Service: CommandService>(_ service: Service, _ request: Service.Request) async throws {
+    try await runCommand {
+        let output = try await service.run(request)
+        try await CommandOutputWriter().perform(output)
+        for text in output.printed {
+            switch text.stream {
+            case .output: Terminal.writeOutput(text.text)
+            case .error: Terminal.writeError(text.text)
+            }
+        }
+        return output.exitCode
+    }
+}
+
+/// `--loader`, shared by every command that reads manifests: one option, one help text. The
+/// services choose the loader from it (`ServiceEnvironment.manifestLoader(flag:)`).
+struct LoaderOptions: ParsableArguments {
+    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
+    var loader: ManifestLoaderKind?
+}
+
+extension ManifestLoaderKind: ExpressibleByArgument {}

@@ -31,9 +31,9 @@ struct AdoptionInferenceTests {
     }
 
     @Test func aPackageHoldsSeveralFeaturesWhenThreeStemsDoNotExtendEachOther() {
-        #expect(!AdoptionPipeline.holdsSeveralFeatures(Self.manifest([("RSCore", .regular), ("RSCoreObjC", .regular), ("RSCoreResources", .regular), ("RSCoreTests", .test)]).manifest, roles: .standard))
-        #expect(AdoptionPipeline.holdsSeveralFeatures(Self.manifest([("Home", .regular), ("Search", .regular), ("Core", .regular)]).manifest, roles: .standard))
-        #expect(!AdoptionPipeline.holdsSeveralFeatures(Self.manifest([("Search", .regular), ("SearchInterface", .regular), ("SearchTesting", .regular), ("SearchExample", .executable)]).manifest, roles: .standard))
+        #expect(!AdoptionPlanner.holdsSeveralFeatures(Self.manifest([("RSCore", .regular), ("RSCoreObjC", .regular), ("RSCoreResources", .regular), ("RSCoreTests", .test)]).manifest, roles: .standard))
+        #expect(AdoptionPlanner.holdsSeveralFeatures(Self.manifest([("Home", .regular), ("Search", .regular), ("Core", .regular)]).manifest, roles: .standard))
+        #expect(!AdoptionPlanner.holdsSeveralFeatures(Self.manifest([("Search", .regular), ("SearchInterface", .regular), ("SearchTesting", .regular), ("SearchExample", .executable)]).manifest, roles: .standard))
     }
 
     @Test(arguments: [
@@ -50,11 +50,11 @@ struct AdoptionInferenceTests {
     }
 
     @Test func userInterfaceIsSwiftUIOrAViewSubclass() {
-        #expect(AdoptionPipeline.hasUserInterface("import SwiftUI\nstruct A: View {}"))
-        #expect(AdoptionPipeline.hasUserInterface("import UIKit\nfinal class A: UIViewController {}"))
-        #expect(AdoptionPipeline.hasUserInterface("import AppKit\nclass A: NSView {}"))
-        #expect(!AdoptionPipeline.hasUserInterface("import UIKit\nlet scale = UIScreen.main.scale"))
-        #expect(!AdoptionPipeline.hasUserInterface("import Foundation\nstruct A {}"))
+        #expect(AdoptionPlanner.hasUserInterface("import SwiftUI\nstruct A: View {}"))
+        #expect(AdoptionPlanner.hasUserInterface("import UIKit\nfinal class A: UIViewController {}"))
+        #expect(AdoptionPlanner.hasUserInterface("import AppKit\nclass A: NSView {}"))
+        #expect(!AdoptionPlanner.hasUserInterface("import UIKit\nlet scale = UIScreen.main.scale"))
+        #expect(!AdoptionPlanner.hasUserInterface("import Foundation\nstruct A {}"))
     }
 
     @Test func packagesAreGlobbedWhenEveryPackageOfAFolderIsKept() {
@@ -83,11 +83,11 @@ struct AdoptionInferenceTests {
 }
 
 @Suite("mfe init --adopt: a legacy repository")
-struct AdoptionPipelineTests {
+struct AdoptionPlannerTests {
     @Test func infersPackagesRolesAndLayersOfALegacyApp() async throws {
         let directory = try TemporaryDirectory()
         try LegacyAppFixture.write(to: directory)
-        let output = try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, dryRun: true))
+        let output = try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path, dryRun: true))
         #expect(output.files.isEmpty, "a dry run plans no file")
         #expect(output.layers == [
             "AppFeature": .shell,
@@ -107,34 +107,38 @@ struct AdoptionPipelineTests {
     @Test func writesBothFilesAndNeverOverwritesThem() async throws {
         let directory = try TemporaryDirectory()
         try LegacyAppFixture.write(to: directory)
-        let pipeline = AdoptionPipeline()
-        let output = try await pipeline.run(AdoptionRequest(path: directory.path))
-        #expect(output.files.map { ($0.path as NSString).lastPathComponent } == ["mfe.yml", "mfe-baseline.json"])
-        try pipeline.write(output)
-        let written = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/mfe.yml"))
-        #expect(written == output.files[0].data)
-        await #expect {
-            try await pipeline.run(AdoptionRequest(path: directory.path))
-        } throws: { error in
-            (error as? PlainInputError)?.message.contains("mfe.yml' already exists; 'mfe init --adopt' never overwrites it") == true
+        let service = InitService(environment: ServiceEnvironment())
+        let request = InitService.Request(name: directory.path, adopt: true)
+        let output = try await service.run(request)
+        let created = output.writes.compactMap { write -> (path: String, data: Data)? in
+            if case .create(let path, let data, "adopting the repository") = write { return (path, data) }
+            return nil
         }
+        #expect(created.map { ($0.path as NSString).lastPathComponent } == ["mfe.yml", "mfe-baseline.json"])
+        #expect(output.writes.count == 2)
+        try await CommandOutputWriter().perform(output)
+        let written = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/mfe.yml"))
+        #expect(written == created.first?.data)
+        await #expect(throws: AdoptionError.wouldOverwrite(path: directory.path + "/mfe.yml")) { try await service.run(request) }
         // A baseline alone also stops it.
         try FileManager.default.removeItem(atPath: directory.path + "/mfe.yml")
-        await #expect(throws: PlainInputError.self) { try await pipeline.run(AdoptionRequest(path: directory.path)) }
+        await #expect(throws: AdoptionError.wouldOverwrite(path: directory.path + "/mfe-baseline.json")) { try await service.run(request) }
         // A file that appears between planning and writing is left alone, and nothing else is written.
         try FileManager.default.removeItem(atPath: directory.path + "/mfe-baseline.json")
-        let planned = try await pipeline.run(AdoptionRequest(path: directory.path))
+        let planned = try await service.run(request)
         try directory.write("mine\n", to: "mfe-baseline.json")
-        #expect(throws: PlainInputError.self) { try pipeline.write(planned) }
+        await #expect(throws: FrontendError.appearedWhileWriting(path: directory.path + "/mfe-baseline.json", activity: "adopting the repository")) {
+            try await CommandOutputWriter().perform(planned)
+        }
         #expect(try String(contentsOfFile: directory.path + "/mfe-baseline.json", encoding: .utf8) == "mine\n")
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/mfe.yml"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("mfe-adopt") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".mfe-") }.isEmpty)
     }
 
     @Test func aFolderWithoutPackagesIsAnInputError() async throws {
         let directory = try TemporaryDirectory()
-        await #expect(throws: PlainInputError.self) { try await AdoptionPipeline().run(AdoptionRequest(path: directory.path)) }
-        await #expect(throws: PlainInputError.self) { try await AdoptionPipeline().run(AdoptionRequest(path: directory.path + "/missing")) }
+        await #expect(throws: AdoptionError.noPackages(given: directory.path)) { try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path)) }
+        await #expect(throws: AdoptionError.notAFolder(given: directory.path + "/missing", exists: false)) { try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path + "/missing")) }
     }
 }
 
@@ -206,8 +210,8 @@ struct AdoptionRealCodeTests {
         return String(line[mark.upperBound...])
     }
 
-    static func adopt(_ directory: TemporaryDirectory) async throws -> AdoptionOutput {
-        try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
+    static func adopt(_ directory: TemporaryDirectory) async throws -> AdoptionPlan {
+        try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
     }
 
     @Test func aBinaryTargetIsALibraryAndACommandPluginIsTooling() async throws {
@@ -253,11 +257,11 @@ struct AdoptionRealCodeTests {
 
         // The lint finding on the production dependency says what to move, not which
         // interface to give a stem that is no module.
-        try AdoptionPipeline().write(try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, loader: .static)))
+        try await CommandOutputWriter().perform(try await InitService(environment: ServiceEnvironment()).run(InitService.Request(name: directory.path, adopt: true, loader: .static)))
         try directory.write("{\"version\": 1, \"findings\": []}\n", to: "empty-baseline.json")
-        let lint = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
+        let lint = try await LintGraphService(environment: ServiceEnvironment()).lint(LintGraphService.Request(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
         let finding = lint.report.findings.first { $0.rule == .productionToTesting }
-        #expect(finding?.message == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples", "\(lint.standardOutput)")
+        #expect(finding?.message == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples", "\(lint.output.standardOutput)")
     }
 
     @Test func aTestStemNamedLikeAnotherPackageKeepsItsPackageWhole() async throws {

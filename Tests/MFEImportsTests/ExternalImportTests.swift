@@ -158,14 +158,12 @@ struct ExternalImportTests {
         #expect(analysis.findings == [])
         #expect(analysis.notes == ["imports of the modules of kit were not checked: it is not resolved; run 'swift package --package-path App resolve', then lint again"])
 
-        let output = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: directory.path, format: .text, importsChecked: true)) { workspace, graph in
-            try await ImportRules.analysis(in: workspace, graph: graph, manifestLoader: ManifestReader(), cacheRoot: nil)
-        }
+        // No XDG_CACHE_HOME nor HOME: the compose cache is not looked at.
+        let service = LintGraphService(environment: ServiceEnvironment())
+        let output = try await service.run(LintGraphService.Request(path: directory.path, format: .text, imports: true))
         #expect(output.exitCode == 0)
         #expect(output.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("note: ") } == ["note: " + analysis.notes[0]])
-        let json = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: directory.path, format: .json, importsChecked: true)) { workspace, graph in
-            try await ImportRules.analysis(in: workspace, graph: graph, manifestLoader: ManifestReader(), cacheRoot: nil)
-        }
+        let json = try await service.run(LintGraphService.Request(path: directory.path, format: .json, imports: true))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect(object["notes"] as? [String] == analysis.notes)
         #expect(object["version"] as? Int == 1)

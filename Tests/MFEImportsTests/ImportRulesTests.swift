@@ -189,12 +189,9 @@ struct ImportRulesTests {
             to: Env
             reason: "migration"
         """, to: "mfe.yml")
-        let pipeline = LintGraphPipeline(manifestLoader: ManifestReader())
-        let output = try await pipeline.run(LintGraphRequest(path: directory.path, format: .json, strict: true, importsChecked: true)) { workspace, graph in
-            try await ImportRules.check(workspace, graph: graph)
-        }
-        #expect(output.report.findings.map(\.rule).filter { $0 != .unassignedLayer } == [.unusedDependency])
-        #expect(output.report.findings.first { $0.rule == .unusedDependency }?.severity == .error)
+        let (output, report) = try await LintGraphService(environment: ServiceEnvironment()).lint(LintGraphService.Request(path: directory.path, format: .json, strict: true, imports: true))
+        #expect(report.findings.map(\.rule).filter { $0 != .unassignedLayer } == [.unusedDependency])
+        #expect(report.findings.first { $0.rule == .unusedDependency }?.severity == .error)
         #expect(output.exitCode == 1)
     }
 

@@ -84,11 +84,8 @@ enum SuppressionWorkspace {
         try directory.write("public protocol BrowseService {}\n", to: "Features/Browse/Sources/BrowseInterface/BrowseService.swift")
     }
 
-    static func lint(_ directory: TemporaryDirectory, format: ReportFormat = .text, imports: Bool = true) async throws -> LintGraphOutput {
-        let pipeline = LintGraphPipeline(manifestLoader: ManifestReader())
-        let request = LintGraphRequest(path: directory.path, format: format, importsChecked: imports)
-        guard imports else { return try await pipeline.run(request) }
-        return try await pipeline.run(request) { workspace, graph in try await ImportRules.check(workspace, graph: graph) }
+    static func lint(_ directory: TemporaryDirectory, format: ReportFormat = .text, imports: Bool = true) async throws -> (output: CommandOutput, report: LintReport) {
+        try await LintGraphService(environment: ServiceEnvironment()).lint(LintGraphService.Request(path: directory.path, format: format, imports: imports))
     }
 }
 
@@ -105,7 +102,7 @@ struct SuppressionTests {
         let output = try await SuppressionWorkspace.lint(directory)
         #expect(located(output.report) == [])
         #expect(output.report.summary.suppressed == 1)
-        #expect(output.standardOutput.contains("1 suppressed by mfe:ignore"))
+        #expect(output.output.standardOutput.contains("1 suppressed by mfe:ignore"))
     }
 
     @Test func aCommentOnTheLineAboveSuppressesTheImportBelow() async throws {
@@ -200,7 +197,7 @@ struct SuppressionTests {
         let directory = try TemporaryDirectory()
         try SuppressionWorkspace.write(to: directory, browseSources: "import EnvUI\nimport Env // mfe:ignore transitive-dependency, unused-dependency legacy\n")
         let json = try await SuppressionWorkspace.lint(directory, format: .json)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
         #expect(findings.count == 1)
         #expect(findings.first?["rule"] as? String == "unused-allow")
@@ -209,7 +206,7 @@ struct SuppressionTests {
         #expect(findings.first?["message"] as? String == "mfe:ignore unused-dependency suppresses nothing on line 2; remove it, or put it on the line of the finding or the line above it")
 
         let sarif = try await SuppressionWorkspace.lint(directory, format: .sarif)
-        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.output.standardOutput.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.map { $0["ruleId"] as? String } == ["unused-allow"])

@@ -7,6 +7,9 @@ import Testing
 @Suite("baseline error messages")
 struct BaselineErrorMessageTests {
     static let cases: [(error: BaselineError, text: String)] = [
+        (.missing(given: "b.json"), "the baseline 'b.json' does not exist; create it with 'mfe lint-graph --write-baseline b.json'"),
+        (.writeTargetIsFolder(given: "Env"), "'--write-baseline Env' is a folder; give the baseline's file name, e.g. 'mfe-baseline.json'"),
+        (.wouldReplaceOtherFile(given: "mfe.yml"), "'mfe.yml' exists and is not a baseline mfe wrote; mfe will not replace it. Give the baseline another name (e.g. 'mfe-baseline.json'), or remove the file first if it really is to be replaced"),
         (.notABaseline(file: "b.json", problem: "'version' is missing at the top level", at: SourceLocation(file: "b.json", line: 1, column: 1)), "b.json:1:1: 'b.json' is not an mfe baseline ('version' is missing at the top level); write a new one with 'mfe lint-graph --write-baseline b.json'"),
         (.unsupportedVersion(2, file: "b.json", at: SourceLocation(file: "b.json", line: 1, column: 1)), "b.json:1:1: baseline version 2 is not supported (this mfe reads version 1); write a new one with 'mfe lint-graph --write-baseline b.json'"),
     ]

@@ -28,6 +28,13 @@ struct GraphHTMLRendererTests {
         return String(parts[1][..<end.lowerBound])
     }
 
+    /// The page is compiled into this module (EmbedTemplatesPlugin, `--only graph`) byte for
+    /// byte, and nothing of the scaffold templates with it.
+    @Test func thePageIsCompiledInByteForByte() throws {
+        #expect(GraphPageTemplate.builtin == (try Self.template()))
+        #expect(BuiltinTemplates.files.allSatisfy { $0.path.hasPrefix("graph/") }, "\(BuiltinTemplates.files.map(\.path))")
+    }
+
     /// The rules that keep the page self-contained and its one substitution point safe.
     @Test func theTemplateLoadsNothingAndHasOneSubstitutionPoint() throws {
         let template = try Self.template()

@@ -8,15 +8,16 @@ import Testing
 struct BuiltinTemplatesTests {
     static let templatesDirectory = PathUtilities.join(GoldenFile.repositoryRoot, "Templates")
 
-    /// The build embeds `Templates/` (EmbedTemplatesPlugin): every file, hidden ones included,
-    /// byte for byte, and nothing else.
-    @Test func everyFileOfTemplatesFolderIsEmbeddedByteForByte() throws {
+    /// The build embeds `Templates/` (EmbedTemplatesPlugin) but the renderers' pages (`graph/`,
+    /// compiled into MFEReport): every file, hidden ones included, byte for byte, and nothing
+    /// else.
+    @Test func everyScaffoldFileOfTemplatesFolderIsEmbeddedByteForByte() throws {
         var onDisk: [String: Data] = [:]
         let root = URL(fileURLWithPath: Self.templatesDirectory)
         let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]))
         for case let url as URL in enumerator where try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory != true {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
-            onDisk[relative] = try Data(contentsOf: url)
+            if !relative.hasPrefix("graph/") { onDisk[relative] = try Data(contentsOf: url) }
         }
         let embedded = Dictionary(BuiltinTemplates.files.map { ($0.path, Data($0.contents.utf8)) }, uniquingKeysWith: { first, _ in first })
         #expect(BuiltinTemplates.files.count == embedded.count, "a path is embedded twice")
@@ -43,6 +44,17 @@ struct BuiltinTemplatesTests {
         #expect(hashes >= 1)
         #expect(!text.contains("\"" + String(repeating: "#", count: hashes)))
         #expect(!text.contains("\\" + String(repeating: "#", count: hashes)))
+    }
+
+    /// `--only` and `--except` split the folder by top-level folder, and together embed it all.
+    @Test func selectionsSplitTheFolderByTopLevelFolder() throws {
+        let pages = try BuiltinTemplatesSource.generate(from: Self.templatesDirectory, selecting: .only(["graph"]))
+        let scaffold = try BuiltinTemplatesSource.generate(from: Self.templatesDirectory, selecting: .except(["graph"]))
+        #expect(pages.contains("(path: #\"graph/page.html\"#"))
+        #expect(!pages.contains("feature/"))
+        #expect(!scaffold.contains("graph/page.html"))
+        #expect(scaffold.contains("(path: #\"feature/template.yml\"#"))
+        #expect(BuiltinTemplatesSource.Selection.except(["graph"]).includes("graphs/x"), "a folder is matched by its whole name")
     }
 
     /// The generator's output depends only on the folder: the same files give the same bytes.

@@ -7,45 +7,46 @@ import MFEManifest
 import MFEWorkspace
 
 /// What `mfe init --adopt` was asked to do.
-public struct AdoptionRequest: Sendable, Equatable {
+package struct AdoptionRequest: Sendable, Equatable {
     /// The repository folder.
     package var path: String
-    /// `--loader` (or `MFE_LOADER`): nil and `static` read statically, never running manifest
-    /// code, and leave out (listed, with how to opt in) the manifests the static reader
-    /// refuses; `auto` hands those to SwiftPM; `swiftpm` reads every one with SwiftPM.
+    /// The loader `--loader` or `MFE_LOADER` chose: nil and `static` read statically, never
+    /// running manifest code, and leave out (listed, with how to opt in) the manifests the
+    /// static reader refuses; `auto` hands those to SwiftPM; `swiftpm` reads every one with
+    /// SwiftPM.
     package var loader: ManifestLoaderKind?
     /// `--dry-run`: print, write nothing.
     package var dryRun: Bool
 
     /// Creates a request.
-    public init(path: String = ".", loader: ManifestLoaderKind? = nil, dryRun: Bool = false) {
+    package init(path: String = ".", loader: ManifestLoaderKind? = nil, dryRun: Bool = false) {
         self.path = path
         self.loader = loader
         self.dryRun = dryRun
     }
 }
 
-/// What `mfe init --adopt` inferred, described as data: what to print and the files to write.
-public struct AdoptionOutput: Sendable, Equatable {
+/// What `mfe init --adopt` inferred: what to print and the files to create.
+package struct AdoptionPlan: Sendable, Equatable {
     /// What was inferred, for standard output.
-    public var standardOutput: String
+    package var standardOutput: String
     /// The files to create (absolute path, bytes), in order: `mfe.yml`, then the baseline.
-    package var files: [PlannedFile]
+    package var files: [(path: String, data: Data)]
     /// The feature layers decided, `name: layer`, for tests and reports.
     package var layers: [String: Layer]
 
-    /// A file to create.
-    package struct PlannedFile: Sendable, Equatable {
-        package var path: String
-        package var data: Data
+    package static func == (lhs: AdoptionPlan, rhs: AdoptionPlan) -> Bool {
+        lhs.standardOutput == rhs.standardOutput && lhs.layers == rhs.layers
+            && lhs.files.map(\.path) == rhs.files.map(\.path) && lhs.files.map(\.data) == rhs.files.map(\.data)
     }
 }
 
-/// `mfe init --adopt`: reads an existing repository's packages, infers `packages:`, `roles:`
-/// and `layers:` (`RoleInference`, `LayerInference`), lints the graph with them and records
-/// today's findings as the baseline, so the next `mfe lint-graph` is green and new violations
-/// fail. Never overwrites `mfe.yml` or the baseline.
-public struct AdoptionPipeline: Sendable {
+/// The planning of `mfe init --adopt` (`InitService`): reads an existing repository's
+/// packages, infers `packages:`, `roles:` and `layers:` (`RoleInference`, `LayerInference`),
+/// lints the graph with them and records today's findings as the baseline, so the next
+/// `mfe lint-graph` is green and new violations fail. Never overwrites `mfe.yml` or the
+/// baseline.
+package struct AdoptionPlanner: Sendable {
     /// The baseline file the adopted workspace uses.
     static let baselineName = "mfe-baseline.json"
     /// Names of packages that hold repository tooling (Danger, build tools), left out when
@@ -55,26 +56,26 @@ public struct AdoptionPipeline: Sendable {
     let fileSystem: any FileSystem
     let processRunner: any ProcessRunning
 
-    /// Creates a pipeline.
-    public init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) {
+    /// Creates a planner.
+    package init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
     }
 
-    /// Runs `request`: infers, lints, and plans the two files (written by `write(_:)`).
-    public func run(_ request: AdoptionRequest) async throws -> AdoptionOutput {
+    /// Plans `request`: infers, lints, and plans the two files (none with `dryRun`).
+    package func plan(_ request: AdoptionRequest) async throws -> AdoptionPlan {
         let root = PathUtilities.absolute(request.path)
         guard fileSystem.isDirectory(root) else {
-            throw PlainInputError(fileSystem.exists(root) ? "'\(request.path)' is not a directory; give the repository folder" : "'\(request.path)' does not exist; give the repository folder")
+            throw AdoptionError.notAFolder(given: request.path, exists: fileSystem.exists(root))
         }
         let configurationPath = PathUtilities.join(root, "mfe.yml"), baselinePath = PathUtilities.join(root, Self.baselineName)
         for existing in [configurationPath, baselinePath] where fileSystem.exists(existing) {
-            throw PlainInputError("'\(existing)' already exists; 'mfe init --adopt' never overwrites it: move it away to adopt again, or edit it and run 'mfe lint-graph'")
+            throw AdoptionError.wouldOverwrite(path: existing)
         }
         let loader = WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem)
         let directories = try loader.discoverPackages(under: root)
         guard !directories.isEmpty else {
-            throw PlainInputError("no Package.swift under '\(request.path)'; 'mfe init --adopt' adopts a repository of Swift packages")
+            throw AdoptionError.noPackages(given: request.path)
         }
         var (loaded, leftOut, refused) = await load(directories, root: root, loader: request.loader)
         // A package SwiftPM refuses for a path dependency that names no package (a test
@@ -91,7 +92,7 @@ public struct AdoptionPipeline: Sendable {
         leftOut += tooling.map { .init(directory: loaded[$0].directory, reason: "package \(loaded[$0].manifest.name) holds tooling nothing in the workspace uses") }
         loaded = loaded.enumerated().filter { !tooling.contains($0.offset) }.map(\.element)
         guard !loaded.isEmpty else {
-            throw PlainInputError("no package under '\(request.path)' has targets mfe can read (\(leftOut.map { "\($0.directory): \($0.reason)" }.joined(separator: "; "))); nothing to adopt")
+            throw AdoptionError.nothingReadable(given: request.path, reasons: leftOut.map { "\($0.directory): \($0.reason)" })
         }
 
         let suffixes = RoleInference.infer(loaded)
@@ -110,7 +111,7 @@ public struct AdoptionPipeline: Sendable {
         )
         let text = renderer.render()
         guard case .workspace(let configuration) = try ConfigurationParser().parse(text, file: configurationPath) else {
-            throw PlainInputError("mfe wrote a workspace mfe.yml it cannot read back; please report this")
+            throw AdoptionError.unreadableConfiguration
         }
         let workspace = try loader.assemble(root: root, configuration: configuration, packages: loaded, checkNames: true)
         let report = Linter().lint(workspace)
@@ -119,33 +120,11 @@ public struct AdoptionPipeline: Sendable {
         var layers: [String: Layer] = [:]
         for (index, feature) in graph.features.enumerated() { layers[feature.name] = decisions[index].layer }
         let output = text + "\n" + summary(workspace: workspace, report: report, baseline: baseline, dryRun: request.dryRun, root: request.path)
-        return AdoptionOutput(
+        return AdoptionPlan(
             standardOutput: output,
-            files: request.dryRun ? [] : [.init(path: configurationPath, data: Data(text.utf8)), .init(path: baselinePath, data: baseline.encoded())],
+            files: request.dryRun ? [] : [(configurationPath, Data(text.utf8)), (baselinePath, baseline.encoded())],
             layers: layers
         )
-    }
-
-    /// Creates the planned files, each through a temporary file moved into place, which fails
-    /// rather than replace a file that appeared meanwhile. Nothing is left half-written.
-    public func write(_ output: AdoptionOutput) throws {
-        var written: [String] = []
-        do {
-            for file in output.files {
-                let temporary = PathUtilities.join((file.path as NSString).deletingLastPathComponent, ".\((file.path as NSString).lastPathComponent).mfe-adopt-\(ProcessInfo.processInfo.processIdentifier)")
-                try fileSystem.writeAtomically(file.data, to: temporary)
-                do {
-                    try fileSystem.move(temporary, to: file.path)
-                } catch {
-                    try? fileSystem.remove(temporary)
-                    throw PlainInputError("'\(file.path)' appeared while mfe was adopting the repository; it was left as it is")
-                }
-                written.append(file.path)
-            }
-        } catch {
-            for path in written { try? fileSystem.remove(path) }
-            throw error
-        }
     }
 
     /// Loads every manifest as `kind` says: statically by default (manifest code runs only

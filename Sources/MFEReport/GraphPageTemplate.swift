@@ -1,5 +1,6 @@
-/// The page `mfe graph --format html` fills in: `Templates/graph/page.html`, compiled in with
-/// the other built-in templates (it has no `template.yml`, so it is no scaffold template).
+/// The page `mfe graph --format html` fills in: `Templates/graph/page.html`, compiled into
+/// this module by `EmbedTemplatesPlugin` (the renderers' pages live with the renderers; the
+/// scaffold templates are compiled into MFEScaffold).
 package enum GraphPageTemplate {
     /// Its path under `Templates/`.
     package static let path = "graph/page.html"
