@@ -314,7 +314,7 @@ package enum CompositionWorkspace {
         for local in composition.localPackages {
             let featurePath = PathUtilities.join(local.directory, "mfe.yml")
             var feature: FeatureConfiguration?
-            if FileManager.default.fileExists(atPath: featurePath), case .feature(let value) = try ConfigurationParser().parseFile(at: featurePath) { feature = value }
+            if LocalFileSystem().exists(featurePath), case .feature(let value) = try ConfigurationParser().parseFile(at: featurePath) { feature = value }
             candidates.append(WorkspaceLayering.Candidate(manifest: local.manifest, directory: PathUtilities.relative(local.directory, to: root), feature: feature))
         }
         for package in composition.packages {

@@ -11,7 +11,7 @@ extension FeatureScaffolder {
         // An unreadable mfe.yml is reported by `plan`, with its file and line.
         let root = (try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)) ?? nil
         var lock: WorkspaceLock?
-        if let root { lock = try await WorkspaceLock.acquire(workspaceRoot: root, waiting: waiting) }
+        if let root { lock = try await WorkspaceLock.acquire(workspaceRoot: root, fileSystem: fileSystem, waiting: waiting) }
         defer { lock?.release() }
         let plan = try await plan(request)
         return try await perform(plan)

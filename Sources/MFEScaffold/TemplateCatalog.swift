@@ -87,13 +87,13 @@ public struct TemplateCatalog: Sendable, Equatable {
                 let path = PathUtilities.join(folder, relative)
                 // Any link on the way (the file, or the template's folder) counts: the file read
                 // is the one at the resolved path.
-                if let resolved = RealPath.of(path), !RealPath.isInside(resolved, folder: root) {
+                if let resolved = fileSystem.realPath(path), !RealPath.isInside(resolved, folder: root, fileSystem: fileSystem) {
                     let link = symbolicLink(on: PathUtilities.join(name, relative), below: root, fileSystem: fileSystem) ?? PathUtilities.join(name, relative)
                     throw PlainInputError("'\(PathUtilities.join(root, link))' is a symbolic link to '\(resolved)', outside the templates folder '\(directory)'; a template may only use files inside its folder, so copy the file in or remove the link")
                 }
                 let limit = relative == Template.descriptionFileName ? maximumDescriptionSize : maximumFileSize
                 // Checked before reading (a huge file is never read) and after (it may grow).
-                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+                let size = fileSystem.status(of: path)?.size ?? 0
                 let data = size > limit ? Data() : try fileSystem.contents(of: path)
                 if max(size, data.count) > limit {
                     throw PlainInputError("'\(path)' is \(max(size, data.count)) bytes, more than the \(limit) a \(relative == Template.descriptionFileName ? "template.yml" : "template file") may have; a template holds source files, keep it smaller")
