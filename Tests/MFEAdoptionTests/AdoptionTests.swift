@@ -85,9 +85,10 @@ struct AdoptionInferenceTests {
 @Suite("mfe init --adopt: a legacy repository")
 struct AdoptionPipelineTests {
     @Test func infersPackagesRolesAndLayersOfALegacyApp() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/repo")
         try LegacyAppFixture.write(to: directory)
-        let output = try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, dryRun: true))
+        let output = try await AdoptionPipeline(fileSystem: files).run(AdoptionRequest(path: directory.path, dryRun: true))
         #expect(output.files.isEmpty, "a dry run plans no file")
         #expect(output.layers == [
             "AppFeature": .shell,
@@ -105,13 +106,14 @@ struct AdoptionPipelineTests {
     }
 
     @Test func writesBothFilesAndNeverOverwritesThem() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/repo")
         try LegacyAppFixture.write(to: directory)
-        let pipeline = AdoptionPipeline()
+        let pipeline = AdoptionPipeline(fileSystem: files)
         let output = try await pipeline.run(AdoptionRequest(path: directory.path))
         #expect(output.files.map { ($0.path as NSString).lastPathComponent } == ["mfe.yml", "mfe-baseline.json"])
         try pipeline.write(output)
-        let written = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/mfe.yml"))
+        let written = try files.contents(of: directory.path + "/mfe.yml")
         #expect(written == output.files[0].data)
         await #expect {
             try await pipeline.run(AdoptionRequest(path: directory.path))
@@ -119,22 +121,23 @@ struct AdoptionPipelineTests {
             (error as? PlainInputError)?.message.contains("mfe.yml' already exists; 'mfe init --adopt' never overwrites it") == true
         }
         // A baseline alone also stops it.
-        try FileManager.default.removeItem(atPath: directory.path + "/mfe.yml")
+        try files.remove(directory.path + "/mfe.yml")
         await #expect(throws: PlainInputError.self) { try await pipeline.run(AdoptionRequest(path: directory.path)) }
         // A file that appears between planning and writing is left alone, and nothing else is written.
-        try FileManager.default.removeItem(atPath: directory.path + "/mfe-baseline.json")
+        try files.remove(directory.path + "/mfe-baseline.json")
         let planned = try await pipeline.run(AdoptionRequest(path: directory.path))
         try directory.write("mine\n", to: "mfe-baseline.json")
         #expect(throws: PlainInputError.self) { try pipeline.write(planned) }
-        #expect(try String(contentsOfFile: directory.path + "/mfe-baseline.json", encoding: .utf8) == "mine\n")
-        #expect(!FileManager.default.fileExists(atPath: directory.path + "/mfe.yml"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("mfe-adopt") }.isEmpty)
+        #expect(try files.contents(of: directory.path + "/mfe-baseline.json") == Data("mine\n".utf8))
+        #expect(!files.exists(directory.path + "/mfe.yml"))
+        #expect(try files.contentsOfDirectory(directory.path).filter { $0.contains("mfe-adopt") }.isEmpty)
     }
 
     @Test func aFolderWithoutPackagesIsAnInputError() async throws {
-        let directory = try TemporaryDirectory()
-        await #expect(throws: PlainInputError.self) { try await AdoptionPipeline().run(AdoptionRequest(path: directory.path)) }
-        await #expect(throws: PlainInputError.self) { try await AdoptionPipeline().run(AdoptionRequest(path: directory.path + "/missing")) }
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/repo")
+        await #expect(throws: PlainInputError.self) { try await AdoptionPipeline(fileSystem: files).run(AdoptionRequest(path: directory.path)) }
+        await #expect(throws: PlainInputError.self) { try await AdoptionPipeline(fileSystem: files).run(AdoptionRequest(path: directory.path + "/missing")) }
     }
 }
 
@@ -206,12 +209,12 @@ struct AdoptionRealCodeTests {
         return String(line[mark.upperBound...])
     }
 
-    static func adopt(_ directory: TemporaryDirectory) async throws -> AdoptionOutput {
-        try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
+    static func adopt(_ directory: InMemoryFolder) async throws -> AdoptionOutput {
+        try await AdoptionPipeline(fileSystem: directory.fileSystem).run(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
     }
 
     @Test func aBinaryTargetIsALibraryAndACommandPluginIsTooling() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try InMemoryFileSystem().folder("/repo")
         try directory.write(Self.manifest("App", dependencies: ".package(path: \"ThirdParty/WireKit\")", targets: """
         .executableTarget(name: "App", dependencies: ["HomeFeature", "SearchFeature"]),
                 .target(name: "HomeFeature", dependencies: ["Core", .product(name: "WireKit", package: "WireKit")]),
@@ -235,7 +238,7 @@ struct AdoptionRealCodeTests {
     }
 
     @Test func aStemOfTestDoublesIsNoLibraryAndNoFeatureToGiveAnInterface() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try InMemoryFileSystem().folder("/repo")
         try directory.write(Self.manifest("Server", targets: """
         .executableTarget(name: "server", dependencies: ["SiteMiddleware"]),
                 .target(name: "SiteMiddleware", dependencies: ["DatabaseClient", "MailgunClient"]),
@@ -253,15 +256,16 @@ struct AdoptionRealCodeTests {
 
         // The lint finding on the production dependency says what to move, not which
         // interface to give a stem that is no module.
-        try AdoptionPipeline().write(try await AdoptionPipeline().run(AdoptionRequest(path: directory.path, loader: .static)))
+        let pipeline = AdoptionPipeline(fileSystem: directory.fileSystem)
+        try pipeline.write(try await pipeline.run(AdoptionRequest(path: directory.path, loader: .static)))
         try directory.write("{\"version\": 1, \"findings\": []}\n", to: "empty-baseline.json")
-        let lint = try await LintGraphPipeline(manifestLoader: ManifestReader()).run(LintGraphRequest(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
+        let lint = try await LintGraphPipeline(manifestLoader: ManifestReader(fileSystem: directory.fileSystem), fileSystem: directory.fileSystem).run(LintGraphRequest(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
         let finding = lint.report.findings.first { $0.rule == .productionToTesting }
         #expect(finding?.message == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples", "\(lint.standardOutput)")
     }
 
     @Test func aTestStemNamedLikeAnotherPackageKeepsItsPackageWhole() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try InMemoryFileSystem().folder("/repo")
         try directory.write(Self.manifest("PushServer", dependencies: ".package(name: \"SharedPush\", path: \"SharedPush\")", targets: """
         .target(name: "App", dependencies: [.product(name: "SharedPush", package: "SharedPush")]),
                 .executableTarget(name: "Run", dependencies: ["App"]),

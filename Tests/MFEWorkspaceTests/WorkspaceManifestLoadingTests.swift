@@ -35,14 +35,15 @@ struct WorkspaceManifestLoadingTests {
         """
 
     @Test func everyRefusalIsReportedSortedAndTheSameOnEveryRun() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         for name in ["A", "B", "C", "D"] {
             try directory.write("// swift-tools-version: 6.0\n", to: "\(name)/Package.swift")
         }
         var reports: [String] = []
         for _ in 0..<2 {
             do {
-                _ = try await WorkspaceLoader(manifestLoader: SlowRefusingLoader()).load(at: directory.path)
+                _ = try await WorkspaceLoader(manifestLoader: SlowRefusingLoader(), fileSystem: files).load(at: directory.path)
                 Issue.record("expected the refusals to be reported")
             } catch let error as InputErrors {
                 reports.append(error.errorDescription ?? "")
@@ -57,22 +58,23 @@ struct WorkspaceManifestLoadingTests {
     }
 
     @Test func realRefusalsOfTheStaticReaderAreAllReported() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         for name in ["Zeta", "Alpha", "Mid"] {
             try directory.write(Self.refusing.replacingOccurrences(of: "NAME", with: "\"\(name)\""), to: "\(name)/Package.swift")
         }
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Fine\")\n", to: "Fine/Package.swift")
-        let first = await loadingError(at: directory.path)
-        let second = await loadingError(at: directory.path)
+        let first = await loadingError(at: directory.path, fileSystem: files)
+        let second = await loadingError(at: directory.path, fileSystem: files)
         #expect(first == second)
         let lines = first.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0].contains("/Alpha/Package.swift:4:") && lines[1].contains("/Mid/Package.swift:4:") && lines[2].contains("/Zeta/Package.swift:4:"))
     }
 
-    func loadingError(at path: String) async -> String {
+    func loadingError(at path: String, fileSystem: any FileSystem) async -> String {
         do {
-            _ = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: path)
+            _ = try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem).load(at: path)
             return ""
         } catch {
             return error.localizedDescription
@@ -80,10 +82,11 @@ struct WorkspaceManifestLoadingTests {
     }
 
     @Test func oneFailureKeepsItsOwnType() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         try directory.write("// swift-tools-version: 6.0\n", to: "A/Package.swift")
         await #expect(throws: ManifestRefusal.self) {
-            try await WorkspaceLoader(manifestLoader: SlowRefusingLoader()).load(at: directory.path)
+            try await WorkspaceLoader(manifestLoader: SlowRefusingLoader(), fileSystem: files).load(at: directory.path)
         }
     }
 
@@ -157,11 +160,12 @@ struct ManifestLoaderSelectionTests {
     }
 
     @Test func swiftPMRunsAtMostTheBoundAtOnce() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         for index in 0..<8 { try directory.write("// swift-tools-version: 6.0\n", to: "P\(index)/Package.swift") }
         let runner = CountingRunner()
-        let loader = ManifestLoaderKind.swiftpm.makeLoader(processRunner: runner)
-        let workspace = try await WorkspaceLoader(manifestLoader: loader).load(at: directory.path)
+        let loader = ManifestLoaderKind.swiftpm.makeLoader(fileSystem: files, processRunner: runner)
+        let workspace = try await WorkspaceLoader(manifestLoader: loader, fileSystem: files).load(at: directory.path)
         #expect(workspace.packages.count == 8)
         #expect(runner.calls == 8)
         #expect(runner.most <= DumpPackageManifestLoader.defaultConcurrency)
@@ -169,21 +173,23 @@ struct ManifestLoaderSelectionTests {
     }
 
     @Test func autoHandsOnlyRefusedManifestsToSwiftPM() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Static\")\n", to: "Plain/Package.swift")
         try directory.write(WorkspaceManifestLoadingTests.refusing.replacingOccurrences(of: "NAME", with: "\"Dynamic\""), to: "Dynamic/Package.swift")
         let runner = CountingRunner()
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(processRunner: runner)).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner), fileSystem: files).load(at: directory.path)
         #expect(workspace.packages.map(\.name) == ["SwiftPMDynamic", "Static"])
         #expect(runner.calls == 1)
     }
 
     @Test func autoReportsErrorsThatAreNotRefusalsAsTheyAre() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\"\n", to: "Broken/Package.swift")
         let runner = CountingRunner()
         await #expect(throws: LocatedInputError.self) {
-            try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(processRunner: runner)).load(at: directory.path)
+            try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner), fileSystem: files).load(at: directory.path)
         }
         #expect(runner.calls == 0)
     }
