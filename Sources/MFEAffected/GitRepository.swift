@@ -1,26 +1,18 @@
 import MFECore
 
-/// The git queries `mfe affected` needs, run through `ProcessRunning` with prompts and hooks
-/// disabled, so it is safe on CI and on untrusted checkouts.
+/// The git queries `mfe affected` needs, run through the hardened `Git` runner (no hooks, no
+/// prompts, no optional locks), so it is safe on CI and on untrusted checkouts. Local queries
+/// only: no time limit.
 package struct GitRepository: Sendable {
     /// The directory git runs in (the workspace root).
     package var directory: String
-    let runner: any ProcessRunning
-
-    /// The environment every git call gets: never prompt for credentials, never take optional
-    /// locks (a read-only query must not fight an editor's `git status`), plain messages.
-    package static let environment: [String: String?] = [
-        "GIT_TERMINAL_PROMPT": "0",
-        "GIT_OPTIONAL_LOCKS": "0",
-        "GIT_ASKPASS": "",
-        "SSH_ASKPASS": "",
-        "LC_ALL": "C",
-    ]
+    let gitRunner: Git
 
     /// Creates a repository handle for `directory`.
     package init(directory: String, runner: any ProcessRunning = SubprocessRunner()) {
         self.directory = directory
-        self.runner = runner
+        // Paths with non-ASCII characters as they are, not quoted and escaped.
+        gitRunner = Git(runner: runner, options: .local(configuration: ["core.quotePath=false"]))
     }
 
     /// The path of `directory` relative to the repository's top level (`""` at the top), as
@@ -97,9 +89,9 @@ package struct GitRepository: Sendable {
         return result.status == 0 ? result.standardOutput : nil
     }
 
-    /// Runs git with hooks and prompts disabled.
+    /// Runs git in `directory` through the hardened runner.
     func git(_ arguments: [String]) async throws -> ProcessResult {
-        try await runner.run("git", ["-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false"] + arguments, workingDirectory: directory, environment: Self.environment)
+        try await gitRunner.run(arguments, in: directory)
     }
 
     private func checked(_ arguments: [String]) async throws -> String {

@@ -66,15 +66,17 @@ public struct CommitManifestLoader: CommitManifestLoading {
            let manifest = try? DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(entry[entry.index(after: newline)...].utf8), manifestPath: label, packageDirectory: String(entry[..<newline]), source: source) {
             return manifest
         }
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-checkout-\(UInt32.random(in: 0...UInt32.max))").path
+        // On the real disk whatever the cache's file system: git, tar and SwiftPM run there.
+        let fileSystem = LocalFileSystem()
+        let base = PathUtilities.join(fileSystem.temporaryDirectory, "mfe-checkout-\(UInt32.random(in: 0...UInt32.max))")
         let cleanup = InterruptCleanup.shared.register(base)
         defer {
-            try? FileManager.default.removeItem(atPath: base)
+            try? fileSystem.remove(base)
             InterruptCleanup.shared.unregister(cleanup)
         }
         let archive = PathUtilities.join(base, "commit.tar")
         let directory = PathUtilities.join(base, "package")
-        try LocalFileSystem().createDirectory(directory)
+        try fileSystem.createDirectory(directory)
         let repository = try await repository()
         let runner = self.runner
         let git = self.git

@@ -30,8 +30,6 @@ package enum ComposeError: LocatedError, Equatable {
     case cannotListTags(repository: String, gitSays: String)
     /// The cache lock file could not be opened; `reason` is `strerror`.
     case cannotLock(path: String, reason: String)
-    /// A URL with git's `ext::` or `fd::` transport.
-    case unsafeTransport(repository: String, transport: String)
 
     // MARK: revisions
 
@@ -51,15 +49,6 @@ package enum ComposeError: LocatedError, Equatable {
     case noFileInCommit(path: String)
     /// A write to a commit's files.
     case commitIsReadOnly
-
-    // MARK: git
-
-    /// `MFE_GIT_TIMEOUT` is no number of seconds.
-    case invalidGitTimeLimit(String)
-    /// `git COMMAND` in `directory` ran longer than `limit`.
-    case gitTimedOut(command: String, directory: String, limit: Duration)
-    /// Fetching `repository` ran longer than `limit`.
-    case fetchTimedOut(repository: String, limit: Duration)
 
     // MARK: Package.resolved
 
@@ -93,8 +82,6 @@ package enum ComposeError: LocatedError, Equatable {
             return "cannot list the tags of '\(repository)': \(gitSays)"
         case .cannotLock(let path, let reason):
             return "cannot lock '\(path)': \(reason); check that the cache folder is writable"
-        case .unsafeTransport(let repository, let transport):
-            return "'\(repository)' names git's '\(transport)' transport, which \(transport == "ext" ? "runs a command" : "waits on a file descriptor and can block for ever"); mfe never uses it. Give the package an https, ssh or file URL"
         case .noBranch(let branch, let repository):
             return "'\(repository)' has no branch '\(branch)'; fix the branch name in the requirement"
         case .noRevision(let revision, let repository):
@@ -111,12 +98,6 @@ package enum ComposeError: LocatedError, Equatable {
             return "no file '\(path)' in the commit"
         case .commitIsReadOnly:
             return "a commit is read-only"
-        case .invalidGitTimeLimit(let text):
-            return "\(Git.timeLimitVariable) is '\(text)'; set it to the most seconds one git command may take (for example \(Git.defaultTimeLimitSeconds)), or unset it"
-        case .gitTimedOut(let command, let directory, let limit):
-            return "'git \(command)' in '\(directory)' ran longer than \(Git.describe(limit)), so mfe stopped it; if the repository is that large, raise \(Git.timeLimitVariable) (seconds)"
-        case .fetchTimedOut(let repository, let limit):
-            return "fetching '\(repository)' took longer than \(Git.describe(limit)), so mfe stopped git; check that the server answers (for example with 'git ls-remote \(repository)'), or raise \(Git.timeLimitVariable) (seconds) for a slow connection"
         case .invalidResolvedFile(let path, let problem):
             return "'\(path)' is not a valid Package.resolved: \(problem); fix it or delete it and run 'mfe compose-shell' again"
         }

@@ -11,10 +11,13 @@ import MFEWorkspace
 public struct CompositionCache: Sendable {
     /// The cache root (`…/mfe`).
     package var root: String
+    /// Where the cache lives: its entries, and the clones compose-shell locks and renames.
+    package var fileSystem: any FileSystem
 
     /// Creates a cache at `root`.
-    package init(root: String) {
+    package init(root: String, fileSystem: any FileSystem = LocalFileSystem()) {
         self.root = root
+        self.fileSystem = fileSystem
     }
 
     /// The user's cache: `$XDG_CACHE_HOME/mfe`, else `~/.cache/mfe`.
@@ -37,13 +40,12 @@ public struct CompositionCache: Sendable {
     /// A cached file about `commit` of `repository`, if present.
     func cached(_ kind: ComposeCacheLayout.Kind, repository: RepositoryKey, commit: CommitHash) -> String? {
         let path = ComposeCacheLayout.file(root: root, repository: repository, commit: commit, kind: kind)
-        return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        return (try? fileSystem.contents(of: path)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Records a file about `commit` of `repository`; best effort, as the cache is only a speed-up.
     func store(_ text: String, kind: ComposeCacheLayout.Kind, repository: RepositoryKey, commit: CommitHash) {
         let path = ComposeCacheLayout.file(root: root, repository: repository, commit: commit, kind: kind)
-        let fileSystem = LocalFileSystem()
         try? fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
         try? fileSystem.writeAtomically(Data(text.utf8), to: path)
     }
@@ -87,18 +89,17 @@ package actor GitPackageSource: PackageSource {
     private func existingRepository() -> String? {
         switch location.kind {
         case .localSourceControl:
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: location.location, isDirectory: &isDirectory) && isDirectory.boolValue ? location.location : nil
+            return cache.fileSystem.isDirectory(location.location) ? location.location : nil
         default:
             let path = cache.clonePath(for: location)
-            return FileManager.default.fileExists(atPath: path) ? path : nil
+            return cache.fileSystem.exists(path) ? path : nil
         }
     }
 
     static func fetch(_ location: PackageLocation, git: Git, cache: CompositionCache, progress: (any CompositionProgress)?) async throws -> String {
+        let fileSystem = cache.fileSystem
         if location.kind == .localSourceControl {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: location.location, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard fileSystem.isDirectory(location.location) else {
                 throw ComposeError.noSuchRepository(path: location.location)
             }
             let check = try await git.run(["rev-parse", "--git-dir"], in: location.location)
@@ -111,10 +112,13 @@ package actor GitPackageSource: PackageSource {
         await progress?.fetching(location)
         defer { Task { await progress?.fetched(location) } }
         let path = cache.clonePath(for: location)
-        try LocalFileSystem().createDirectory(cache.repositories)
-        let lock = try await FileLock.acquire(path + ".lock")
-        defer { lock.release() }
-        if FileManager.default.fileExists(atPath: path) {
+        try fileSystem.createDirectory(cache.repositories)
+        // Two runs sharing a cache never fetch into the same clone at once.
+        let lock = try await fileSystem.lock(path + ".lock", every: .milliseconds(20)) { error in
+            ComposeError.cannotLock(path: path + ".lock", reason: error.systemReason)
+        }
+        defer { lock.release(removingFile: false) }
+        if fileSystem.exists(path) {
             let result = try await git.fetch(location, into: path)
             guard result.status == 0 else { throw fetchFailure(location, result) }
             return path
@@ -134,11 +138,11 @@ package actor GitPackageSource: PackageSource {
             let result = try await git.fetch(location, into: temporary)
             guard result.status == 0 else { throw fetchFailure(location, result) }
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            try? fileSystem.remove(temporary)
             throw error
         }
-        if InterruptCleanup.shared.whileCreating({ rename(temporary, path) }) != 0 {
-            try? FileManager.default.removeItem(atPath: temporary)
+        if (try? fileSystem.move(temporary, to: path)) == nil {
+            try? fileSystem.remove(temporary)
         }
         return path
     }
@@ -324,28 +328,6 @@ public actor GitPackageSourceProvider: PackageSourceProvider {
     }
 }
 
-/// An exclusive advisory lock on a file (`flock`), so two runs sharing a cache never fetch
-/// into the same clone at once. Waits without blocking a thread.
-struct FileLock: Sendable {
-    let descriptor: Int32
-
-    static func acquire(_ path: String) async throws -> FileLock {
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ComposeError.cannotLock(path: path, reason: String(cString: strerror(errno)))
-        }
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        return FileLock(descriptor: descriptor)
-    }
-
-    func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
-}
-
 /// The root files of a commit as a read-only file system, so the manifest reader's
 /// version-specific manifest rules apply to manifests read from git.
 struct TreeSnapshot: FileSystem {
@@ -364,4 +346,10 @@ struct TreeSnapshot: FileSystem {
     func writeAtomically(_ data: Data, to path: String) throws { throw ComposeError.commitIsReadOnly }
     func move(_ source: String, to destination: String) throws { throw ComposeError.commitIsReadOnly }
     func remove(_ path: String) throws { throw ComposeError.commitIsReadOnly }
+    func status(of path: String) -> FileStatus? {
+        if let data = files[path] { return FileStatus(kind: .file, size: data.count, modificationDate: Date(timeIntervalSince1970: 0)) }
+        return isDirectory(path) ? FileStatus(kind: .directory, size: 0, modificationDate: Date(timeIntervalSince1970: 0)) : nil
+    }
+    func isExecutableFile(_ path: String) -> Bool { false }
+    func tryLock(_ path: String) throws -> FileLockAttempt { throw ComposeError.commitIsReadOnly }
 }

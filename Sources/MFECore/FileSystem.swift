@@ -1,6 +1,8 @@
 import Foundation
 
-/// The file-system operations mfe needs, behind a protocol so tests can use an in-memory fake.
+/// The file-system operations mfe needs: every file mfe reads, writes, lists, locks or removes
+/// goes through one, so tests run on `InMemoryFileSystem` (Tests/MFETestSupport) and only
+/// `LocalFileSystem` touches the disk. Every failure is a `FileOperationError` naming the path.
 public protocol FileSystem: Sendable {
     /// The bytes of the file at `path`.
     func contents(of path: String) throws -> Data
@@ -26,6 +28,48 @@ public protocol FileSystem: Sendable {
     func directoryIdentity(_ path: String) -> DirectoryIdentity?
     /// Whether `path` itself is a symbolic link.
     func isSymbolicLink(_ path: String) -> Bool
+    /// What is at `path` itself, as `lstat` says (a symbolic link is reported, not followed);
+    /// nil when nothing is there.
+    func status(of path: String) -> FileStatus?
+    /// `path` absolute, with every symbolic link in it resolved; nil when it does not resolve
+    /// (nothing there, a dangling link, a loop).
+    func realPath(_ path: String) -> String?
+    /// Whether `path` (links followed) is a file this user may execute.
+    func isExecutableFile(_ path: String) -> Bool
+    /// Tries once to lock the file at `path` exclusively (an advisory lock, created when missing,
+    /// never through a symbolic link): `.acquired` with the lock, or `.held` with the start of
+    /// the file's contents when another holder has it. The lock is always on the file still at
+    /// the path, never on one removed meanwhile.
+    func tryLock(_ path: String) throws -> FileLockAttempt
+}
+
+/// What is at a path: its kind, size and modification time.
+public struct FileStatus: Sendable, Equatable {
+    /// The kinds of entry mfe tells apart.
+    public enum Kind: Sendable, Equatable {
+        /// A regular file.
+        case file
+        /// A folder.
+        case directory
+        /// A symbolic link (`status(of:)` does not follow it).
+        case symbolicLink
+        /// A device, pipe or socket: never read or written by mfe.
+        case other
+    }
+
+    /// The kind of entry.
+    package var kind: Kind
+    /// Its size in bytes.
+    package var size: Int
+    /// When its contents last changed.
+    package var modificationDate: Date
+
+    /// Creates a status.
+    package init(kind: Kind, size: Int, modificationDate: Date) {
+        self.kind = kind
+        self.size = size
+        self.modificationDate = modificationDate
+    }
 }
 
 /// A folder's identity on disk: two paths with equal identities are the same folder.
@@ -43,17 +87,24 @@ public struct DirectoryIdentity: Sendable, Hashable {
 }
 
 extension FileSystem {
-    /// Appends by rewriting the file atomically (fakes need no append of their own).
+    /// Appends by rewriting the file atomically (a file system with no append of its own, such
+    /// as a commit's snapshot).
     public func append(_ data: Data, to path: String) throws {
         let existing = exists(path) ? try contents(of: path) : Data()
         try writeAtomically(existing + data, to: path)
     }
 
-    /// No identities: every path is its own folder (fakes have no links).
+    /// No identities: every path is its own folder, which is right for a file system without
+    /// symbolic links.
     public func directoryIdentity(_ path: String) -> DirectoryIdentity? { nil }
 
-    /// No links (fakes have none).
+    /// No links, for a file system without them.
     public func isSymbolicLink(_ path: String) -> Bool { false }
+
+    /// The normalised absolute path when something is there, for a file system without links.
+    public func realPath(_ path: String) -> String? {
+        exists(path) ? PathUtilities.absolute(path, relativeTo: "/") : nil
+    }
 }
 
 /// The real file system. Every failure names the file and says what to do
@@ -187,5 +238,40 @@ public struct LocalFileSystem: FileSystem {
     public func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    public func status(of path: String) -> FileStatus? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        let kind: FileStatus.Kind
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        let seconds = Double(modified.tv_sec) + Double(modified.tv_nsec) / 1_000_000_000
+        return FileStatus(kind: kind, size: Int(status.st_size), modificationDate: Date(timeIntervalSince1970: seconds))
+    }
+
+    public func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public func isExecutableFile(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// The folder for temporary files and folders (`TMPDIR`, else `/tmp`): where mfe checks out
+    /// a commit for SwiftPM, which runs on the real disk.
+    package var temporaryDirectory: String {
+        var path = FileManager.default.temporaryDirectory.path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 }

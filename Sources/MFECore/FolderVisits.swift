@@ -37,7 +37,7 @@ package struct FolderVisits {
     package init(fileSystem: any FileSystem, boundary: String, limits: Limits = .workspace, purpose: String, visited: [String] = []) {
         self.fileSystem = fileSystem
         self.boundary = boundary
-        self.resolvedBoundary = Self.realPath(boundary) ?? boundary
+        self.resolvedBoundary = fileSystem.realPath(boundary) ?? boundary
         self.limits = limits
         self.purpose = purpose
         for folder in visited {
@@ -50,7 +50,7 @@ package struct FolderVisits {
     /// link leading outside the boundary. Throws when the walk is too large or too deep.
     package mutating func enter(_ path: String, depth: Int) throws -> Bool {
         if fileSystem.isSymbolicLink(path) {
-            guard let target = Self.realPath(path), Self.isInside(target, resolvedBoundary) else { return false }
+            guard let target = fileSystem.realPath(path), Self.isInside(target, resolvedBoundary) else { return false }
         }
         if let identity = fileSystem.directoryIdentity(path), !seen.insert(identity).inserted {
             return false
@@ -63,13 +63,6 @@ package struct FolderVisits {
             throw FolderLimitError.tooDeep(path: path, boundary: boundary, limit: limits.maximumDepth, purpose: purpose)
         }
         return true
-    }
-
-    /// `path` with every symbolic link resolved, or nil when it does not resolve.
-    package static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// Whether `path` is `folder` or below it.

@@ -50,11 +50,11 @@ public enum PathUtilities {
 
     /// The first of `names` that is an executable file: a name with a `/` as it is, any other
     /// looked up in the folders of `PATH` (of `environment`, the process's by default).
-    package static func firstExecutable(among names: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func firstExecutable(among names: [String], environment: [String: String] = ProcessInfo.processInfo.environment, fileSystem: any FileSystem = LocalFileSystem()) -> String? {
         let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         for name in names {
             let candidates = name.contains("/") ? [name] : folders.map { $0 + "/" + name }
-            if let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return path }
+            if let path = candidates.first(where: { fileSystem.isExecutableFile($0) }) { return path }
         }
         return nil
     }

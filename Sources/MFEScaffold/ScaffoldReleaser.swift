@@ -22,7 +22,7 @@ public struct ScaffoldReleaser: Sendable {
             do {
                 try await git(["init", "-q", "-b", "main"], in: folder)
                 try await git(["add", "-A"], in: folder)
-                let identity = try await runner.run("git", ["config", "--get", "user.email"], workingDirectory: folder, environment: Self.environment)
+                let identity = try await gitRunner.run(["config", "--get", "user.email"], in: folder)
                 // A machine without a git identity (a CI runner, a fresh container) still gets
                 // its commits; a configured identity is used as is.
                 let author = identity.status == 0 ? [] : ["-c", "user.name=mfe", "-c", "user.email=mfe@localhost"]
@@ -35,14 +35,14 @@ public struct ScaffoldReleaser: Sendable {
         }
     }
 
-    private static let environment: [String: String?] = ["GIT_TERMINAL_PROMPT": "0", "GIT_DIR": nil, "GIT_WORK_TREE": nil, "LC_ALL": "C"]
+    /// The hardened git runner (no hooks, no prompts) with signing off, for local commands.
+    private var gitRunner: Git {
+        Git(runner: runner, options: .local(configuration: ["commit.gpgSign=false", "tag.gpgSign=false", "init.defaultBranch=main"]))
+    }
 
     /// Runs git without hooks, prompts or signing, failing with git's own complaint.
     private func git(_ arguments: [String], in folder: String) async throws {
-        let result = try await runner.run(
-            "git", ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", "-c", "tag.gpgSign=false", "-c", "init.defaultBranch=main"] + arguments,
-            workingDirectory: folder, environment: Self.environment
-        )
+        let result = try await gitRunner.run(arguments, in: folder)
         guard result.status == 0 else {
             let complaint = result.standardError.split(separator: "\n").first.map(String.init) ?? "git exited with status \(result.status)"
             throw PlainInputError("'git \(arguments.joined(separator: " "))' failed: \(complaint)")

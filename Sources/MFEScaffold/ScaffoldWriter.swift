@@ -96,7 +96,7 @@ public struct ScaffoldWriter: Sendable {
     /// the file it names is edited), else `path` itself.
     static func target(of path: String, fileSystem: any FileSystem) -> String {
         guard fileSystem.isSymbolicLink(path) else { return path }
-        return RealPath.of(path) ?? path
+        return fileSystem.realPath(path) ?? path
     }
 
     /// The test hook of the interrupt tests: with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set,

@@ -49,7 +49,7 @@ package enum StaleTemporaries {
             for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] {
                 guard let pid = owner(ofName: name) else { continue }
                 let path = PathUtilities.join(folder, name)
-                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+                let modified = fileSystem.status(of: path)?.modificationDate
                 let old = modified.map { now.timeIntervalSince($0) > maximumAge } ?? false
                 guard isGone(pid) || old else { continue }
                 if (try? fileSystem.remove(path)) != nil { removed.append(path) }

@@ -85,13 +85,13 @@ public struct TemplateCatalog: Sendable, Equatable {
                 let path = PathUtilities.join(folder, relative)
                 // Any link on the way (the file, or the template's folder) counts: the file read
                 // is the one at the resolved path.
-                if let resolved = RealPath.of(path), !RealPath.isInside(resolved, folder: root) {
+                if let resolved = fileSystem.realPath(path), !RealPath.isInside(resolved, folder: root, fileSystem: fileSystem) {
                     let link = symbolicLink(on: PathUtilities.join(name, relative), below: root, fileSystem: fileSystem) ?? PathUtilities.join(name, relative)
                     throw ScaffoldError.templateLinkOutside(link: PathUtilities.join(root, link), target: resolved, directory: directory)
                 }
                 let limit = relative == Template.descriptionFileName ? maximumDescriptionSize : maximumFileSize
                 // Checked before reading (a huge file is never read) and after (it may grow).
-                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+                let size = fileSystem.status(of: path)?.size ?? 0
                 let data = size > limit ? Data() : try fileSystem.contents(of: path)
                 if max(size, data.count) > limit {
                     throw ScaffoldError.templateFileTooLarge(path: path, size: max(size, data.count), limit: limit, isDescription: relative == Template.descriptionFileName)

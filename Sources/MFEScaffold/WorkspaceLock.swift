@@ -17,42 +17,27 @@ package final class WorkspaceLock: Sendable {
 
     /// The lock file.
     package let path: String
-    private let descriptor: Int32
+    private let lock: any FileLock
     /// The interrupt cleanup's token: an interrupted run removes its lock file too.
     private let cleanupToken: Int
 
-    private init(path: String, descriptor: Int32) {
+    private init(path: String, lock: any FileLock) {
         self.path = path
-        self.descriptor = descriptor
+        self.lock = lock
         cleanupToken = InterruptCleanup.shared.register(path)
     }
 
     /// Locks the workspace at `root`, waiting up to `timeout` seconds for another run to finish;
     /// `waiting` is called once, with the holder's pid when known, if the wait passes a second.
-    package static func acquire(workspaceRoot root: String, timeout: Double = 120, waiting: (Int32?) -> Void = { _ in }) async throws -> WorkspaceLock {
+    package static func acquire(workspaceRoot root: String, timeout: Double = 120, fileSystem: any FileSystem = LocalFileSystem(), waiting: (Int32?) -> Void = { _ in }) async throws -> WorkspaceLock {
         let path = PathUtilities.join(root, fileName)
         let start = Date()
         let deadline = start.addingTimeInterval(timeout)
         var announced = false
-        while true {
-            let descriptor = InterruptCleanup.shared.whileCreating { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
-            guard descriptor >= 0 else {
-                throw ScaffoldError.cannotOpenLock(path: path, reason: String(cString: strerror(errno)))
-            }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-                // The file may have been removed (by the holder that just unlocked) between the
-                // open and the lock: only the file still at the path is the lock.
-                if Self.isFile(at: path, descriptor) {
-                    let pid = "\(getpid())\n"
-                    _ = ftruncate(descriptor, 0)
-                    _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
-                    return WorkspaceLock(path: path, descriptor: descriptor)
-                }
-                close(descriptor)
-                continue
-            }
-            let holder = Self.holder(descriptor)
-            close(descriptor)
+        let lock = try await fileSystem.lock(path, every: .milliseconds(25)) { error in
+            ScaffoldError.cannotOpenLock(path: path, reason: error.systemReason)
+        } held: { contents in
+            let holder = Self.holder(contents)
             // Said only when the wait is long enough to notice: a turn usually takes a moment.
             if !announced, Date().timeIntervalSince(start) > 1 {
                 waiting(holder)
@@ -61,30 +46,20 @@ package final class WorkspaceLock: Sendable {
             if Date() >= deadline {
                 throw ScaffoldError.lockTimeout(path: path, holder: holder, seconds: Int(timeout))
             }
-            try await Task.sleep(nanoseconds: 25_000_000)
         }
-    }
-
-    /// Whether the file open as `descriptor` is the one at `path` (not one removed since).
-    private static func isFile(at path: String, _ descriptor: Int32) -> Bool {
-        var held = stat()
-        var current = stat()
-        return fstat(descriptor, &held) == 0 && lstat(path, &current) == 0 && held.st_dev == current.st_dev && held.st_ino == current.st_ino
+        lock.record(Data("\(getpid())\n".utf8))
+        return WorkspaceLock(path: path, lock: lock)
     }
 
     /// The pid written in the lock file, if it holds one.
-    private static func holder(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    private static func holder(_ contents: Data) -> Int32? {
+        guard !contents.isEmpty else { return nil }
+        return Int32(String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Removes the lock file and unlocks. Called once, when the run's writes are done.
     package func release() {
         InterruptCleanup.shared.unregister(cleanupToken)
-        if Self.isFile(at: path, descriptor) { unlink(path) }
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        lock.release(removingFile: true)
     }
 }

@@ -11,23 +11,22 @@ enum ComposeBenchmark: Benchmark {
 
     static let featureCount = 50
     static let runner = SubprocessRunner()
-    static let gitEnvironment: [String: String?] = [
-        "GIT_AUTHOR_NAME": "mfe", "GIT_AUTHOR_EMAIL": "mfe@example.com", "GIT_COMMITTER_NAME": "mfe", "GIT_COMMITTER_EMAIL": "mfe@example.com",
-    ]
+    /// mfe's hardened git runner, with the identity of the generated commits.
+    static let gitRunner = Git(options: .local(configuration: ["user.name=mfe", "user.email=mfe@example.com"]))
 
     static func run() async throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-compose-\(UUID().uuidString.prefix(8))").path
+        let work = disk.temporaryPath("mfe-bench-compose-\(UUID().uuidString.prefix(8))")
         // MFE_BENCH_KEEP=1 keeps the generated repositories for profiling.
-        defer { if ProcessInfo.processInfo.environment["MFE_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(atPath: work) } else { print("kept \(work)") } }
+        defer { if ProcessInfo.processInfo.environment["MFE_BENCH_KEEP"] == nil { try? disk.remove(work) } else { print("kept \(work)") } }
         let mfe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mfe").path
-        guard FileManager.default.isExecutableFile(atPath: mfe) else {
+        guard disk.isExecutableFile(mfe) else {
             throw PlainInputError("'\(mfe)' is missing; build it first ('swift build -c release --product mfe')")
         }
         try await generate(in: work)
 
         // mfe, cold: an empty cache and no Package.resolved.
         let mfeShell = work + "/ShellForMFE"
-        try FileManager.default.copyItem(atPath: work + "/Shell", toPath: mfeShell)
+        try disk.copyFolder(work + "/Shell", to: mfeShell)
         let environment: [String: String?] = ["XDG_CACHE_HOME": work + "/mfe-cache", "NO_COLOR": "1"]
         let (mfeCold, composed) = try await time { try await runner.run(mfe, ["compose-shell", mfeShell], workingDirectory: work, environment: environment) }
         guard composed.status == 0 else { throw PlainInputError("mfe compose-shell failed: \(composed.standardError)") }
@@ -43,12 +42,12 @@ enum ComposeBenchmark: Benchmark {
 
         // SwiftPM, cold: its own empty caches, no .build, no Package.resolved.
         let swiftShell = work + "/ShellForSwiftPM"
-        try FileManager.default.copyItem(atPath: work + "/Shell", toPath: swiftShell)
+        try disk.copyFolder(work + "/Shell", to: swiftShell)
         let (swiftCold, resolved) = try await time {
             try await runner.run("swift", ["package", "resolve", "--cache-path", work + "/swiftpm-cache", "--disable-dependency-cache"], workingDirectory: swiftShell, environment: [:])
         }
         guard resolved.status == 0 else { throw PlainInputError("swift package resolve failed: \(resolved.standardError)") }
-        let same = FileManager.default.contents(atPath: mfeShell + "/Package.resolved") == FileManager.default.contents(atPath: swiftShell + "/Package.resolved")
+        let same = (try? disk.contents(of: mfeShell + "/Package.resolved")) == (try? disk.contents(of: swiftShell + "/Package.resolved"))
 
         // --check, warm: the median of five runs.
         var checks: [Duration] = []
@@ -118,13 +117,12 @@ enum ComposeBenchmark: Benchmark {
     }
 
     static func git(_ arguments: [String], in directory: String) async throws {
-        let result = try await runner.run("git", arguments, workingDirectory: directory, environment: gitEnvironment)
+        let result = try await gitRunner.run(arguments, in: directory)
         guard result.status == 0 else { throw PlainInputError("git \(arguments.joined(separator: " ")) failed: \(result.standardError)") }
     }
 
     static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try disk.write(text, to: path)
     }
 
     static func time<T>(_ body: () async throws -> T) async throws -> (Duration, T) {

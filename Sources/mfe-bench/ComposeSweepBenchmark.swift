@@ -25,11 +25,11 @@ enum ComposeSweepBenchmark: Benchmark {
 
     static func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let sweep = environment["MFE_SWEEP_DIR"] ?? FileManager.default.temporaryDirectory.appendingPathComponent("mfe-sweep-\(UUID().uuidString.prefix(8))").path
+        let sweep = environment["MFE_SWEEP_DIR"] ?? disk.temporaryPath("mfe-sweep-\(UUID().uuidString.prefix(8))")
         let jobs = max(1, Int(environment["MFE_SWEEP_JOBS"] ?? "") ?? 2)
         let loader = environment["MFE_SWEEP_LOADER"] ?? "auto"
         let mfe = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mfe").path
-        guard FileManager.default.isExecutableFile(atPath: mfe) else {
+        guard disk.isExecutableFile(mfe) else {
             throw PlainInputError("'\(mfe)' is missing; build it first ('swift build --product mfe')")
         }
         let packages = try mirroredPackages()
@@ -54,12 +54,11 @@ enum ComposeSweepBenchmark: Benchmark {
     /// `owner/repo.git` of every mirror that is a folder (the lower-case aliases are symlinks).
     static func mirroredPackages() throws -> [String] {
         var result: [String] = []
-        for owner in try FileManager.default.contentsOfDirectory(atPath: mirrors).sorted() {
+        for owner in try disk.contentsOfDirectory(mirrors) {
             let ownerPath = mirrors + "/" + owner
-            guard let repositories = try? FileManager.default.contentsOfDirectory(atPath: ownerPath) else { continue }
+            guard let repositories = try? disk.contentsOfDirectory(ownerPath) else { continue }
             for repository in repositories.sorted() where repository.hasSuffix(".git") {
-                let attributes = try? FileManager.default.attributesOfItem(atPath: ownerPath + "/" + repository)
-                if attributes?[.type] as? FileAttributeType == .typeSymbolicLink { continue }
+                if disk.isSymbolicLink(ownerPath + "/" + repository) { continue }
                 result.append(owner + "/" + repository)
             }
         }
@@ -68,7 +67,7 @@ enum ComposeSweepBenchmark: Benchmark {
 
     /// The newest release tag of a mirror, as `MAJOR.MINOR.PATCH`.
     static func latestRelease(_ package: String) async throws -> String? {
-        let tags = try await runner.run("git", ["-C", mirrors + "/" + package, "tag"], workingDirectory: nil, environment: [:])
+        let tags = try await Git(options: .local()).run(["tag"], in: mirrors + "/" + package)
         let versions = tags.standardOutput.split(separator: "\n").compactMap { tag -> [Int]? in
             let text = tag.hasPrefix("v") ? tag.dropFirst() : tag[...]
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -88,7 +87,7 @@ enum ComposeSweepBenchmark: Benchmark {
         let directory = sweep + "/" + name
         var outcome = Outcome(name: name)
         let shell = directory + "/shell"
-        if !FileManager.default.fileExists(atPath: shell + "/Package.swift") {
+        if !disk.exists(shell + "/Package.swift") {
             guard let release = try await latestRelease(package) else {
                 outcome.failure = "skipped: no release tag"
                 return outcome
@@ -113,15 +112,15 @@ enum ComposeSweepBenchmark: Benchmark {
         if let seconds = read(directory + "/swiftpm.seconds").flatMap({ Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
             outcome.swiftSeconds = seconds
         } else {
-            try? FileManager.default.removeItem(atPath: directory + "/swiftpm")
-            try FileManager.default.copyItem(atPath: shell, toPath: directory + "/swiftpm")
+            try? disk.remove(directory + "/swiftpm")
+            try disk.copyFolder(shell, to: directory + "/swiftpm")
             let (elapsed, result) = try await ComposeBenchmark.time {
                 try await runner.run("swift", ["package", "resolve", "--cache-path", directory + "/swiftpm-cache", "--disable-dependency-cache"], workingDirectory: directory + "/swiftpm", environment: [:])
             }
             try write("\(result.status)\n", to: directory + "/swiftpm.status")
             try write(result.standardError, to: directory + "/swiftpm.stderr")
-            try? FileManager.default.removeItem(atPath: directory + "/swiftpm-cache")
-            try? FileManager.default.removeItem(atPath: directory + "/swiftpm/.build")
+            try? disk.remove(directory + "/swiftpm-cache")
+            try? disk.remove(directory + "/swiftpm/.build")
             outcome.swiftSeconds = ComposeBenchmark.seconds(elapsed)
             try write("\(outcome.swiftSeconds!)\n", to: directory + "/swiftpm.seconds")
         }
@@ -129,18 +128,18 @@ enum ComposeSweepBenchmark: Benchmark {
 
         // mfe, cold: a fresh cache and no Package.resolved.
         let mfeShell = directory + "/mfe"
-        try? FileManager.default.removeItem(atPath: mfeShell)
-        try? FileManager.default.removeItem(atPath: directory + "/mfe-cache")
-        try FileManager.default.copyItem(atPath: shell, toPath: mfeShell)
+        try? disk.remove(mfeShell)
+        try? disk.remove(directory + "/mfe-cache")
+        try disk.copyFolder(shell, to: mfeShell)
         let (elapsed, composed) = try await ComposeBenchmark.time {
             try await runner.run(mfe, ["compose-shell", mfeShell, "--no-lint", "--loader", loader], workingDirectory: directory, environment: ["XDG_CACHE_HOME": directory + "/mfe-cache", "NO_COLOR": "1"])
         }
-        try? FileManager.default.removeItem(atPath: directory + "/mfe-cache")
+        try? disk.remove(directory + "/mfe-cache")
         try write(composed.standardError, to: directory + "/mfe.stderr")
         outcome.mfeSeconds = ComposeBenchmark.seconds(elapsed)
 
-        let swiftFile = FileManager.default.contents(atPath: directory + "/swiftpm/Package.resolved")
-        let mfeFile = FileManager.default.contents(atPath: mfeShell + "/Package.resolved")
+        let swiftFile = try? disk.contents(of: directory + "/swiftpm/Package.resolved")
+        let mfeFile = try? disk.contents(of: mfeShell + "/Package.resolved")
         if swiftStatus != "0" {
             outcome.failure = "swiftpm failed: " + firstLine(read(directory + "/swiftpm.stderr") ?? "")
         } else if composed.status != 0 {
@@ -196,7 +195,7 @@ enum ComposeSweepBenchmark: Benchmark {
     }
 
     static func read(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        (try? disk.contents(of: path)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func write(_ text: String, to path: String) throws {

@@ -13,12 +13,12 @@ enum GraphHTMLBenchmark: Benchmark {
     static let renderRuns = 3
 
     static func run() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-graph-html-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = disk.temporaryPath("mfe-bench-graph-html-\(UUID().uuidString)")
+        defer { try? disk.remove(root) }
         _ = try LintBenchmark.generateWorkspace(at: root, violations: true)
         // The page and screenshots stay after the run, for a person to open.
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-graph-html").path
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let output = disk.temporaryPath("mfe-bench-graph-html")
+        try disk.createDirectory(output)
         let pagePath = output + "/graph.html"
 
         let service = GraphService(environment: ServiceEnvironment())
@@ -28,7 +28,7 @@ enum GraphHTMLBenchmark: Benchmark {
         for _ in 0..<3 {
             generation.append(try await clock.measure { page = try await service.run(GraphService.Request(path: root, format: .html)).standardOutput })
         }
-        try Data(page.utf8).write(to: URL(fileURLWithPath: pagePath))
+        try disk.writeAtomically(Data(page.utf8), to: pagePath)
         let json = try await service.run(GraphService.Request(path: root, format: .json)).standardOutput
         let gzipped = try await SubprocessRunner().run("sh", ["-c", "gzip -9 -c \"$0\" | wc -c", pagePath])
         var rows: [(String, String)] = [
@@ -55,9 +55,9 @@ enum GraphHTMLBenchmark: Benchmark {
             var screenshots: [String] = []
             for (file, fragment) in [("graph.png", ""), ("graph-selected.png", "#select=feature:P7")] {
                 let path = output + "/" + file
-                try? FileManager.default.removeItem(atPath: path)
+                try? disk.remove(path)
                 _ = try await chromium.run(["--screenshot=" + path, URL(fileURLWithPath: pagePath).absoluteString + fragment], scratch: root)
-                if FileManager.default.fileExists(atPath: path) { screenshots.append(path) }
+                if disk.exists(path) { screenshots.append(path) }
             }
             rows.append(("screenshots (1600×1000)", screenshots.isEmpty ? "none written" : screenshots.joined(separator: ", ")))
         } else {
@@ -93,7 +93,7 @@ enum GraphHTMLBenchmark: Benchmark {
         /// Runs Chromium with a fresh profile at 1600×1000, at most 120 s; its standard output.
         func run(_ arguments: [String], scratch: String) async throws -> String {
             let profile = scratch + "/chromium-profile-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: profile) }
+            defer { try? disk.remove(profile) }
             let result = try await SubprocessRunner().run("timeout", ["120", path] + headlessArguments + [
                 "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run",
                 "--disable-extensions", "--disable-background-networking", "--user-data-dir=" + profile, "--window-size=1600,1000",

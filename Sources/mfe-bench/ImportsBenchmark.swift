@@ -14,8 +14,8 @@ enum ImportsBenchmark: Benchmark {
     static let budgetSeconds = 3.0
 
     static func run() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-imports-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let root = disk.temporaryPath("mfe-bench-imports-\(UUID().uuidString)")
+        defer { try? disk.remove(root) }
         let workspace = try makeWorkspace(at: root)
         let targetCount = workspace.packages.reduce(0) { $0 + $1.manifest.targets.count }
 
@@ -187,8 +187,7 @@ enum ImportsBenchmark: Benchmark {
     }
 
     static func write(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try disk.write(text, to: path)
     }
 
     static func seconds(_ body: () async throws -> Void) async throws -> Double {

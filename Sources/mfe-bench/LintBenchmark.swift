@@ -17,9 +17,9 @@ enum LintBenchmark: Benchmark {
     static let ringSize = 50_000
 
     static func run() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-lint-\(UUID().uuidString)").path
+        let root = disk.temporaryPath("mfe-bench-lint-\(UUID().uuidString)")
         let keep = ProcessInfo.processInfo.environment["MFE_BENCH_KEEP"] == "1"
-        defer { if !keep { try? FileManager.default.removeItem(atPath: root) } }
+        defer { if !keep { try? disk.remove(root) } }
         if keep { print("(workspace kept at \(root))\n") }
         let manifests = try generateWorkspace(at: root)
         var rows: [(String, String, String, String)] = []
@@ -94,7 +94,7 @@ enum LintBenchmark: Benchmark {
             for scale in [0.25, 0.5, 1, 2] {
                 let foundations = Int(Double(foundationCount) * scale), products = Int(Double(productCount) * scale)
                 let scaled = root + "-x\(scale)"
-                defer { try? FileManager.default.removeItem(atPath: scaled) }
+                defer { try? disk.remove(scaled) }
                 let generated = try GeneratedWorkspace.write(at: scaled, foundations: foundations, products: products)
                 let time = try await medianRun(binary, ["lint-graph", "--format", "json"], in: scaled, runs: 3, expectedStatus: 0)
                 perPackage.append((generated.packageDirectories.count, time))
@@ -109,7 +109,7 @@ enum LintBenchmark: Benchmark {
         // binary.
         if let binary {
             let chain = root + "-chain"
-            defer { if !keep { try? FileManager.default.removeItem(atPath: chain) } }
+            defer { if !keep { try? disk.remove(chain) } }
             try writeChain(at: chain, size: ringSize)
             let chainTime = try await medianRun(binary, ["lint-graph", "--format", "json"], in: chain, runs: 3, expectedStatus: 0)
             rows.append(("\(ringSize.formatted())-target chain manifest (\(chainBytes(size: ringSize) / 1_000_000) MB), read and linted by the binary, median of 3", format(chainTime), "≤ 5 s", chainTime <= .seconds(5) ? "pass" : "FAIL"))
@@ -131,9 +131,9 @@ enum LintBenchmark: Benchmark {
 
     /// The `mfe` executable in mfe-bench's own folder (the same build), if there is one.
     static func mfeBinary() -> String? {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
-        let candidate = folder + "/mfe"
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+        let executable = disk.realPath(CommandLine.arguments[0]) ?? CommandLine.arguments[0]
+        let candidate = PathUtilities.join((executable as NSString).deletingLastPathComponent, "mfe")
+        return disk.isExecutableFile(candidate) ? candidate : nil
     }
 
     /// The median wall time of `runs` runs of `binary arguments` in `directory`; each must exit
@@ -165,8 +165,7 @@ enum LintBenchmark: Benchmark {
 
     /// Writes the chain package at `directory`.
     static func writeChain(at directory: String, size: Int) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data(chainManifest(size: size).utf8).write(to: URL(fileURLWithPath: directory + "/Package.swift"))
+        try disk.write(chainManifest(size: size), to: directory + "/Package.swift")
     }
 
     /// One package of `size` targets, each depending on the next, the last on the first.
@@ -191,13 +190,14 @@ enum LintBenchmark: Benchmark {
 
     /// Resets the kernel's peak-RSS mark (VmHWM) so it measures what follows.
     static func resetPeakMemory() {
-        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+        // Written in place: /proc has no room for a temporary file beside it.
+        try? disk.append(Data("5".utf8), to: "/proc/self/clear_refs")
     }
 
     /// VmHWM from `/proc/self/status` on Linux; getrusage's ru_maxrss elsewhere.
     static func peakMemoryBytes() -> Int? {
         #if os(Linux)
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        guard let status = (try? disk.contents(of: "/proc/self/status")).map({ String(decoding: $0, as: UTF8.self) }),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }

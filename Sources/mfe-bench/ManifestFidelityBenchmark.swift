@@ -15,8 +15,8 @@ enum ManifestFidelityBenchmark: Benchmark {
             print("No mirrors under \(root); set MFE_PACKAGE_MIRRORS to a folder of OWNER/NAME.git repositories.")
             return
         }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-bench-fidelity-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: work) }
+        let work = disk.temporaryPath("mfe-bench-fidelity-\(UUID().uuidString)")
+        defer { try? disk.remove(work) }
         // Two at a time: dump-package compiles each manifest, and the machine is shared.
         let outcomes = try await OrderedConcurrency.map(count: mirrors.count, width: 2) { index in
             await ManifestFidelity.measure(gitDirectory: mirrors[index], workDirectory: "\(work)/\(index)")
@@ -26,7 +26,7 @@ enum ManifestFidelityBenchmark: Benchmark {
         // The static reader alone, with nothing else running: every exported manifest read
         // `rounds` times in a row.
         let rounds = 20
-        let directories = mirrors.indices.map { "\(work)/\($0)" }.filter { FileManager.default.fileExists(atPath: $0 + "/Package.swift") }
+        let directories = mirrors.indices.map { "\(work)/\($0)" }.filter { disk.exists($0 + "/Package.swift") }
         let reader = ManifestReader()
         var reads = 0
         let clock = ContinuousClock()

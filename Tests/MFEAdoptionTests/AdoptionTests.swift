@@ -85,9 +85,10 @@ struct AdoptionInferenceTests {
 @Suite("mfe init --adopt: a legacy repository")
 struct AdoptionPlannerTests {
     @Test func infersPackagesRolesAndLayersOfALegacyApp() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/repo")
         try LegacyAppFixture.write(to: directory)
-        let output = try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path, dryRun: true))
+        let output = try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path, dryRun: true))
         #expect(output.files.isEmpty, "a dry run plans no file")
         #expect(output.layers == [
             "AppFeature": .shell,
@@ -105,9 +106,10 @@ struct AdoptionPlannerTests {
     }
 
     @Test func writesBothFilesAndNeverOverwritesThem() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/repo")
         try LegacyAppFixture.write(to: directory)
-        let service = InitService(environment: ServiceEnvironment())
+        let service = InitService(environment: ServiceEnvironment(fileSystem: files))
         let request = InitService.Request(name: directory.path, adopt: true)
         let output = try await service.run(request)
         let created = output.writes.compactMap { write -> (path: String, data: Data)? in
@@ -116,29 +118,30 @@ struct AdoptionPlannerTests {
         }
         #expect(created.map { ($0.path as NSString).lastPathComponent } == ["mfe.yml", "mfe-baseline.json"])
         #expect(output.writes.count == 2)
-        try await CommandOutputWriter().perform(output)
-        let written = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/mfe.yml"))
+        try await CommandOutputWriter(fileSystem: files).perform(output)
+        let written = try files.contents(of: directory.path + "/mfe.yml")
         #expect(written == created.first?.data)
         await #expect(throws: AdoptionError.wouldOverwrite(path: directory.path + "/mfe.yml")) { try await service.run(request) }
         // A baseline alone also stops it.
-        try FileManager.default.removeItem(atPath: directory.path + "/mfe.yml")
+        try files.remove(directory.path + "/mfe.yml")
         await #expect(throws: AdoptionError.wouldOverwrite(path: directory.path + "/mfe-baseline.json")) { try await service.run(request) }
         // A file that appears between planning and writing is left alone, and nothing else is written.
-        try FileManager.default.removeItem(atPath: directory.path + "/mfe-baseline.json")
+        try files.remove(directory.path + "/mfe-baseline.json")
         let planned = try await service.run(request)
         try directory.write("mine\n", to: "mfe-baseline.json")
         await #expect(throws: FrontendError.appearedWhileWriting(path: directory.path + "/mfe-baseline.json", activity: "adopting the repository")) {
-            try await CommandOutputWriter().perform(planned)
+            try await CommandOutputWriter(fileSystem: files).perform(planned)
         }
-        #expect(try String(contentsOfFile: directory.path + "/mfe-baseline.json", encoding: .utf8) == "mine\n")
-        #expect(!FileManager.default.fileExists(atPath: directory.path + "/mfe.yml"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".mfe-") }.isEmpty)
+        #expect(try files.contents(of: directory.path + "/mfe-baseline.json") == Data("mine\n".utf8))
+        #expect(!files.exists(directory.path + "/mfe.yml"))
+        #expect(try files.contentsOfDirectory(directory.path).filter { $0.contains(".mfe-") }.isEmpty)
     }
 
     @Test func aFolderWithoutPackagesIsAnInputError() async throws {
-        let directory = try TemporaryDirectory()
-        await #expect(throws: AdoptionError.noPackages(given: directory.path)) { try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path)) }
-        await #expect(throws: AdoptionError.notAFolder(given: directory.path + "/missing", exists: false)) { try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path + "/missing")) }
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/repo")
+        await #expect(throws: AdoptionError.noPackages(given: directory.path)) { try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path)) }
+        await #expect(throws: AdoptionError.notAFolder(given: directory.path + "/missing", exists: false)) { try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path + "/missing")) }
     }
 }
 
@@ -210,12 +213,12 @@ struct AdoptionRealCodeTests {
         return String(line[mark.upperBound...])
     }
 
-    static func adopt(_ directory: TemporaryDirectory) async throws -> AdoptionPlan {
-        try await AdoptionPlanner().plan(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
+    static func adopt(_ directory: InMemoryFolder) async throws -> AdoptionPlan {
+        try await AdoptionPlanner(fileSystem: directory.fileSystem).plan(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
     }
 
     @Test func aBinaryTargetIsALibraryAndACommandPluginIsTooling() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try InMemoryFileSystem().folder("/repo")
         try directory.write(Self.manifest("App", dependencies: ".package(path: \"ThirdParty/WireKit\")", targets: """
         .executableTarget(name: "App", dependencies: ["HomeFeature", "SearchFeature"]),
                 .target(name: "HomeFeature", dependencies: ["Core", .product(name: "WireKit", package: "WireKit")]),
@@ -239,7 +242,7 @@ struct AdoptionRealCodeTests {
     }
 
     @Test func aStemOfTestDoublesIsNoLibraryAndNoFeatureToGiveAnInterface() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try InMemoryFileSystem().folder("/repo")
         try directory.write(Self.manifest("Server", targets: """
         .executableTarget(name: "server", dependencies: ["SiteMiddleware"]),
                 .target(name: "SiteMiddleware", dependencies: ["DatabaseClient", "MailgunClient"]),
@@ -257,15 +260,16 @@ struct AdoptionRealCodeTests {
 
         // The lint finding on the production dependency says what to move, not which
         // interface to give a stem that is no module.
-        try await CommandOutputWriter().perform(try await InitService(environment: ServiceEnvironment()).run(InitService.Request(name: directory.path, adopt: true, loader: .static)))
+        let environment = ServiceEnvironment(fileSystem: directory.fileSystem)
+        try await CommandOutputWriter(fileSystem: directory.fileSystem).perform(try await InitService(environment: environment).run(InitService.Request(name: directory.path, adopt: true, loader: .static)))
         try directory.write("{\"version\": 1, \"findings\": []}\n", to: "empty-baseline.json")
-        let lint = try await LintGraphService(environment: ServiceEnvironment()).lint(LintGraphService.Request(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
+        let lint = try await LintGraphService(environment: environment).lint(LintGraphService.Request(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
         let finding = lint.report.findings.first { $0.rule == .productionToTesting }
         #expect(finding?.message == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples", "\(lint.output.standardOutput)")
     }
 
     @Test func aTestStemNamedLikeAnotherPackageKeepsItsPackageWhole() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try InMemoryFileSystem().folder("/repo")
         try directory.write(Self.manifest("PushServer", dependencies: ".package(name: \"SharedPush\", path: \"SharedPush\")", targets: """
         .target(name: "App", dependencies: [.product(name: "SharedPush", package: "SharedPush")]),
                 .executableTarget(name: "Run", dependencies: ["App"]),

@@ -18,12 +18,8 @@ final class GitFixture: @unchecked Sendable {
     /// failing the test on a non-zero exit.
     @discardableResult
     func git(_ arguments: String..., in subdirectory: String? = nil) async throws -> String {
-        let identity = ["-c", "user.name=mfe tests", "-c", "user.email=tests@mfe.invalid", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null"]
-        let result = try await SubprocessRunner().run(
-            "git", identity + arguments,
-            workingDirectory: subdirectory.map { PathUtilities.join(path, $0) } ?? path,
-            environment: GitRepository.environment
-        )
+        let identity = ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgsign=false"]
+        let result = try await Git(options: .local(configuration: identity)).run(arguments, in: subdirectory.map { PathUtilities.join(path, $0) } ?? path)
         #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.standardError)")
         return result.standardOutput
     }

@@ -17,11 +17,6 @@ struct ComposeErrorMessageTests {
         (.pinNotACommit("a'b\n", repository: "https://host/Env.git", identity: "env"), "'a\\'b\\n' is not a commit of 'https://host/Env.git' (a commit is 40 lowercase hexadecimal digits); run 'mfe compose-shell --update env' to pin an existing one"),
         (.noManifestAtCommit(repository: "https://host/Env.git", commit: "0123456789abcdef"), "'https://host/Env.git' has no Package.swift at 0123456789; every MFE repository needs one at its root"),
         (.manifestRevisionNotACommit("main", label: "Env@main:Package.swift"), "'Env@main:Package.swift': 'main' is no commit hash; mfe reads manifests at full commits only"),
-        (.unsafeTransport(repository: "ext::sh", transport: "ext"), "'ext::sh' names git's 'ext' transport, which runs a command; mfe never uses it. Give the package an https, ssh or file URL"),
-        (.unsafeTransport(repository: "fd::0", transport: "fd"), "'fd::0' names git's 'fd' transport, which waits on a file descriptor and can block for ever; mfe never uses it. Give the package an https, ssh or file URL"),
-        (.invalidGitTimeLimit("soon"), "MFE_GIT_TIMEOUT is 'soon'; set it to the most seconds one git command may take (for example 600), or unset it"),
-        (.gitTimedOut(command: "fetch", directory: "/c/env", limit: .milliseconds(1500)), "'git fetch' in '/c/env' ran longer than 1.5 s, so mfe stopped it; if the repository is that large, raise MFE_GIT_TIMEOUT (seconds)"),
-        (.fetchTimedOut(repository: "https://host/Env.git", limit: .seconds(600)), "fetching 'https://host/Env.git' took longer than 600 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote https://host/Env.git'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection"),
         (.invalidResolvedFile(path: "Shell/Package.resolved", problem: "'pins' is missing"), "'Shell/Package.resolved' is not a valid Package.resolved: 'pins' is missing; fix it or delete it and run 'mfe compose-shell' again"),
     ]
 

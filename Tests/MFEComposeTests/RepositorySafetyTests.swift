@@ -69,7 +69,7 @@ struct RepositorySafetyTests {
         #expect(try Git(environment: [:]).timeLimit() == .seconds(600))
         #expect(try Git(environment: ["MFE_GIT_TIMEOUT": "2.5"]).timeLimit() == .milliseconds(2500))
         for bad in ["0", "-3", "soon", "", "nan"] {
-            #expect(throws: ComposeError.invalidGitTimeLimit(bad)) {
+            #expect(throws: GitError.invalidTimeLimit(bad)) {
                 try Git(environment: ["MFE_GIT_TIMEOUT": bad]).timeLimit()
             }
         }
@@ -78,7 +78,7 @@ struct RepositorySafetyTests {
     @Test(arguments: [("ext::sh -c touch% /tmp/pwned", "ext"), ("fd::0", "fd"), ("FD::3,4", "fd")])
     func transportsThatRunCommandsOrBlockAreRefused(url: String, transport: String) {
         let location = PackageLocation(dependency: url, relativeTo: "/")
-        #expect(throws: ComposeError.unsafeTransport(repository: location.redacted, transport: transport)) { try Git.refuseUnsafeTransport(location) }
+        #expect(throws: GitError.unsafeTransport(repository: location.redacted, transport: transport)) { try Git.refuseUnsafeTransport(location) }
     }
 
     @Test func gitIsConfiguredToUseOnlySafeTransportsAndNoHooks() {

@@ -18,6 +18,11 @@ struct CoreErrorMessageTests {
         (ProcessLaunchError(executable: "git", reason: "no such file"), "cannot run 'git': no such file; check that it is installed and on PATH"),
         (NestingLimitError(file: "A.swift", excess: .init(line: 3, column: 7, limit: 64, isSquare: true)), "A.swift:3:7: nested deeper than 64 levels of square brackets; mfe does not parse files nested this deeply (the Swift parser would take minutes or overflow its stack): flatten the nesting, e.g. with named constants"),
         (ParseTimeLimitError(file: "Big.swift", seconds: 20), "'Big.swift': reading it took more than 20 seconds, so mfe gave up; the file is built in a way the Swift parser can only read slowly (e.g. a long chain of '<' or of trailing closures): simplify it"),
+        (GitError.unsafeTransport(repository: "ext::sh", transport: "ext"), "'ext::sh' names git's 'ext' transport, which runs a command; mfe never uses it. Give the package an https, ssh or file URL"),
+        (GitError.unsafeTransport(repository: "fd::0", transport: "fd"), "'fd::0' names git's 'fd' transport, which waits on a file descriptor and can block for ever; mfe never uses it. Give the package an https, ssh or file URL"),
+        (GitError.invalidTimeLimit("soon"), "MFE_GIT_TIMEOUT is 'soon'; set it to the most seconds one git command may take (for example 600), or unset it"),
+        (GitError.timedOut(command: "fetch", directory: "/c/env", limit: .milliseconds(1500)), "'git fetch' in '/c/env' ran longer than 1.5 s, so mfe stopped it; if the repository is that large, raise MFE_GIT_TIMEOUT (seconds)"),
+        (GitError.fetchTimedOut(repository: "https://host/Env.git", limit: .seconds(600)), "fetching 'https://host/Env.git' took longer than 600 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote https://host/Env.git'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection"),
         (InputErrors([FolderLimitError.tooManyFolders(boundary: "/w", limit: 3, purpose: "p"), ProcessLaunchError(executable: "swift", reason: "r")]), "'/w' holds more than 3 folders; mfe stopped p there. Run mfe in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml\ncannot run 'swift': r; check that it is installed and on PATH"),
     ]
 

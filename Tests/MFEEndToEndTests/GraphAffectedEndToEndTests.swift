@@ -71,8 +71,8 @@ final class GitWorkspace: @unchecked Sendable {
 
     @discardableResult
     func git(_ arguments: String...) async throws -> ProcessResult {
-        let identity = ["-c", "user.name=mfe tests", "-c", "user.email=tests@mfe.invalid", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null"]
-        let result = try await SubprocessRunner().run("git", identity + arguments, workingDirectory: path, environment: GitRepository.environment)
+        let identity = ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgsign=false"]
+        let result = try await Git(options: .local(configuration: identity)).run(arguments, in: path)
         #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.standardError)")
         return result
     }

@@ -27,6 +27,12 @@ struct FailingFileSystem: FileSystem {
     }
     func move(_ source: String, to destination: String) throws { try base.move(source, to: destination) }
     func remove(_ path: String) throws { try base.remove(path) }
+    func directoryIdentity(_ path: String) -> DirectoryIdentity? { base.directoryIdentity(path) }
+    func isSymbolicLink(_ path: String) -> Bool { base.isSymbolicLink(path) }
+    func status(of path: String) -> FileStatus? { base.status(of: path) }
+    func realPath(_ path: String) -> String? { base.realPath(path) }
+    func isExecutableFile(_ path: String) -> Bool { base.isExecutableFile(path) }
+    func tryLock(_ path: String) throws -> FileLockAttempt { try base.tryLock(path) }
 }
 
 @Suite("scaffold writing")

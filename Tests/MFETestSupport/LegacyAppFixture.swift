@@ -43,7 +43,7 @@ package enum LegacyAppFixture {
     static let userInterface: Set<String> = ["AppFeature", "HomeFeature", "SearchFeature", "SettingsFeature", "Styleguide"]
 
     /// Writes the repository into `directory`.
-    package static func write(to directory: TemporaryDirectory) throws {
+    package static func write(to directory: some TestFolder) throws {
         try directory.write(manifest(), to: "Package.swift")
         for target in ["AppFeature", "HomeFeature", "SearchFeature", "SettingsFeature", "ApiClient", "ApiClientLive", "UserDefaultsClient", "Styleguide", "Models", "FirstPartyMocks"] {
             let source = userInterface.contains(target)

@@ -50,15 +50,15 @@ package enum ManifestFidelity {
     /// Writes `Package.swift` and every `Package@swift-*.swift` at `HEAD` of `gitDirectory` into
     /// `directory`.
     package static func exportManifests(of gitDirectory: String, to directory: String, runner: any ProcessRunning = SubprocessRunner(), fileSystem: any FileSystem = LocalFileSystem()) async throws {
-        let environment: [String: String?] = ["GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1"]
-        let listing = try await runner.run("git", ["-C", gitDirectory, "ls-tree", "--name-only", "HEAD"], workingDirectory: nil, environment: environment)
+        let git = Git(runner: runner, options: .local())
+        let listing = try await git.run(["ls-tree", "--name-only", "HEAD"], in: gitDirectory)
         guard listing.status == 0 else { throw PlainInputError("cannot list '\(gitDirectory)' at HEAD: \(listing.standardError)") }
         let names = listing.standardOutput.split(separator: "\n").map(String.init).filter {
             $0 == "Package.swift" || ($0.hasPrefix("Package@swift-") && $0.hasSuffix(".swift"))
         }
         try fileSystem.createDirectory(directory)
         for name in names {
-            let shown = try await runner.run("git", ["-C", gitDirectory, "show", "HEAD:\(name)"], workingDirectory: nil, environment: environment)
+            let shown = try await git.run(["show", "HEAD:\(name)"], in: gitDirectory)
             guard shown.status == 0 else { throw PlainInputError("cannot read '\(name)' in '\(gitDirectory)': \(shown.standardError)") }
             try fileSystem.writeAtomically(Data(shown.standardOutput.utf8), to: PathUtilities.join(directory, name))
         }

@@ -43,10 +43,10 @@ struct ConfigurationParserTests {
 
     /// A huge mfe.yml is refused before YAML parsing (a 100 MB one grew to 2.3 GB).
     @Test func aHugeFileIsRefusedBeforeParsing() throws {
-        let directory = try TemporaryDirectory()
-        try directory.write("workspace: W\n" + String(repeating: "# padding\n", count: 200_000), to: "mfe.yml")
-        #expect(throws: WorkspaceError.configurationTooLarge(path: directory.path + "/mfe.yml", bytes: 13 + 200_000 * 10)) {
-            try ConfigurationParser().parseFile(at: directory.path + "/mfe.yml")
+        let files = InMemoryFileSystem()
+        try files.write("workspace: W\n" + String(repeating: "# padding\n", count: 200_000), to: "/ws/mfe.yml")
+        #expect(throws: WorkspaceError.configurationTooLarge(path: "/ws/mfe.yml", bytes: 13 + 200_000 * 10)) {
+            try ConfigurationParser().parseFile(at: "/ws/mfe.yml", fileSystem: files)
         }
     }
 

@@ -96,8 +96,8 @@ struct RolesConfigurationTests {
 struct LayerConfigurationTests {
     /// A workspace with packages `Packages/Core` (targets Core, CoreTests), `Packages/Search`
     /// (its own mfe.yml: product), and the monorepo package `App` at the root, with `mfe`.
-    static func workspace(_ configuration: String) throws -> TemporaryDirectory {
-        let directory = try TemporaryDirectory()
+    static func workspace(_ configuration: String) throws -> InMemoryFolder {
+        let directory = try InMemoryFileSystem().folder("/ws")
         try directory.write("workspace: W\npackages: [., Packages/*]\n" + configuration, to: "mfe.yml")
         try directory.write(manifest("App", [
             ".target(name: \"AppFeature\", dependencies: [\"HomeFeature\"])",
@@ -128,8 +128,8 @@ struct LayerConfigurationTests {
         return lines.joined(separator: "\n")
     }
 
-    static func load(_ directory: TemporaryDirectory) async throws -> Workspace {
-        try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path, checkNames: true)
+    static func load(_ directory: InMemoryFolder) async throws -> Workspace {
+        try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: directory.fileSystem), fileSystem: directory.fileSystem).load(at: directory.path, checkNames: true)
     }
 
     /// The problems `load` throws ([] when it loads), and where in the workspace's `mfe.yml`
@@ -207,7 +207,7 @@ struct LayerConfigurationTests {
     }
 
     @Test func twoPackagesMayShareANameInDifferentFolders() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try InMemoryFileSystem().folder("/ws")
         let placeholder = "// swift-tools-version:5.2\nimport PackageDescription\nlet package = Package(\n  name: \"client\",\n  products: [],\n  targets: []\n)\n"
         try directory.write(placeholder, to: "App/Package.swift")
         try directory.write(placeholder, to: "Bootstrap/Package.swift")

@@ -35,14 +35,15 @@ struct WorkspaceManifestLoadingTests {
         """
 
     @Test func everyRefusalIsReportedSortedAndTheSameOnEveryRun() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         for name in ["A", "B", "C", "D"] {
             try directory.write("// swift-tools-version: 6.0\n", to: "\(name)/Package.swift")
         }
         var reports: [[ManifestRefusal]] = []
         for _ in 0..<2 {
             do {
-                _ = try await WorkspaceLoader(manifestLoader: SlowRefusingLoader()).load(at: directory.path)
+                _ = try await WorkspaceLoader(manifestLoader: SlowRefusingLoader(), fileSystem: files).load(at: directory.path)
                 Issue.record("expected the refusals to be reported")
             } catch let error as InputErrors {
                 reports.append(error.errors.compactMap { $0 as? ManifestRefusal })
@@ -55,22 +56,23 @@ struct WorkspaceManifestLoadingTests {
     }
 
     @Test func realRefusalsOfTheStaticReaderAreAllReported() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         for name in ["Zeta", "Alpha", "Mid"] {
             try directory.write(Self.refusing.replacingOccurrences(of: "NAME", with: "\"\(name)\""), to: "\(name)/Package.swift")
         }
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Fine\")\n", to: "Fine/Package.swift")
-        let first = await refusals(at: directory.path)
-        let second = await refusals(at: directory.path)
+        let first = await refusals(at: directory.path, fileSystem: files)
+        let second = await refusals(at: directory.path, fileSystem: files)
         #expect(first == second)
         #expect(first.map(\.location.file) == ["Alpha", "Mid", "Zeta"].map { directory.path + "/\($0)/Package.swift" })
         #expect(first.allSatisfy { $0.location.line == 4 })
     }
 
     /// The refusals loading the workspace at `path` reports together, in their order.
-    func refusals(at path: String) async -> [ManifestRefusal] {
+    func refusals(at path: String, fileSystem: any FileSystem) async -> [ManifestRefusal] {
         do {
-            _ = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: path)
+            _ = try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem).load(at: path)
             return []
         } catch {
             return (error as? InputErrors)?.errors.compactMap { $0 as? ManifestRefusal } ?? []
@@ -78,10 +80,11 @@ struct WorkspaceManifestLoadingTests {
     }
 
     @Test func oneFailureKeepsItsOwnType() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         try directory.write("// swift-tools-version: 6.0\n", to: "A/Package.swift")
         await #expect(throws: ManifestRefusal.self) {
-            try await WorkspaceLoader(manifestLoader: SlowRefusingLoader()).load(at: directory.path)
+            try await WorkspaceLoader(manifestLoader: SlowRefusingLoader(), fileSystem: files).load(at: directory.path)
         }
     }
 
@@ -152,11 +155,12 @@ struct ManifestLoaderSelectionTests {
     }
 
     @Test func swiftPMRunsAtMostTheBoundAtOnce() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         for index in 0..<8 { try directory.write("// swift-tools-version: 6.0\n", to: "P\(index)/Package.swift") }
         let runner = CountingRunner()
-        let loader = ManifestLoaderKind.swiftpm.makeLoader(processRunner: runner)
-        let workspace = try await WorkspaceLoader(manifestLoader: loader).load(at: directory.path)
+        let loader = ManifestLoaderKind.swiftpm.makeLoader(fileSystem: files, processRunner: runner)
+        let workspace = try await WorkspaceLoader(manifestLoader: loader, fileSystem: files).load(at: directory.path)
         #expect(workspace.packages.count == 8)
         #expect(runner.calls == 8)
         #expect(runner.most <= DumpPackageManifestLoader.defaultConcurrency)
@@ -164,21 +168,23 @@ struct ManifestLoaderSelectionTests {
     }
 
     @Test func autoHandsOnlyRefusedManifestsToSwiftPM() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Static\")\n", to: "Plain/Package.swift")
         try directory.write(WorkspaceManifestLoadingTests.refusing.replacingOccurrences(of: "NAME", with: "\"Dynamic\""), to: "Dynamic/Package.swift")
         let runner = CountingRunner()
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(processRunner: runner)).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner), fileSystem: files).load(at: directory.path)
         #expect(workspace.packages.map(\.name) == ["SwiftPMDynamic", "Static"])
         #expect(runner.calls == 1)
     }
 
     @Test func autoReportsErrorsThatAreNotRefusalsAsTheyAre() async throws {
-        let directory = try TemporaryDirectory()
+        let files = InMemoryFileSystem()
+        let directory = try files.folder("/ws")
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\"\n", to: "Broken/Package.swift")
         let runner = CountingRunner()
         let error = try await #require(throws: ManifestError.self) {
-            try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(processRunner: runner)).load(at: directory.path)
+            try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner), fileSystem: files).load(at: directory.path)
         }
         guard case .syntaxError = error else {
             Issue.record("\(error)")

@@ -68,7 +68,7 @@ struct ShellWiring {
     /// An edit of `source` at `path`, refused when `path` (a link's target) is outside the
     /// workspace: mfe edits only the workspace's files.
     private func edit(_ source: ParsedSource, at path: String, splices: [SourceSplice], summary: String) throws -> PlannedEdit {
-        if path != PathUtilities.join(workspaceRoot, source.file), !RealPath.isInside(path, folder: workspaceRoot) {
+        if path != PathUtilities.join(workspaceRoot, source.file), !RealPath.isInside(path, folder: workspaceRoot, fileSystem: fileSystem) {
             throw WiringRefusal(file: source.file, reason: "it is a symbolic link to '\(path)', outside the workspace; mfe edits only files inside it")
         }
         return PlannedEdit(path: path, originalBytes: source.bytes, bytes: source.applying(splices), summary: summary, label: source.file)

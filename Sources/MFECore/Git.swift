@@ -1,40 +1,66 @@
 import Foundation
-import MFECore
-import MFEManifest
 
-/// The one way compose-shell runs git, hardened for repositories and URLs mfe does not trust:
-/// hooks disabled, no prompts, only transports that neither run commands nor block
-/// (`ext::` and `fd::` are refused), time limits on the network and on every process, and the
-/// user's git configuration otherwise respected (`url.<base>.insteadOf` mirrors, credential
-/// helpers, their own ssh command).
+/// The one way mfe runs git, hardened for repositories and URLs mfe does not trust: hooks
+/// disabled, no prompts, no inherited `GIT_DIR`, only transports that neither run commands nor
+/// block (`ext::` and `fd::` are refused), and the user's git configuration otherwise respected
+/// (`url.<base>.insteadOf` mirrors, credential helpers, their own ssh command). compose-shell
+/// adds time limits on the network and on every process (`Options.remote`); `affected`,
+/// `init --example` and the benchmarks run local commands with the same environment and no
+/// limits (`Options.local`).
 public struct Git: Sendable {
+    /// What a runner adds to the hardened defaults.
+    public struct Options: Sendable, Equatable {
+        /// `-c NAME=VALUE` settings of every run, after the hardened ones (`["core.quotePath=false"]`).
+        package var configuration: [String]
+        /// Whether every process has a wall-clock limit (`MFE_GIT_TIMEOUT`) and a process group
+        /// of its own, which the limit ends: for fetches from servers mfe does not control.
+        package var timeLimited: Bool
+
+        /// Creates options.
+        package init(configuration: [String] = [], timeLimited: Bool) {
+            self.configuration = configuration
+            self.timeLimited = timeLimited
+        }
+
+        /// compose-shell's: every process bounded in time.
+        public static let remote = Options(timeLimited: true)
+
+        /// Local commands on the user's own repository: no time limit, `configuration` added.
+        package static func local(configuration: [String] = []) -> Options {
+            Options(configuration: configuration, timeLimited: false)
+        }
+    }
+
     let runner: any ProcessRunning
     /// mfe's own environment, where the user's overrides of the limits are read.
     let environment: [String: String]
+    /// What this runner adds to the defaults.
+    package let options: Options
     private let sshCommand: SSHCommandChoice
 
     /// The wall-clock limit of one git process unless `MFE_GIT_TIMEOUT` says otherwise: long
     /// enough for a large clone on a slow line; a stalled transfer ends much sooner through
     /// git's low-speed limit.
-    static let defaultTimeLimitSeconds = 600
+    package static let defaultTimeLimitSeconds = 600
     /// The environment variable with the wall-clock limit of one git process, in seconds.
-    static let timeLimitVariable = "MFE_GIT_TIMEOUT"
+    package static let timeLimitVariable = "MFE_GIT_TIMEOUT"
     /// The transports git may use: SwiftPM's (local paths, `file://`, `https://`, `ssh://`
     /// and `git@host:path`) plus `http://` and `git://`. Others (`ext::` runs a command,
     /// `fd::` waits on a file descriptor for ever) are refused unless the user's own git
     /// configuration allows one (`protocol.NAME.allow`), as git's documentation recommends for
     /// tools that fetch URLs they did not choose.
-    static let allowedTransports = ["file", "git", "http", "https", "ssh"]
+    package static let allowedTransports = ["file", "git", "http", "https", "ssh"]
 
     /// Creates a git runner on `runner`, with limits read from `environment`.
-    public init(runner: any ProcessRunning = SubprocessRunner(), environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(runner: any ProcessRunning = SubprocessRunner(), environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = .remote) {
         self.runner = runner
         self.environment = environment
+        self.options = options
         sshCommand = SSHCommandChoice()
     }
 
     /// The `-c` options of every run.
-    static var configuration: [String] {
+    package static var configuration: [String] {
         var options = ["-c", "core.hooksPath=/dev/null", "-c", "credential.interactive=never", "-c", "protocol.allow=never"]
         for transport in allowedTransports { options += ["-c", "protocol.\(transport).allow=always"] }
         // Named too, so that not even the user's configuration lets a manifest use them.
@@ -43,20 +69,21 @@ public struct Git: Sendable {
     }
 
     /// The wall-clock limit of one git process: `MFE_GIT_TIMEOUT` seconds, else the default.
-    func timeLimit() throws -> Duration {
+    package func timeLimit() throws -> Duration {
         guard let text = environment[Self.timeLimitVariable] else { return .seconds(Self.defaultTimeLimitSeconds) }
         guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds > 0 else {
-            throw ComposeError.invalidGitTimeLimit(text)
+            throw GitError.invalidTimeLimit(text)
         }
         return .milliseconds(Int64(min(seconds, 86_400 * 365) * 1000))
     }
 
-    /// The environment of every run: no prompts, git's low-speed limit for HTTP and, for a
-    /// `network` run, a connect timeout for ssh, unless the user set their own.
-    func processEnvironment(network: Bool) async -> [String: String?] {
+    /// The environment of every run: no prompts, no optional locks (a read-only query must not
+    /// fight an editor's `git status`), git's low-speed limit for HTTP and, for a `network` run,
+    /// a connect timeout for ssh, unless the user set their own.
+    package func processEnvironment(network: Bool) async -> [String: String?] {
         var values: [String: String?] = [
             "GIT_TERMINAL_PROMPT": "0", "GIT_ASKPASS": "echo", "SSH_ASKPASS": "echo", "GIT_SSH_VARIANT": nil,
-            "GIT_DIR": nil, "GIT_WORK_TREE": nil, "LC_ALL": "C",
+            "GIT_DIR": nil, "GIT_WORK_TREE": nil, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C",
         ]
         // A transfer slower than 1000 bytes/s for 30 s ends (curl's low-speed limit).
         if environment["GIT_HTTP_LOW_SPEED_LIMIT"] == nil { values["GIT_HTTP_LOW_SPEED_LIMIT"] = "1000" }
@@ -77,49 +104,62 @@ public struct Git: Sendable {
         return result.status == 0 && !result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 
-    /// Runs `git arguments…` in `directory`, a command that reads local repositories only.
-    func run(_ arguments: [String], in directory: String? = nil) async throws -> ProcessResult {
+    /// Runs `git arguments…` in `directory`, a command that reads or writes local repositories
+    /// only. Never throws for git's own failure: the status and output are the caller's.
+    package func run(_ arguments: [String], in directory: String? = nil) async throws -> ProcessResult {
         do {
             let environment = await processEnvironment(network: false)
-            let result = try await runner.run("git", Self.configuration + arguments, workingDirectory: directory, environment: environment, timeLimit: try timeLimit())
+            let result = try await execute(arguments, in: directory, environment: environment)
             return result
         } catch let exceeded as ProcessTimeLimitExceeded {
-            throw ComposeError.gitTimedOut(command: arguments.first ?? "", directory: directory ?? ".", limit: exceeded.timeLimit)
+            throw GitError.timedOut(command: arguments.first ?? "", directory: directory ?? ".", limit: exceeded.timeLimit)
         }
     }
 
-    /// Fetches every branch and tag of `location` into the bare repository `repository`,
-    /// mirroring them (`--prune`). The URL is given on the command line only: nothing of it
-    /// (credentials included) is written to the repository's configuration.
-    func fetch(_ location: PackageLocation, into repository: String) async throws -> ProcessResult {
+    /// Fetches every branch and tag of `url` into the bare repository `repository`, mirroring
+    /// them (`--prune`). The URL is given on the command line only: nothing of it (credentials
+    /// included) is written to the repository's configuration, and messages show it redacted.
+    package func fetch(_ url: String, into repository: String) async throws -> ProcessResult {
         do {
             let environment = await processEnvironment(network: true)
-            let arguments = ["fetch", "--quiet", "--force", "--prune", "--", location.gitURL, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
-            let result = try await runner.run("git", Self.configuration + arguments, workingDirectory: repository, environment: environment, timeLimit: try timeLimit())
+            let arguments = ["fetch", "--quiet", "--force", "--prune", "--", url, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
+            let result = try await execute(arguments, in: repository, environment: environment)
             return result
         } catch let exceeded as ProcessTimeLimitExceeded {
-            throw ComposeError.fetchTimedOut(repository: location.redacted, limit: exceeded.timeLimit)
+            throw GitError.fetchTimedOut(repository: CredentialRedaction.redact(url), limit: exceeded.timeLimit)
         }
+    }
+
+    /// Runs git with the hardened and the runner's own `-c` settings, bounded in time when the
+    /// options say so.
+    private func execute(_ arguments: [String], in directory: String?, environment: [String: String?]) async throws -> ProcessResult {
+        let all = Self.configuration + options.configuration.flatMap { ["-c", $0] } + arguments
+        guard options.timeLimited else {
+            let result = try await runner.run("git", all, workingDirectory: directory, environment: environment)
+            return result
+        }
+        let result = try await runner.run("git", all, workingDirectory: directory, environment: environment, timeLimit: try timeLimit())
+        return result
     }
 
     /// `12 s`, `1.5 s`.
-    static func describe(_ duration: Duration) -> String {
+    package static func describe(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let tenths = attoseconds / 100_000_000_000_000_000
         return tenths == 0 ? "\(seconds) s" : "\(seconds).\(tenths) s"
     }
 
-    /// Refuses a location git would reach through a transport that runs a command or waits
-    /// for ever (`ext::…`, `fd::…`), before git sees it.
-    static func refuseUnsafeTransport(_ location: PackageLocation) throws {
-        guard let separator = location.gitURL.range(of: "::") else { return }
-        let transport = location.gitURL[..<separator.lowerBound].lowercased()
+    /// Refuses a URL git would reach through a transport that runs a command or waits for ever
+    /// (`ext::…`, `fd::…`), before git sees it.
+    package static func refuseUnsafeTransport(_ url: String) throws {
+        guard let separator = url.range(of: "::") else { return }
+        let transport = url[..<separator.lowerBound].lowercased()
         guard ["ext", "fd"].contains(transport) else { return }
-        throw ComposeError.unsafeTransport(repository: location.redacted, transport: transport)
+        throw GitError.unsafeTransport(repository: CredentialRedaction.redact(url), transport: transport)
     }
 
     /// The first line of git's complaint, for messages, without credentials.
-    static func reason(_ result: ProcessResult) -> String {
+    package static func reason(_ result: ProcessResult) -> String {
         let lines: [String] = result.standardError.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let line = lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.first ?? "git exited with status \(result.status)"
         return CredentialRedaction.redact(line)

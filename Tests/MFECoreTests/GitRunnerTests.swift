@@ -1,0 +1,93 @@
+import Foundation
+@testable import MFECore
+import MFETestSupport
+import Testing
+
+/// Records each git run instead of running it, answering `status` (and throwing `failure` from
+/// time-limited runs when set).
+final class RecordingRunner: ProcessRunning, @unchecked Sendable {
+    struct Run: Sendable {
+        var arguments: [String]
+        var directory: String?
+        var environment: [String: String?]
+        var timeLimit: Duration?
+    }
+
+    private let lock = NSLock()
+    private var recorded: [Run] = []
+    let status: Int32
+    let failure: (any Error & Sendable)?
+
+    init(status: Int32 = 0, failure: (any Error & Sendable)? = nil) {
+        self.status = status
+        self.failure = failure
+    }
+
+    var runs: [Run] { lock.withLock { recorded } }
+
+    func run(_ executable: String, _ arguments: [String], workingDirectory: String?, environment: [String: String?]) async throws -> ProcessResult {
+        lock.withLock { recorded.append(Run(arguments: arguments, directory: workingDirectory, environment: environment, timeLimit: nil)) }
+        return ProcessResult(status: status, standardOutput: "", standardError: "")
+    }
+
+    func run(_ executable: String, _ arguments: [String], workingDirectory: String?, environment: [String: String?], timeLimit: Duration) async throws -> ProcessResult {
+        lock.withLock { recorded.append(Run(arguments: arguments, directory: workingDirectory, environment: environment, timeLimit: timeLimit)) }
+        if let failure, arguments.contains("fetch") { throw failure }
+        return ProcessResult(status: status, standardOutput: "", standardError: "")
+    }
+}
+
+/// The one git runner every area uses: the same hook-free, prompt-free environment for all,
+/// network bounds only where compose-shell fetches.
+@Suite("the hardened git runner", .timeLimit(.minutes(1)))
+struct GitRunnerTests {
+    @Test func localCommandsGetTheHardenedEnvironmentAndTheirOwnSettingsButNoTimeLimit() async throws {
+        let runner = RecordingRunner()
+        let git = Git(runner: runner, environment: [:], options: .local(configuration: ["core.quotePath=false"]))
+        _ = try await git.run(["diff", "--name-only"], in: "/ws")
+        let run = try #require(runner.runs.first)
+        #expect(run.arguments == Git.configuration + ["-c", "core.quotePath=false", "diff", "--name-only"])
+        #expect(run.arguments.contains("core.hooksPath=/dev/null"))
+        #expect(run.directory == "/ws")
+        #expect(run.timeLimit == nil)
+        #expect(run.environment["GIT_TERMINAL_PROMPT"] == "0")
+        #expect(run.environment["GIT_OPTIONAL_LOCKS"] == "0")
+        #expect(run.environment["LC_ALL"] == "C")
+        #expect(run.environment.keys.contains("GIT_DIR") && run.environment["GIT_DIR"] == .some(nil), "an inherited GIT_DIR is removed, not kept")
+        #expect(run.environment["GIT_SSH_COMMAND"] == nil)
+    }
+
+    @Test func composeFetchesAreBoundedInTimeAndOverSSH() async throws {
+        let runner = RecordingRunner(status: 1)
+        let git = Git(runner: runner, environment: ["MFE_GIT_TIMEOUT": "7"])
+        _ = try await git.fetch("https://user:secret@example.com/acme/Env.git", into: "/cache/env.git")
+        let fetch = try #require(runner.runs.last)
+        #expect(fetch.timeLimit == .seconds(7))
+        #expect(fetch.arguments.suffix(3) == ["https://user:secret@example.com/acme/Env.git", "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"], "git is given the URL as written")
+        #expect(fetch.environment["GIT_SSH_COMMAND"] == .some(.some("ssh -o ConnectTimeout=30 -o BatchMode=yes -o ServerAliveInterval=15 -o ServerAliveCountMax=4")))
+        #expect(fetch.environment["GIT_HTTP_LOW_SPEED_LIMIT"] == "1000")
+    }
+
+    @Test func aFetchThatTakesTooLongIsNamedWithoutCredentials() async {
+        let runner = RecordingRunner(failure: ProcessTimeLimitExceeded(executable: "git", timeLimit: .milliseconds(1500)))
+        let git = Git(runner: runner, environment: [:])
+        await #expect(throws: PlainInputError("fetching 'https://***@example.com/acme/Env.git' took longer than 1.5 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote https://***@example.com/acme/Env.git'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection")) {
+            try await git.fetch("https://user:secret@example.com/acme/Env.git", into: "/cache/env.git")
+        }
+    }
+
+    /// With real git: a repository's hooks never run, whoever made the repository.
+    @Test func hooksOfTheRepositoryNeverRun() async throws {
+        let directory = try TemporaryDirectory()
+        let git = Git(options: .local(configuration: ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgSign=false"]))
+        #expect(try await git.run(["init", "--quiet", "-b", "main"], in: directory.path).status == 0)
+        let marker = directory.path + "/hook-ran"
+        try directory.write("#!/bin/sh\ntouch '\(marker)'\n", to: ".git/hooks/pre-commit")
+        #expect(chmod(directory.path + "/.git/hooks/pre-commit", 0o755) == 0)
+        try directory.write("x\n", to: "file.txt")
+        #expect(try await git.run(["add", "-A"], in: directory.path).status == 0)
+        let commit = try await git.run(["commit", "--quiet", "-m", "first"], in: directory.path)
+        #expect(commit.status == 0, "\(commit.standardError)")
+        #expect(!LocalFileSystem().exists(marker))
+    }
+}
