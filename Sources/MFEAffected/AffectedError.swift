@@ -20,9 +20,11 @@ package enum AffectedError: InputError, Equatable {
         case .notAWorkTree(let directory, let gitSays):
             return "'\(directory)' is not inside a git work tree; run 'mfe affected' in a clone of the repository (\(gitSays))"
         case .unknownRevision(let revision, let directory):
-            return "unknown revision '\(revision)' in '\(directory)'; give a branch, tag or commit the clone has (on CI, fetch it first, e.g. 'git fetch origin main' or 'fetch-depth: 0' in actions/checkout)"
+            return
+                "unknown revision '\(revision)' in '\(directory)'; give a branch, tag or commit the clone has (on CI, fetch it first, e.g. 'git fetch origin main' or 'fetch-depth: 0' in actions/checkout)"
         case .noDefaultBase(let directory):
-            return "no --base given, and '\(directory)' has none of origin/HEAD, \(GitRepository.defaultBaseCandidates.joined(separator: ", ")) to compare with; pass --base REV (on CI, fetch the base branch first, e.g. 'fetch-depth: 0' in actions/checkout)"
+            return
+                "no --base given, and '\(directory)' has none of origin/HEAD, \(GitRepository.defaultBaseCandidates.joined(separator: ", ")) to compare with; pass --base REV (on CI, fetch the base branch first, e.g. 'fetch-depth: 0' in actions/checkout)"
         case .noCommonAncestor(let first, let second, let directory):
             return "'\(first)' and '\(second)' have no common ancestor in '\(directory)'; give a base revision on the same history (on CI, fetch enough history, e.g. 'fetch-depth: 0')"
         case .gitFailed(let command, let directory, let gitSays):

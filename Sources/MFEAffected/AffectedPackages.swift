@@ -39,7 +39,10 @@ public struct AffectedPackages: Sendable, Equatable {
     package var loadingNotes: [String] = []
 
     /// Creates a result.
-    package init(changed: [String], affected: [String], features: [String] = [], targets: [String] = [], packages: [AffectedPackage] = [], workspaceFiles: [String] = [], packageFiles: [String] = [], ignoredFiles: [String] = [], shellFiles: [String] = [], shellAffected: Bool = false, revisions: ComparedRevisions? = nil, headNotCheckedOut: String? = nil) {
+    package init(
+        changed: [String], affected: [String], features: [String] = [], targets: [String] = [], packages: [AffectedPackage] = [], workspaceFiles: [String] = [], packageFiles: [String] = [],
+        ignoredFiles: [String] = [], shellFiles: [String] = [], shellAffected: Bool = false, revisions: ComparedRevisions? = nil, headNotCheckedOut: String? = nil
+    ) {
         self.changed = changed
         self.affected = affected
         self.features = features
@@ -65,11 +68,15 @@ public struct AffectedPackages: Sendable, Equatable {
     package init(workspace: Workspace, change: WorkspaceChange) {
         let graph = TargetGraph(workspace: workspace)
         let owners = ChangeOwners(graph: graph, configuration: workspace.configuration, removedPackages: change.removedPackages)
-        var changedPackages: Set<Int> = [], removedNames: Set<String> = []
+        var changedPackages: Set<Int> = []
+        var removedNames: Set<String> = []
         var wholePackages: Set<Int> = []
         var changedNodes: Set<Int> = []
-        var workspaceFiles: [String] = [], ignoredFiles: [String] = [], shellFiles: [String] = []
-        var packageFiles: [(file: String, package: Int)] = [], manifestPackages: Set<Int> = []
+        var workspaceFiles: [String] = []
+        var ignoredFiles: [String] = []
+        var shellFiles: [String] = []
+        var packageFiles: [(file: String, package: Int)] = []
+        var manifestPackages: Set<Int> = []
         for file in change.files {
             switch owners.owner(of: file) {
             case .ignored: ignoredFiles.append(file)
@@ -117,16 +124,19 @@ public struct AffectedPackages: Sendable, Equatable {
                 targets: nodes.map { graph.nodes[$0].name }, testTargets: nodes.filter { graph.nodes[$0].kind == .test }.map { graph.nodes[$0].name }
             )
         }
-        let shellAffected = !shellFiles.isEmpty || affectedPackageIndices.contains { graph.packages[$0].layer == .shell } || affectedNodes.contains { node in
-            graph.layer(of: node) == .shell || (owners.shellFolder != nil && graph.nodes[node].kind != .test)
-        } || (owners.shellFolder != nil && !workspaceFiles.isEmpty)
+        let shellAffected =
+            !shellFiles.isEmpty || affectedPackageIndices.contains { graph.packages[$0].layer == .shell }
+            || affectedNodes.contains { node in
+                graph.layer(of: node) == .shell || (owners.shellFolder != nil && graph.nodes[node].kind != .test)
+            } || (owners.shellFolder != nil && !workspaceFiles.isEmpty)
 
         self.init(
             changed: changedNames.sorted(), affected: affectedNames.sorted(),
             features: Set(affectedNodes.map { graph.feature(of: $0).name }).sorted(),
             targets: Set(affectedNodes.map { graph.nodes[$0].name }).sorted(),
             packages: packages,
-            workspaceFiles: workspaceFiles.sorted(), packageFiles: packageFiles.filter { !manifestPackages.contains($0.package) }.map(\.file).sorted(), ignoredFiles: ignoredFiles.sorted(), shellFiles: shellFiles.sorted(),
+            workspaceFiles: workspaceFiles.sorted(), packageFiles: packageFiles.filter { !manifestPackages.contains($0.package) }.map(\.file).sorted(), ignoredFiles: ignoredFiles.sorted(),
+            shellFiles: shellFiles.sorted(),
             shellAffected: shellAffected, revisions: change.revisions, headNotCheckedOut: change.headNotCheckedOut
         )
     }

@@ -79,7 +79,8 @@ public struct AffectedRenderer: Sendable {
             notes += "note: \(Self.list(result.workspaceFiles)) changed outside every package, so every package is affected\n"
         }
         if !result.packageFiles.isEmpty {
-            notes += "note: \(Self.list(result.packageFiles)) changed in a package but outside its targets' folders, so every target of that package is affected (add a glob under 'ignore:' in mfe.yml for files that cannot change a build)\n"
+            notes +=
+                "note: \(Self.list(result.packageFiles)) changed in a package but outside its targets' folders, so every target of that package is affected (add a glob under 'ignore:' in mfe.yml for files that cannot change a build)\n"
         }
         if !result.shellFiles.isEmpty {
             notes += "note: \(Self.list(result.shellFiles)) changed in the shell's folder, which affects the shell app only\n"

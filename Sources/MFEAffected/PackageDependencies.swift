@@ -26,18 +26,21 @@ package struct PackageDependencies: Sendable, Equatable {
             let lastComponent = removed.directory.split(separator: "/").last.map(String.init) ?? removed.name
             let identities: Set<String> = [PackageIdentity.identity(forLocation: lastComponent), removed.name.lowercased()]
             for package in graph.packages {
-                let namesRemoved = package.manifest.dependencies.contains { dependency in
-                    if case .fileSystem(let path) = dependency.kind, !path.hasPrefix("/"),
-                       PathUtilities.normalize(PathUtilities.join(package.directory, path)) == removed.directory {
-                        return true
+                let namesRemoved =
+                    package.manifest.dependencies.contains { dependency in
+                        if case .fileSystem(let path) = dependency.kind, !path.hasPrefix("/"),
+                            PathUtilities.normalize(PathUtilities.join(package.directory, path)) == removed.directory
+                        {
+                            return true
+                        }
+                        return identities.contains(dependency.identity) || identities.contains(dependency.explicitName?.lowercased() ?? "")
                     }
-                    return identities.contains(dependency.identity) || identities.contains(dependency.explicitName?.lowercased() ?? "")
-                } || package.manifest.targets.contains { target in
-                    target.dependencies.contains { dependency in
-                        if case .product(_, let packageName?) = dependency.kind { return identities.contains(packageName.lowercased()) }
-                        return false
+                    || package.manifest.targets.contains { target in
+                        target.dependencies.contains { dependency in
+                            if case .product(_, let packageName?) = dependency.kind { return identities.contains(packageName.lowercased()) }
+                            return false
+                        }
                     }
-                }
                 if namesRemoved { dependencies[package.name, default: []].insert(removed.name) }
             }
         }

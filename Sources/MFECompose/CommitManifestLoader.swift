@@ -9,12 +9,15 @@ public protocol CommitManifestLoading: Sendable {
     /// The manifest whose text is `source` (the file `manifestFile` at `revision` of the
     /// repository at `location`, whose git directory `repository` gives, asked only when
     /// SwiftPM must read it); `label` names it in messages.
-    func manifest(source: String, manifestFile: String, location: PackageLocation, revision: String, repository: @escaping @Sendable () async throws -> String, label: String) async throws -> PackageManifest
+    func manifest(source: String, manifestFile: String, location: PackageLocation, revision: String, repository: @escaping @Sendable () async throws -> String, label: String) async throws
+        -> PackageManifest
 }
 
 extension ManifestReader: CommitManifestLoading {
     /// Reads the text with the static reader.
-    public func manifest(source: String, manifestFile: String, location: PackageLocation, revision: String, repository: @escaping @Sendable () async throws -> String, label: String) async throws -> PackageManifest {
+    public func manifest(source: String, manifestFile: String, location: PackageLocation, revision: String, repository: @escaping @Sendable () async throws -> String, label: String) async throws
+        -> PackageManifest
+    {
         try read(source: source, manifestPath: label)
     }
 }
@@ -38,7 +41,9 @@ public struct CommitManifestLoader: CommitManifestLoading {
         limiter = ProcessLimiter(limit: DumpPackageManifestLoader.defaultConcurrency)
     }
 
-    public func manifest(source: String, manifestFile: String, location: PackageLocation, revision: String, repository: @escaping @Sendable () async throws -> String, label: String) async throws -> PackageManifest {
+    public func manifest(source: String, manifestFile: String, location: PackageLocation, revision: String, repository: @escaping @Sendable () async throws -> String, label: String) async throws
+        -> PackageManifest
+    {
         switch kind {
         case .static:
             return try ManifestReader().read(source: source, manifestPath: label)
@@ -63,7 +68,9 @@ public struct CommitManifestLoader: CommitManifestLoading {
         // The cached entry is the checkout folder SwiftPM ran in (its local paths are relative
         // to it), a newline, and SwiftPM's JSON.
         if let entry = cache.cached(.dumpPackage, repository: key, commit: commit), let newline = entry.firstIndex(of: "\n"),
-           let manifest = try? DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(entry[entry.index(after: newline)...].utf8), manifestPath: label, packageDirectory: String(entry[..<newline]), source: source) {
+            let manifest = try? DumpPackageManifestLoader.manifest(
+                fromDumpPackageOutput: Data(entry[entry.index(after: newline)...].utf8), manifestPath: label, packageDirectory: String(entry[..<newline]), source: source)
+        {
             return manifest
         }
         // On the real disk whatever the cache's file system: git, tar and SwiftPM run there.

@@ -87,7 +87,8 @@ package enum ComposeError: LocatedError, Equatable {
         case .noRevision(let revision, let repository):
             return "'\(repository)' has no commit '\(revision)'; fix the revision in the requirement"
         case .pinNotACommit(let revision, let repository, let identity):
-            return "'\(PinProblem.display(revision))' is not a commit of '\(repository)' (a commit is 40 lowercase hexadecimal digits); run 'mfe compose-shell --update \(PinProblem.display(identity))' to pin an existing one"
+            return
+                "'\(PinProblem.display(revision))' is not a commit of '\(repository)' (a commit is 40 lowercase hexadecimal digits); run 'mfe compose-shell --update \(PinProblem.display(identity))' to pin an existing one"
         case .pinnedCommitMissing(let commit, let repository, let identity):
             return "'\(repository)' has no commit '\(commit)'; run 'mfe compose-shell --update \(PinProblem.display(identity))' to pin an existing one"
         case .noManifestAtCommit(let repository, let commit):

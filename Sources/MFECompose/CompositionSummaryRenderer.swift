@@ -36,15 +36,16 @@ package struct CompositionSummaryRenderer: Sendable {
         }
         if let diff { summary["diff"] = .string(diff) }
         if let untrusted {
-            summary["untrustedPins"] = .array(untrusted.pins.map { pin in
-                var object: [String: JSONValue] = ["identity": .string(pin.identity), "revision": .string(pin.state.revision), "reason": .string(pin.reason)]
-                switch pin.state {
-                case .version(let version, _): object["version"] = .string(version.description)
-                case .branch(let branch, _): object["branch"] = .string(branch)
-                case .revision: break
-                }
-                return .object(object)
-            })
+            summary["untrustedPins"] = .array(
+                untrusted.pins.map { pin in
+                    var object: [String: JSONValue] = ["identity": .string(pin.identity), "revision": .string(pin.state.revision), "reason": .string(pin.reason)]
+                    switch pin.state {
+                    case .version(let version, _): object["version"] = .string(version.description)
+                    case .branch(let branch, _): object["branch"] = .string(branch)
+                    case .revision: break
+                    }
+                    return .object(object)
+                })
         }
         return JSONValue.object(summary).formatted()
     }

@@ -89,7 +89,11 @@ final class ResolutionSearch {
                 for (location, requirements, traits) in wave {
                     group.addTask {
                         let source = await provider.source(for: location)
-                        guard let manifest = try? await Self.likelyManifest(source: source, requirements: requirements, pin: pins[location.identity].flatMap { $0.location == location.location ? $0 : nil }, mayMove: policy.mayMove(location.identity)) else { return [] }
+                        guard
+                            let manifest = try? await Self.likelyManifest(
+                                source: source, requirements: requirements, pin: pins[location.identity].flatMap { $0.location == location.location ? $0 : nil },
+                                mayMove: policy.mayMove(location.identity))
+                        else { return [] }
                         return DependencyRules.requiredDependencies(of: manifest, isRoot: false, enabledTraits: traits, baseDirectory: "/").map { ($0.location, [$0.requirement], $0.traits) }
                     }
                 }
@@ -176,7 +180,9 @@ final class ResolutionSearch {
         if undecided.isEmpty { return .solved(state) }
         steps += 1
         if steps > resolver.stepLimit {
-            throw CompositionConflict(message: "gave up after trying \(resolver.stepLimit) combinations of versions; narrow the requirements (for example pin the foundation packages with 'exact:') and run again", packages: [])
+            throw CompositionConflict(
+                message: "gave up after trying \(resolver.stepLimit) combinations of versions; narrow the requirements (for example pin the foundation packages with 'exact:') and run again",
+                packages: [])
         }
         // Decide the most constrained package first (fewest admissible versions, a kept pin
         // counting as one), as SwiftPM's resolver does; ties go to the first derived.
@@ -280,7 +286,10 @@ final class ResolutionSearch {
                 decision.followed.insert(target)
                 if isVersioned && dependency.requirement.isUnversioned {
                     state.decisions[current] = decision
-                    note(target, "\(describe(.package(current), in: state)) needs \(name(target, state)) by \(dependency.requirement.summary), which SwiftPM allows only in the shell or in packages that are themselves on a branch or revision")
+                    note(
+                        target,
+                        "\(describe(.package(current), in: state)) needs \(name(target, state)) by \(dependency.requirement.summary), which SwiftPM allows only in the shell or in packages that are themselves on a branch or revision"
+                    )
                     return .failure(Culprits(packages: [current]))
                 }
                 state.locations[target] = state.locations[target] ?? dependency.location
@@ -425,9 +434,10 @@ final class ResolutionSearch {
             lines.append("no version of \(target) satisfies every package that needs it:")
             for fact in notes[identity]! { lines.append("  \(fact)") }
             if let held = heldAt[identity], let last = held.last {
-                lines.append(held.count == 1
-                    ? "  \(target) is already at \(last)"
-                    : "  \(target) was tried at \(held.dropLast().joined(separator: ", ")) and \(last); none admits every requirement above")
+                lines.append(
+                    held.count == 1
+                        ? "  \(target) is already at \(last)"
+                        : "  \(target) was tried at \(held.dropLast().joined(separator: ", ")) and \(last); none admits every requirement above")
             }
             if let versions = availableVersions[identity] {
                 lines.append("  \(target) has \(versions.isEmpty ? "no version tags" : "versions " + versions.map(\.description).joined(separator: ", "))")

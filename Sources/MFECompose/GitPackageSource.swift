@@ -291,7 +291,8 @@ package actor GitPackageSource: PackageSource {
             throw ComposeError.noManifestAtCommit(repository: location.redacted, commit: revision)
         }
         let label = "\(location.redacted)@\(revision.prefix(10)):Package.swift"
-        let manifest = try await parser.manifest(source: text, manifestFile: "Package.swift", location: location, revision: revision, repository: { try await self.repository(having: commit) }, label: label)
+        let manifest = try await parser.manifest(
+            source: text, manifestFile: "Package.swift", location: location, revision: revision, repository: { try await self.repository(having: commit) }, label: label)
         manifestCache[commit] = manifest
         return manifest
     }

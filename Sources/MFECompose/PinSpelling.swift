@@ -16,7 +16,8 @@ enum PinSpelling {
             if declaredByRoot { continue }
             if next.location > required.location { required = next }
         }
-        let a = canonical(resolver.location), b = canonical(required.location)
+        let a = canonical(resolver.location)
+        let b = canonical(required.location)
         return a.description == b.description && a.scheme == b.scheme ? resolver : required
     }
 

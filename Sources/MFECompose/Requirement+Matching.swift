@@ -58,8 +58,8 @@ package enum TagVersions {
         let core = text[..<(dash ?? plus ?? text.endIndex)]
         let parts = core.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 || parts.count == 2,
-              let major = Int(parts[0]), let minor = Int(parts[1]),
-              let patch = parts.count == 2 ? 0 : Int(parts[2])
+            let major = Int(parts[0]), let minor = Int(parts[1]),
+            let patch = parts.count == 2 ? 0 : Int(parts[2])
         else { return nil }
         func identifiers(_ slice: Substring) -> [String]? {
             let items = slice.split(separator: ".", omittingEmptySubsequences: false)

@@ -125,7 +125,7 @@ package enum ResolvedFileReader {
                 pins.append(ResolvedPin(identity: location.identity, kind: location.kind, location: location.location, name: raw["package"] as? String, state: pinState))
             } else {
                 guard let identity = raw["identity"] as? String, let kindText = raw["kind"] as? String, let kind = PinKind(rawValue: kindText),
-                      let location = raw["location"] as? String
+                    let location = raw["location"] as? String
                 else { throw fail("a pin lacks 'identity', 'kind' or 'location'") }
                 pins.append(ResolvedPin(identity: identity, kind: kind, location: location, state: pinState))
             }

@@ -84,7 +84,8 @@ package struct Composition: Sendable {
     /// `Package.swift` changed in a way that moved no pin, such as a comment).
     package var onlyOriginHashChanged: Bool {
         guard !isUpToDate, var stale = file, stale.originHash != nil, let previousBytes,
-              let old = try? ResolvedFileReader.parse(previousBytes, path: "Package.resolved"), old.originHash != nil else { return false }
+            let old = try? ResolvedFileReader.parse(previousBytes, path: "Package.resolved"), old.originHash != nil
+        else { return false }
         stale.originHash = old.originHash
         return ResolvedFileWriter.render(stale) == previousBytes
     }
@@ -178,7 +179,8 @@ package struct ShellComposer: Sendable {
         let resolver = DependencyResolver(provider: provider, currentToolsVersion: currentToolsVersion)
         let chosen: [ChosenPackage]
         do {
-            chosen = try await resolver.resolve(rootName: rootName, requirements: requirements, pins: try Self.wellFormedPins(of: previous, file: request.outputPath, policy: request.policy), policy: request.policy)
+            chosen = try await resolver.resolve(
+                rootName: rootName, requirements: requirements, pins: try Self.wellFormedPins(of: previous, file: request.outputPath, policy: request.policy), policy: request.policy)
         } catch let untrusted as UntrustedPin {
             throw UntrustedPins(file: request.outputPath, pins: [untrusted])
         }

@@ -63,7 +63,9 @@ package enum BoundedParsing {
     /// within the limit for its `bytes`. Each item has its own result: an item that takes too
     /// long is a `ParseTimeLimitError` naming `file(item)`, and the items after it go on, on
     /// a fresh thread.
-    package static func results<Item: Sendable, T: Sendable>(each items: [Item], file: (Item) -> String, bytes: @escaping @Sendable (Item) -> Int, _ body: @escaping @Sendable (Item) throws -> T) async -> [Result<T, any Error>] {
+    package static func results<Item: Sendable, T: Sendable>(each items: [Item], file: (Item) -> String, bytes: @escaping @Sendable (Item) -> Int, _ body: @escaping @Sendable (Item) throws -> T) async
+        -> [Result<T, any Error>]
+    {
         var results: [Result<T, any Error>] = []
         results.reserveCapacity(items.count)
         while results.count < items.count {
@@ -89,7 +91,8 @@ package struct ParseTimeLimitError: InputError, Equatable {
 
     package var errorDescription: String? {
         let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        return "'\(file)': reading it took more than \(limit) seconds, so mfe gave up; the file is built in a way the Swift parser can only read slowly (e.g. a long chain of '<' or of trailing closures): simplify it"
+        return
+            "'\(file)': reading it took more than \(limit) seconds, so mfe gave up; the file is built in a way the Swift parser can only read slowly (e.g. a long chain of '<' or of trailing closures): simplify it"
     }
 }
 
@@ -122,8 +125,8 @@ private final class ParseJob<Item: Sendable, T: Sendable>: @unchecked Sendable, 
     /// The item being parsed and the thread's processor time when it started.
     private var current: (index: Int, start: Double)?
     #if os(Linux)
-    /// The processor-time clock of the parsing thread, once it has started.
-    private var clock: clockid_t?
+        /// The processor-time clock of the parsing thread, once it has started.
+        private var clock: clockid_t?
     #endif
 
     init(items: [Item], limit: @escaping @Sendable (Item) -> Double, body: @escaping @Sendable (Item) throws -> T, deliver: @escaping @Sendable (Outcome) -> Void) {
@@ -143,12 +146,12 @@ private final class ParseJob<Item: Sendable, T: Sendable>: @unchecked Sendable, 
 
     private func run() {
         #if os(Linux)
-        var own = clockid_t()
-        if pthread_getcpuclockid(pthread_self(), &own) == 0 {
-            lock.lock()
-            clock = own
-            lock.unlock()
-        }
+            var own = clockid_t()
+            if pthread_getcpuclockid(pthread_self(), &own) == 0 {
+                lock.lock()
+                clock = own
+                lock.unlock()
+            }
         #endif
         for (index, item) in items.enumerated() {
             let start = now()
@@ -199,13 +202,13 @@ private final class ParseJob<Item: Sendable, T: Sendable>: @unchecked Sendable, 
     /// The parsing thread's processor time (Linux), else the wall-clock time, in seconds.
     private func now() -> Double {
         #if os(Linux)
-        lock.lock()
-        let clock = self.clock
-        lock.unlock()
-        var used = timespec()
-        if let clock, clock_gettime(clock, &used) == 0 {
-            return Double(used.tv_sec) + Double(used.tv_nsec) / 1e9
-        }
+            lock.lock()
+            let clock = self.clock
+            lock.unlock()
+            var used = timespec()
+            if let clock, clock_gettime(clock, &used) == 0 {
+                return Double(used.tv_sec) + Double(used.tv_nsec) / 1e9
+            }
         #endif
         return Date().timeIntervalSinceReferenceDate
     }

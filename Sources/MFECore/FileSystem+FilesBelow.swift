@@ -31,7 +31,8 @@ extension FileSystem {
         var links: [(relative: String, depth: Int)] = []
         var nextLink = 0
         while true {
-            let relative: String, depth: Int
+            let relative: String
+            let depth: Int
             if let entry = stack.popLast() {
                 (relative, depth) = entry
             } else if nextLink < links.count {

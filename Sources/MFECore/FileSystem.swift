@@ -251,9 +251,9 @@ public struct LocalFileSystem: FileSystem {
         default: kind = .other
         }
         #if canImport(Darwin)
-        let modified = status.st_mtimespec
+            let modified = status.st_mtimespec
         #else
-        let modified = status.st_mtim
+            let modified = status.st_mtim
         #endif
         let seconds = Double(modified.tv_sec) + Double(modified.tv_nsec) / 1_000_000_000
         return FileStatus(kind: kind, size: Int(status.st_size), modificationDate: Date(timeIntervalSince1970: seconds))

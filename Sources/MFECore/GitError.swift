@@ -14,13 +14,15 @@ package enum GitError: InputError, Equatable {
     package var errorDescription: String? {
         switch self {
         case .unsafeTransport(let repository, let transport):
-            return "'\(repository)' names git's '\(transport)' transport, which \(transport == "ext" ? "runs a command" : "waits on a file descriptor and can block for ever"); mfe never uses it. Give the package an https, ssh or file URL"
+            return
+                "'\(repository)' names git's '\(transport)' transport, which \(transport == "ext" ? "runs a command" : "waits on a file descriptor and can block for ever"); mfe never uses it. Give the package an https, ssh or file URL"
         case .invalidTimeLimit(let text):
             return "\(Git.timeLimitVariable) is '\(text)'; set it to the most seconds one git command may take (for example \(Git.defaultTimeLimitSeconds)), or unset it"
         case .timedOut(let command, let directory, let limit):
             return "'git \(command)' in '\(directory)' ran longer than \(Git.describe(limit)), so mfe stopped it; if the repository is that large, raise \(Git.timeLimitVariable) (seconds)"
         case .fetchTimedOut(let repository, let limit):
-            return "fetching '\(repository)' took longer than \(Git.describe(limit)), so mfe stopped git; check that the server answers (for example with 'git ls-remote \(repository)'), or raise \(Git.timeLimitVariable) (seconds) for a slow connection"
+            return
+                "fetching '\(repository)' took longer than \(Git.describe(limit)), so mfe stopped git; check that the server answers (for example with 'git ls-remote \(repository)'), or raise \(Git.timeLimitVariable) (seconds) for a slow connection"
         }
     }
 }

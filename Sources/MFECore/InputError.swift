@@ -51,10 +51,11 @@ package struct InputErrors: InputError, Equatable {
     /// Two lists are equal when their errors are, one by one: by value when an error's type is
     /// `Equatable` (every area's is), else by message.
     package static func == (lhs: InputErrors, rhs: InputErrors) -> Bool {
-        lhs.errors.count == rhs.errors.count && zip(lhs.errors, rhs.errors).allSatisfy { left, right in
-            guard let left = left as? any Equatable else { return left.errorDescription == right.errorDescription }
-            return left.isEqual(to: right)
-        }
+        lhs.errors.count == rhs.errors.count
+            && zip(lhs.errors, rhs.errors).allSatisfy { left, right in
+                guard let left = left as? any Equatable else { return left.errorDescription == right.errorDescription }
+                return left.isEqual(to: right)
+            }
     }
 }
 

@@ -46,7 +46,10 @@ package indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral,
         case .bool(let value): output += value ? "true" : "false"
         case .null: output += "null"
         case .array(let elements):
-            if elements.isEmpty { output += "[]"; return }
+            if elements.isEmpty {
+                output += "[]"
+                return
+            }
             output += "["
             for (index, element) in elements.enumerated() {
                 if index > 0 { output += inline ? ", " : "," }
@@ -56,7 +59,10 @@ package indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral,
             if !inline { output += "\n" + String(repeating: "  ", count: depth) }
             output += "]"
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
             output += "{"
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, key) in keys.enumerated() {

@@ -15,9 +15,12 @@ package struct NameGlob: Sendable, Hashable {
 
     /// Whether `name` matches. Linear-time greedy matching with backtracking to the last `*`.
     package func matches(_ name: String) -> Bool {
-        let pattern = Array(pattern), text = Array(name)
-        var p = 0, t = 0
-        var star: Int?, resume = 0
+        let pattern = Array(pattern)
+        let text = Array(name)
+        var p = 0
+        var t = 0
+        var star: Int?
+        var resume = 0
         while t < text.count {
             if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
                 p += 1
@@ -54,7 +57,8 @@ package struct NameGlob: Sendable, Hashable {
 
     /// The fewest single-character edits to `name` after which it matches the glob.
     private func wildcardDistance(to name: String) -> Int {
-        let pattern = Array(pattern), text = Array(name)
+        let pattern = Array(pattern)
+        let text = Array(name)
         // cost[i][j]: edits for text[..<j] to match pattern[..<i].
         var previous = Array(0...text.count)
         for i in stride(from: 1, through: pattern.count, by: 1) {

@@ -34,7 +34,8 @@ public enum PathUtilities {
         // A location that is a URL (a manifest read from a remote repository) is no path:
         // normalising it would turn `https://` into `https:/`.
         if path.contains("://") { return path }
-        let path = normalize(path), base = normalize(base)
+        let path = normalize(path)
+        let base = normalize(base)
         if path == base { return "." }
         let prefix = base == "/" ? "/" : base + "/"
         if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }

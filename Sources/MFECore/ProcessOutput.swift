@@ -107,18 +107,18 @@ public enum ProcessOutput {
     /// (`/dev/full`), else nil.
     private static func destination(of descriptor: Int32) -> String? {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
-        if length > 0 {
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if target.hasPrefix("/") { return target }
-        }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+            if length > 0 {
+                let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if target.hasPrefix("/") { return target }
+            }
         #elseif canImport(Darwin)
-        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN) + 1)
-        if fcntl(descriptor, F_GETPATH, &buffer) != -1 {
-            let target = String(cString: buffer)
-            if target.hasPrefix("/") { return target }
-        }
+            var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN) + 1)
+            if fcntl(descriptor, F_GETPATH, &buffer) != -1 {
+                let target = String(cString: buffer)
+                if target.hasPrefix("/") { return target }
+            }
         #endif
         return nil
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Subprocess
+
 #if canImport(System)
-import System
+    import System
 #else
-import SystemPackage
+    import SystemPackage
 #endif
 
 /// What a finished process left: exit status and captured output.
@@ -125,14 +126,14 @@ public struct SubprocessRunner: ProcessRunning {
         let executableReference: Executable = executable.contains("/") ? .path(FilePath(executable)) : .name(executable)
         var options = PlatformOptions()
         #if !os(Windows)
-        if ownProcessGroup {
-            options.processGroupID = 0
-            // Cancelling the run (the time limit) ends the whole group: politely, then for good.
-            options.teardownSequence = [
-                .send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(500)),
-                .send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(500)),
-            ]
-        }
+            if ownProcessGroup {
+                options.processGroupID = 0
+                // Cancelling the run (the time limit) ends the whole group: politely, then for good.
+                options.teardownSequence = [
+                    .send(signal: .terminate, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(500)),
+                    .send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(500)),
+                ]
+            }
         #endif
         let registration = ProcessGroupRegistration()
         defer { registration.end() }
@@ -148,7 +149,7 @@ public struct SubprocessRunner: ProcessRunning {
                 error: .bytes(limit: outputLimit)
             ) { execution in
                 #if !os(Windows)
-                if ownProcessGroup { registration.begin(execution.processIdentifier.value) }
+                    if ownProcessGroup { registration.begin(execution.processIdentifier.value) }
                 #endif
             }
             let status: Int32

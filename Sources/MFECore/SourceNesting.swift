@@ -40,10 +40,12 @@ package enum SourceNesting {
         /// What a refusal says, lowercase, without the location.
         package var reason: String {
             if isAngle {
-                return "more than \(limit) '<' left open in one line; mfe does not parse such a line (the Swift parser's lookahead for generic arguments would take minutes): split the expression, e.g. with named constants"
+                return
+                    "more than \(limit) '<' left open in one line; mfe does not parse such a line (the Swift parser's lookahead for generic arguments would take minutes): split the expression, e.g. with named constants"
             }
             let what = isSquare ? "square brackets" : "brackets, parentheses, braces and #if blocks"
-            return "nested deeper than \(limit) levels of \(what); mfe does not parse files nested this deeply (the Swift parser would take minutes or overflow its stack): flatten the nesting, e.g. with named constants"
+            return
+                "nested deeper than \(limit) levels of \(what); mfe does not parse files nested this deeply (the Swift parser would take minutes or overflow its stack): flatten the nesting, e.g. with named constants"
         }
     }
 
@@ -244,7 +246,8 @@ package enum SourceNesting {
             if current == UInt8(ascii: "\"") {
                 let quotes = isMultiline ? 3 : 1
                 if (0..<quotes).allSatisfy({ byte(at: index + $0) == UInt8(ascii: "\"") }),
-                   (0..<hashes).allSatisfy({ byte(at: index + quotes + $0) == UInt8(ascii: "#") }) {
+                    (0..<hashes).allSatisfy({ byte(at: index + quotes + $0) == UInt8(ascii: "#") })
+                {
                     advance(quotes + hashes)
                     stack.removeLast()
                     return nil

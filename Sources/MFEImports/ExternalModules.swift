@@ -53,7 +53,8 @@ struct ExternalModules: Sendable {
             guard let package = external.packages[identity] else { continue }
             let manifest = package.manifest
             let targets = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            var moduleNames: [String: [String]] = [:], exported: [String: Set<String>] = [:]
+            var moduleNames: [String: [String]] = [:]
+            var exported: [String: Set<String>] = [:]
             let scanner = ImportScanner(configurations: WorkspaceImportReader.buildConfigurations(for: manifest))
             func exportedModules(of target: Target) -> Set<String> {
                 if let known = exported[target.name] { return known }
@@ -69,8 +70,12 @@ struct ExternalModules: Sendable {
             }
             for product in manifest.products where [.library, .staticLibrary, .dynamicLibrary].contains(product.kind) {
                 let key = Product(identity: identity, name: product.name)
-                var modules: [String: String] = [:], ownModules: Set<String> = [], products: Set<Product> = [], reexported: Set<String> = []
-                var pending = product.targets.reversed().compactMap { targets[$0] }, visited: Set<String> = []
+                var modules: [String: String] = [:]
+                var ownModules: Set<String> = []
+                var products: Set<Product> = []
+                var reexported: Set<String> = []
+                var pending = product.targets.reversed().compactMap { targets[$0] }
+                var visited: Set<String> = []
                 while let target = pending.popLast() {
                     guard visited.insert(target.name).inserted else { continue }
                     if [.regular, .executable, .system, .binary].contains(target.kind) {
@@ -98,7 +103,8 @@ struct ExternalModules: Sendable {
         reexports = Self.close(reexports, providers: providers)
         for (module, products) in providers {
             providers[module] = products.sorted { lhs, rhs in
-                let lhsOwn = own[lhs]?.contains(module) == true, rhsOwn = own[rhs]?.contains(module) == true
+                let lhsOwn = own[lhs]?.contains(module) == true
+                let rhsOwn = own[rhs]?.contains(module) == true
                 return lhsOwn != rhsOwn ? lhsOwn : lhs < rhs
             }
         }
@@ -132,7 +138,8 @@ struct ExternalModules: Sendable {
     /// `.product(package:)` against the identity, `name:` or manifest name of the package's
     /// declared dependencies, as SwiftPM does; a by-name entry against their products.
     static func product(for dependency: TargetDependency, in manifest: PackageManifest, among packages: [String: ExternalPackage]) -> Product? {
-        let name: String, packageKey: String?
+        let name: String
+        let packageKey: String?
         switch dependency.kind {
         case .target: return nil
         case .byName(let value): (name, packageKey) = (value, nil)
@@ -143,7 +150,10 @@ struct ExternalModules: Sendable {
             let identity = declared.identity
             guard let package = packages[identity] else { continue }
             if let packageKey, packageKey != identity, packageKey != declared.explicitName?.lowercased(), packageKey != package.manifest.name.lowercased(),
-               packageKey != declared.nameForModuleDependencyResolution.lowercased() { continue }
+                packageKey != declared.nameForModuleDependencyResolution.lowercased()
+            {
+                continue
+            }
             candidates.append(identity)
         }
         if let packageKey, candidates.isEmpty, packages[packageKey] != nil { candidates = [packageKey] }
@@ -158,15 +168,17 @@ struct ExternalModules: Sendable {
     /// parsed. A file that cannot be read or parsed re-exports nothing.
     static func reexports(of target: Target, inPackage directory: String, scanner: ImportScanner<HostBuildConfiguration>, fileSystem: any FileSystem) -> Set<String> {
         guard target.kind == .regular || target.kind == .executable,
-              let files = try? TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: directory)
+            let files = try? TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: directory)
         else { return [] }
         let marker = Data("@_exported".utf8)
         var modules: Set<String> = []
         for file in files {
             guard let data = try? fileSystem.contents(of: file), data.range(of: marker) != nil,
-                  let declarations = try? BoundedParsing.runBlocking(file: file, bytes: data.count, {
-                      try data.withUnsafeBytes { raw in try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: file) }
-                  })
+                let declarations = try? BoundedParsing.runBlocking(
+                    file: file, bytes: data.count,
+                    {
+                        try data.withUnsafeBytes { raw in try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: file) }
+                    })
             else { continue }
             for declaration in declarations where declaration.isActive && declaration.attributes.contains("_exported") {
                 modules.insert(declaration.module)
@@ -179,7 +191,8 @@ struct ExternalModules: Sendable {
     static func close(_ direct: [Product: Set<String>], providers: [String: [Product]]) -> [Product: Set<String>] {
         var closed = direct
         for product in direct.keys.sorted() {
-            var pending = Array(closed[product] ?? []), seen = Set(pending)
+            var pending = Array(closed[product] ?? [])
+            var seen = Set(pending)
             while let module = pending.popLast() {
                 for provider in providers[module] ?? [] where provider != product {
                     for next in direct[provider] ?? [] where seen.insert(next).inserted { pending.append(next) }

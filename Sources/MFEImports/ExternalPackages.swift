@@ -86,7 +86,9 @@ struct ExternalPackages: Sendable {
         }.sorted { $0.0 < $1.0 }
         if let first = refused.first {
             let names = refused.map(\.0)
-            notes.append("imports of the modules of \(ImportRules.list(names)) were not checked: the static reader cannot read \(names.count == 1 ? "its manifest" : "their manifests") (\(first.1)); run with '--loader auto' to read \(names.count == 1 ? "it" : "them") with SwiftPM")
+            notes.append(
+                "imports of the modules of \(ImportRules.list(names)) were not checked: the static reader cannot read \(names.count == 1 ? "its manifest" : "their manifests") (\(first.1)); run with '--loader auto' to read \(names.count == 1 ? "it" : "them") with SwiftPM"
+            )
         }
         for (name, reason) in unreadable.sorted(by: { $0.key < $1.key }) {
             if case .failed(let message) = reason { notes.append("imports of the modules of \(name) were not checked: \(message)") }
@@ -143,13 +145,14 @@ struct ExternalPackageLocator: Sendable {
             }
         }
         if let cacheRoot {
-            for pin in pins.values.sorted(by: { $0.identity < $1.identity }) where result.packages[pin.identity] == nil && result.unreadable[pin.identity] == nil && !workspaceIdentities.contains(pin.identity) {
+            for pin in pins.values.sorted(by: { $0.identity < $1.identity })
+            where result.packages[pin.identity] == nil && result.unreadable[pin.identity] == nil && !workspaceIdentities.contains(pin.identity) {
                 // The cache is keyed by repository and commit (compose-shell's layout): a pin
                 // whose revision is no full commit hash names no entry, and no path.
                 guard let revision = pin.revision.flatMap(CommitHash.init) else { continue }
                 let path = ComposeCacheLayout.file(root: cacheRoot, repository: RepositoryKey(location: pin.location), commit: revision, kind: .manifest)
                 guard let data = try? fileSystem.contents(of: path), !data.isEmpty,
-                      let manifest = try? ManifestReader(fileSystem: fileSystem).read(source: String(decoding: data, as: UTF8.self), manifestPath: path)
+                    let manifest = try? ManifestReader(fileSystem: fileSystem).read(source: String(decoding: data, as: UTF8.self), manifestPath: path)
                 else { continue }
                 result.packages[pin.identity] = ExternalPackage(identity: pin.identity, manifest: manifest, directory: nil, pin: pin)
             }

@@ -59,7 +59,8 @@ enum ImportPrefix {
                 switch byte {
                 case UInt8(ascii: "\\"):
                     // An escape, or `\(`: an interpolation (`\#(` in a raw string with one `#`).
-                    var after = index + 1, found = 0
+                    var after = index + 1
+                    var found = 0
                     while found < hashes, after < count, buffer[after] == UInt8(ascii: "#") {
                         found += 1
                         after += 1

@@ -44,7 +44,8 @@ struct ExternalReach {
         searches[platform] = search
         if search.declared.contains(module) { return nil }
         guard let nearest = search.nearest[module] else { return [] }
-        var chain = [nearest], current = nearest
+        var chain = [nearest]
+        var current = nearest
         while let previous = search.parent[current], previous != current {
             chain.append(previous)
             current = previous
@@ -54,7 +55,9 @@ struct ExternalReach {
 
     private func makeSearch(on platform: String?) -> Search {
         let start = Step.target(node)
-        var parent = [start: start], queue = [start], head = 0
+        var parent = [start: start]
+        var queue = [start]
+        var head = 0
         var nearest: [String: Step] = [:]
         while head < queue.count {
             let step = queue[head]
@@ -87,7 +90,8 @@ extension ImportRules {
     /// platform's dependencies do not reach it, transitive with the chain when they all do.
     /// `platforms`: as for workspace modules.
     func externalFinding(for sourceImport: SourceImport, module: String, from node: Int, platforms: [String?], reach: inout ExternalReach, workspaceReach: inout TargetReach) -> Finding? {
-        var unreachable: [String] = [], chain: [ExternalReach.Step]?
+        var unreachable: [String] = []
+        var chain: [ExternalReach.Step]?
         for platform in platforms where !workspaceReach.declares(module, on: platform) {
             guard let found = reach.chain(to: module, on: platform) else { continue }
             if found.isEmpty { unreachable.append(platform ?? "") } else { chain = chain ?? found }
@@ -96,10 +100,13 @@ extension ImportRules {
         if !unreachable.isEmpty, let product = external.providers[module]?.first {
             let onlyOn = unreachable.count < platforms.count ? unreachable.compactMap { $0.isEmpty ? nil : $0 } : []
             let target = external.provided[product]?[module] ?? module
-            return implicitFinding(from: node, importing: module, target: target, package: external.packages[product.identity]?.manifest.name, fix: declaration(of: product, in: node, external: external), at: sourceImport, onlyOn: onlyOn)
+            return implicitFinding(
+                from: node, importing: module, target: target, package: external.packages[product.identity]?.manifest.name, fix: declaration(of: product, in: node, external: external),
+                at: sourceImport, onlyOn: onlyOn)
         }
         guard let chain, case .product(let last) = chain.last else { return nil }
-        let from = graph.nodes[node], target = external.provided[last]?[module] ?? module
+        let from = graph.nodes[node]
+        let target = external.provided[last]?[module] ?? module
         var path = chain.map { step -> String in
             switch step {
             case .target(let index): return graph.nodes[index].name
@@ -127,7 +134,9 @@ extension ImportRules {
 
     /// The third-party modules `node` imports and reaches through its workspace dependencies
     /// now, but would no longer reach without its dependencies on `removed`. Sorted.
-    func strandedExternalImports(of node: Int, withoutDependenciesOn removed: Set<Int>, imports target: TargetImports, modules: WorkspaceModules, external: ExternalModules, aliases: [String: String]) -> [String] {
+    func strandedExternalImports(of node: Int, withoutDependenciesOn removed: Set<Int>, imports target: TargetImports, modules: WorkspaceModules, external: ExternalModules, aliases: [String: String])
+        -> [String]
+    {
         var names: Set<String> = []
         for sourceImport in target.imports where sourceImport.declaration.isActive && !sourceImport.declaration.isGuardedByCanImport {
             let name = aliases[sourceImport.declaration.module] ?? sourceImport.declaration.module
@@ -145,7 +154,8 @@ extension ImportRules {
     /// How to declare external `product` in `node`'s manifest, with the `.package(url:)` to add
     /// when the package does not depend on its package yet.
     func declaration(of product: ExternalModules.Product, in node: Int, external: ExternalModules) -> String {
-        let from = graph.nodes[node], manifest = graph.package(of: node).manifest
+        let from = graph.nodes[node]
+        let manifest = graph.package(of: node).manifest
         var hint = ""
         if !manifest.dependencies.contains(where: { $0.identity == product.identity }) {
             let pin = external.packages[product.identity]?.pin
@@ -157,6 +167,7 @@ extension ImportRules {
                 hint = " (with the package '\(product.identity)' in the package's dependencies)"
             }
         }
-        return "add .product(name: \"\(product.name)\", package: \"\(product.identity)\") to the dependencies of \(from.name) in \(PathUtilities.relative(manifest.manifestPath, to: workspaceRoot))\(hint)"
+        return
+            "add .product(name: \"\(product.name)\", package: \"\(product.identity)\") to the dependencies of \(from.name) in \(PathUtilities.relative(manifest.manifestPath, to: workspaceRoot))\(hint)"
     }
 }

@@ -20,7 +20,8 @@ extension ImportRules {
         let on = platforms.isEmpty ? "" : " on " + Self.list(platforms.map(Self.displayName))
         return Finding(
             rule: rule.id, severity: rule.severity,
-            message: "\(from.name) imports \(module) but neither declares it nor reaches it through its dependencies\(on), so it builds only by accident of build order; \(fix)\(platforms.isEmpty ? "" : " for those platforms too"), or remove the import",
+            message:
+                "\(from.name) imports \(module) but neither declares it nor reaches it through its dependencies\(on), so it builds only by accident of build order; \(fix)\(platforms.isEmpty ? "" : " for those platforms too"), or remove the import",
             file: sourceImport.file, line: sourceImport.declaration.line, column: sourceImport.declaration.column,
             from: from.name, to: target, fromPackage: graph.package(of: node).name, toPackage: package
         )
@@ -29,7 +30,8 @@ extension ImportRules {
     /// `chain` runs from `node` to `module`. The fingerprint leaves the chain out, so a baseline
     /// entry survives a change of the route.
     func transitiveFinding(from node: Int, to module: Int, through chain: [Int], at sourceImport: SourceImport) -> Finding {
-        let from = graph.nodes[node], to = graph.nodes[module]
+        let from = graph.nodes[node]
+        let to = graph.nodes[module]
         let path = chain.map { graph.nodes[$0].name }
         let rule = LintRule.transitiveDependency
         return Finding(
@@ -46,8 +48,10 @@ extension ImportRules {
     /// How to declare `module` in `node`'s manifest: `add ENTRY to the dependencies of X in FILE`,
     /// with the `.package(path:)` to add when the packages are not yet related.
     func declaration(of module: Int, in node: Int) -> String {
-        let from = graph.nodes[node], to = graph.nodes[module]
-        let fromPackage = graph.package(of: node), toPackage = graph.package(of: module)
+        let from = graph.nodes[node]
+        let to = graph.nodes[module]
+        let fromPackage = graph.package(of: node)
+        let toPackage = graph.package(of: module)
         let entry: String
         var packageHint = ""
         if from.package != to.package, !graph.packageSuccessors[from.package].contains(to.package) {
@@ -77,7 +81,8 @@ extension ImportRules {
     /// The path from package folder `from` to package folder `to`, both relative to the
     /// workspace root: `../../Foundation/Env`.
     static func relativePath(from: String, to: String) -> String {
-        let source = from == "." ? [] : from.split(separator: "/"), target = to == "." ? [] : to.split(separator: "/")
+        let source = from == "." ? [] : from.split(separator: "/")
+        let target = to == "." ? [] : to.split(separator: "/")
         var common = 0
         while common < source.count, common < target.count, source[common] == target[common] { common += 1 }
         let parts = Array(repeating: "..", count: source.count - common) + target[common...].map(String.init)
@@ -86,9 +91,11 @@ extension ImportRules {
 
     /// `stranded`: the modules the target imports that it reaches only through this dependency.
     func unusedFinding(from node: Int, to module: Int, at location: SourceLocation, stranding stranded: [String] = []) -> Finding {
-        let from = graph.nodes[node], to = graph.nodes[module]
+        let from = graph.nodes[node]
+        let to = graph.nodes[module]
         let rule = LintRule.unusedDependency
-        let fix = stranded.isEmpty
+        let fix =
+            stranded.isEmpty
             ? "remove it from the dependencies of \(from.name)"
             : "it is also the only way \(from.name) reaches \(Self.list(stranded)), which it imports: declare \(Self.list(stranded)) first, then remove \(to.name) from the dependencies of \(from.name)"
         return Finding(

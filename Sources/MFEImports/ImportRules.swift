@@ -80,7 +80,8 @@ public struct ImportRules: Sendable {
                     }
                     continue
                 }
-                var unreachable: [String] = [], chain: [Int]?
+                var unreachable: [String] = []
+                var chain: [Int]?
                 for platform in platforms where !reach.declares(name, on: platform) {
                     if let path = reach.shortestPath(toAnyOf: candidates, on: platform) {
                         chain = chain ?? path
@@ -119,7 +120,8 @@ public struct ImportRules: Sendable {
                     modules.names[successor].contains(where: imported.contains) || !modules.reexports(of: successor).isDisjoint(with: imported)
                 }
                 guard !isUsed, let module = successors.filter({ graph.nodes[$0].kind == .regular }).min(by: { graph.nodes[$0].name < graph.nodes[$1].name }) else { continue }
-                let stranded = (strandedImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, aliases: aliases)
+                let stranded =
+                    (strandedImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, aliases: aliases)
                     + strandedExternalImports(of: node, withoutDependenciesOn: Set(successors), imports: target, modules: modules, external: external, aliases: aliases)).sorted()
                 findings.append(unusedFinding(from: node, to: module, at: location, stranding: stranded))
             }
@@ -204,7 +206,8 @@ struct DependencyClosure {
     init(of start: Int, in graph: TargetGraph, following follows: (Int, Int) -> Bool = { _, _ in true }) {
         self.start = start
         var parent = [start: start]
-        var queue = [start], head = 0
+        var queue = [start]
+        var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
@@ -222,7 +225,8 @@ struct DependencyClosure {
     func shortestPath(toAnyOf nodes: [Int]) -> [Int]? {
         let candidates = nodes.filter { $0 != start && parent[$0] != nil }
         guard let nearest = candidates.min(by: { depth(of: $0) < depth(of: $1) }) else { return nil }
-        var chain = [nearest], current = nearest
+        var chain = [nearest]
+        var current = nearest
         while let previous = parent[current], previous != current {
             chain.append(previous)
             current = previous
@@ -231,7 +235,8 @@ struct DependencyClosure {
     }
 
     private func depth(of node: Int) -> Int {
-        var depth = 0, current = node
+        var depth = 0
+        var current = node
         while let previous = parent[current], previous != current {
             depth += 1
             current = previous
@@ -261,7 +266,9 @@ extension ImportRules {
     /// Third-party manifests are read with `manifestLoader` (the workspace's loader, so
     /// `--loader auto` reaches SwiftPM for the ones the static reader refuses); `cacheRoot` is
     /// mfe's compose cache (nil: not looked at).
-    public static func analysis(in workspace: Workspace, graph: TargetGraph, manifestLoader: any ManifestLoading, cacheRoot: String? = userCacheRoot(), fileSystem: any FileSystem = LocalFileSystem()) async throws -> AdditionalFindings {
+    public static func analysis(in workspace: Workspace, graph: TargetGraph, manifestLoader: any ManifestLoading, cacheRoot: String? = userCacheRoot(), fileSystem: any FileSystem = LocalFileSystem())
+        async throws -> AdditionalFindings
+    {
         let imports = try await WorkspaceImportReader(fileSystem: fileSystem).read(workspace)
         let external = await ExternalPackageLocator(fileSystem: fileSystem, manifestLoader: manifestLoader, cacheRoot: cacheRoot).locate(workspace)
         let rules = ImportRules(graph: graph, workspaceRoot: workspace.root, externalPackages: external, fileSystem: fileSystem)

@@ -132,9 +132,10 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
         var pending: [Syntax] = [Syntax(condition)]
         while let node = pending.popLast() {
             if let call = node.as(FunctionCallExprSyntax.self),
-               call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "canImport",
-               let argument = call.arguments.first?.expression.trimmedDescription,
-               let module = argument.split(separator: ".").first {
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "canImport",
+                let argument = call.arguments.first?.expression.trimmedDescription,
+                let module = argument.split(separator: ".").first
+            {
                 modules.insert(String(module))
             }
             pending.append(contentsOf: node.children(viewMode: .sourceAccurate))

@@ -48,7 +48,10 @@ package struct TargetImports: Sendable, Equatable {
     package var unreadFiles: [ParseTimeLimitError]
 
     /// Creates a target's imports; `moduleNames` defaults to the target's c99 name.
-    package init(package: String, packageDirectory: String, target: String, fileCount: Int, imports: [SourceImport], moduleNames: [String]? = nil, suppressions: [SuppressionComment] = [], unreadFiles: [ParseTimeLimitError] = []) {
+    package init(
+        package: String, packageDirectory: String, target: String, fileCount: Int, imports: [SourceImport], moduleNames: [String]? = nil, suppressions: [SuppressionComment] = [],
+        unreadFiles: [ParseTimeLimitError] = []
+    ) {
         self.package = package
         self.packageDirectory = packageDirectory
         self.target = target

@@ -31,7 +31,8 @@ package enum BaselineError: LocatedError, Equatable {
         case .writeTargetIsFolder(let given):
             return "'--write-baseline \(given)' is a folder; give the baseline's file name, e.g. 'mfe-baseline.json'"
         case .wouldReplaceOtherFile(let given):
-            return "'\(given)' exists and is not a baseline mfe wrote; mfe will not replace it. Give the baseline another name (e.g. 'mfe-baseline.json'), or remove the file first if it really is to be replaced"
+            return
+                "'\(given)' exists and is not a baseline mfe wrote; mfe will not replace it. Give the baseline another name (e.g. 'mfe-baseline.json'), or remove the file first if it really is to be replaced"
         case .notABaseline(let file, let problem, _):
             return "'\(file)' is not an mfe baseline (\(problem)); write a new one with 'mfe lint-graph --write-baseline \(file)'"
         case .unsupportedVersion(let version, let file, _):

@@ -196,7 +196,8 @@ public struct Finding: Sendable, Hashable {
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
         if (lhs.from ?? "") != (rhs.from ?? "") { return (lhs.from ?? "") < (rhs.from ?? "") }
         if (lhs.to ?? "") != (rhs.to ?? "") { return (lhs.to ?? "") < (rhs.to ?? "") }
-        let lhsPath = lhs.path?.joined(separator: "\u{1F}") ?? "", rhsPath = rhs.path?.joined(separator: "\u{1F}") ?? ""
+        let lhsPath = lhs.path?.joined(separator: "\u{1F}") ?? ""
+        let rhsPath = rhs.path?.joined(separator: "\u{1F}") ?? ""
         if lhsPath != rhsPath { return lhsPath < rhsPath }
         if (lhs.feature ?? "") != (rhs.feature ?? "") { return (lhs.feature ?? "") < (rhs.feature ?? "") }
         return lhs.message < rhs.message

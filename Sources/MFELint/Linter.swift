@@ -140,7 +140,8 @@ package struct Linter: Sendable {
         var allowUsed = [Bool](repeating: false, count: allowEntries.count)
         var comments = SuppressionComments(options.suppressions)
         var afterAllow: [Finding] = []
-        var allowed = 0, suppressedByComment = 0
+        var allowed = 0
+        var suppressedByComment = 0
         for finding in findings {
             var isAllowed = false
             if !LintRule.metaRuleIDs.contains(finding.rule) {
@@ -183,12 +184,13 @@ package struct Linter: Sendable {
             for entry in baseline.entries where !baselineUsed.contains(entry.fingerprint) {
                 if !options.importsChecked && LintRule.importRuleIDs.contains(entry.rule) { continue }
                 let rule = LintRule.staleBaseline
-                remaining.append(Finding(
-                    rule: rule.id, severity: rule.severity,
-                    message: "baseline entry \(entry.summary) matches no finding; remove it, or rewrite the baseline with 'mfe lint-graph --write-baseline \(file)'",
-                    file: file, line: entry.line ?? 1, column: 1,
-                    fingerprint: Finding.fingerprint(rule: rule.id, file: file, from: nil, to: nil, path: nil, feature: entry.fingerprint)
-                ))
+                remaining.append(
+                    Finding(
+                        rule: rule.id, severity: rule.severity,
+                        message: "baseline entry \(entry.summary) matches no finding; remove it, or rewrite the baseline with 'mfe lint-graph --write-baseline \(file)'",
+                        file: file, line: entry.line ?? 1, column: 1,
+                        fingerprint: Finding.fingerprint(rule: rule.id, file: file, from: nil, to: nil, path: nil, feature: entry.fingerprint)
+                    ))
             }
         }
 
@@ -220,7 +222,8 @@ package struct Linter: Sendable {
 enum AllowMatcher {
     static func matches(_ entry: AllowEntry, _ finding: Finding) -> Bool {
         guard entry.rule == finding.rule.rawValue else { return false }
-        let from = NameGlob(entry.from), to = NameGlob(entry.to)
+        let from = NameGlob(entry.from)
+        let to = NameGlob(entry.to)
         func name(_ glob: NameGlob, _ names: String?...) -> Bool {
             names.contains { $0.map(glob.matches) ?? false }
         }

@@ -62,11 +62,12 @@ struct SuppressionComments {
         let rule = LintRule.unusedAllow
         var findings: [Finding] = []
         func add(_ comment: SuppressionComment, _ message: String, key: String) {
-            findings.append(Finding(
-                rule: rule.id, severity: rule.severity, message: message,
-                file: comment.file, line: comment.line, column: comment.column,
-                fingerprint: Finding.fingerprint(rule: rule.id, file: comment.file, from: nil, to: nil, path: nil, feature: "mfe:ignore " + key)
-            ))
+            findings.append(
+                Finding(
+                    rule: rule.id, severity: rule.severity, message: message,
+                    file: comment.file, line: comment.line, column: comment.column,
+                    fingerprint: Finding.fingerprint(rule: rule.id, file: comment.file, from: nil, to: nil, path: nil, feature: "mfe:ignore " + key)
+                ))
         }
         for (index, comment) in comments.enumerated() {
             if comment.rules.isEmpty {

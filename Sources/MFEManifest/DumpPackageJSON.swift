@@ -13,17 +13,19 @@ package enum DumpPackageJSON {
             "name": .string(manifest.name),
             "toolsVersion": ["_version": .string("\(version.major).\(version.minor).\(version.patch)")],
             "packageKind": ["root": [.string(directory)]],
-            "platforms": .array(manifest.platforms.map { platform in
-                ["platformName": .string(platform.name), "version": .string(platform.version), "options": []]
-            }),
+            "platforms": .array(
+                manifest.platforms.map { platform in
+                    ["platformName": .string(platform.name), "version": .string(platform.version), "options": []]
+                }),
             "dependencies": .array(manifest.dependencies.map { dependency(of: $0, in: directory) }),
             "targets": .array(manifest.targets.map(target)),
             "products": .array(manifest.products.map(product)),
-            "traits": .array(manifest.traits.map { trait in
-                var object: [String: JSONValue] = ["name": .string(trait.name), "enabledTraits": .array(trait.enabledTraits.map(JSONValue.string))]
-                if let description = trait.description { object["description"] = .string(description) }
-                return .object(object)
-            }),
+            "traits": .array(
+                manifest.traits.map { trait in
+                    var object: [String: JSONValue] = ["name": .string(trait.name), "enabledTraits": .array(trait.enabledTraits.map(JSONValue.string))]
+                    if let description = trait.description { object["description"] = .string(description) }
+                    return .object(object)
+                }),
         ]
     }
 
@@ -31,11 +33,12 @@ package enum DumpPackageJSON {
         var body: [String: JSONValue] = [
             "identity": .string(dependency.identity),
             "productFilter": .null,
-            "traits": .array(dependency.traits.map { trait in
-                var object: [String: JSONValue] = ["name": .string(trait.name)]
-                if let condition = trait.condition { object["condition"] = ["traits": .array(condition.map(JSONValue.string))] }
-                return .object(object)
-            }),
+            "traits": .array(
+                dependency.traits.map { trait in
+                    var object: [String: JSONValue] = ["name": .string(trait.name)]
+                    if let condition = trait.condition { object["condition"] = ["traits": .array(condition.map(JSONValue.string))] }
+                    return .object(object)
+                }),
         ]
         if let name = dependency.explicitName { body["nameForTargetDependencyResolutionOnly"] = .string(name) }
         let key: String
@@ -46,7 +49,8 @@ package enum DumpPackageJSON {
         case .sourceControl(let url, let requirement):
             key = "sourceControl"
             body["requirement"] = self.requirement(requirement)
-            body["location"] = isRemote(url)
+            body["location"] =
+                isRemote(url)
                 ? ["remote": [["urlString": .string(url)]]]
                 : ["local": [.string(PathUtilities.absolute(url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url, relativeTo: directory))]]
         case .registry(_, let requirement):

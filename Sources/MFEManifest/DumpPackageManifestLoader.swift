@@ -75,7 +75,8 @@ package struct DumpPackageManifestLoader: ManifestLoading {
 
         var toolsVersion = ToolsVersion(5, 0)
         if let versionText = (root["toolsVersion"] as? [String: Any])?["_version"] as? String,
-           let version = ToolsVersion(specifier: Substring(versionText)) {
+            let version = ToolsVersion(specifier: Substring(versionText))
+        {
             toolsVersion = version
         }
 
@@ -106,11 +107,12 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             default:
                 throw invalid("dependency kind ('\(key)')")
             }
-            let traits = (body["traits"] as? [[String: Any]])?.compactMap { entry -> PackageDependency.Trait? in
-                guard let name = entry["name"] as? String else { return nil }
-                let condition = (entry["condition"] as? [String: Any])?["traits"] as? [String]
-                return PackageDependency.Trait(name: name, condition: condition?.sorted())
-            }.sorted { $0.name < $1.name } ?? [.defaults]
+            let traits =
+                (body["traits"] as? [[String: Any]])?.compactMap { entry -> PackageDependency.Trait? in
+                    guard let name = entry["name"] as? String else { return nil }
+                    let condition = (entry["condition"] as? [String: Any])?["traits"] as? [String]
+                    return PackageDependency.Trait(name: name, condition: condition?.sorted())
+                }.sorted { $0.name < $1.name } ?? [.defaults]
             var dependency = PackageDependency(kind, explicitName: explicitName, traits: traits, location: locator.fallback)
             dependency.location = locator.packageDependency(dependency) ?? locator.fallback
             dependencies.append(dependency)
@@ -119,7 +121,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
         var targets: [Target] = []
         for entry in root["targets"] as? [[String: Any]] ?? [] {
             guard let targetName = entry["name"] as? String,
-                  let kind = (entry["type"] as? String).flatMap(Target.Kind.init(rawValue:))
+                let kind = (entry["type"] as? String).flatMap(Target.Kind.init(rawValue:))
             else { throw invalid("target") }
             let targetLocation = locator.target(named: targetName)
             var target = Target(
@@ -138,8 +140,12 @@ package struct DumpPackageManifestLoader: ManifestLoading {
                 let kind: TargetDependency.Kind
                 let conditionField: Any?
                 switch key {
-                case "byName": kind = .byName(dependencyName); conditionField = fields.count > 1 ? fields[1] : nil
-                case "target": kind = .target(dependencyName); conditionField = fields.count > 1 ? fields[1] : nil
+                case "byName":
+                    kind = .byName(dependencyName)
+                    conditionField = fields.count > 1 ? fields[1] : nil
+                case "target":
+                    kind = .target(dependencyName)
+                    conditionField = fields.count > 1 ? fields[1] : nil
                 case "product":
                     kind = .product(name: dependencyName, package: fields.count > 1 ? fields[1] as? String : nil)
                     conditionField = fields.count > 3 ? fields[3] : nil
@@ -210,8 +216,8 @@ package struct DumpPackageManifestLoader: ManifestLoading {
         switch key {
         case "range":
             guard let bounds = first as? [String: Any],
-                  let lower = (bounds["lowerBound"] as? String).flatMap(Version.init(_:)),
-                  let upper = (bounds["upperBound"] as? String).flatMap(Version.init(_:))
+                let lower = (bounds["lowerBound"] as? String).flatMap(Version.init(_:)),
+                let upper = (bounds["upperBound"] as? String).flatMap(Version.init(_:))
             else { return nil }
             return .range(lowerBound: lower, upperBound: upper)
         case "exact": return (first as? String).flatMap(Version.init(_:)).map(Requirement.exact)
@@ -256,7 +262,8 @@ struct SourceLocator {
         let visitor = CallCollector(viewMode: .sourceAccurate)
         visitor.walk(tree)
         for call in visitor.calls {
-            let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            let callee =
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             guard let callee else { continue }
             let nameLiteral = call.arguments.first { $0.label?.text == "name" }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
@@ -328,7 +335,8 @@ struct SourceLocator {
         var remaining = occurrence
         for element in list.elements {
             let expression = element.expression
-            let entryName = expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            let entryName =
+                expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
                 ?? expression.as(FunctionCallExprSyntax.self)?.arguments.first(where: { $0.label?.text == "name" })?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
             guard entryName == name else { continue }
             if remaining == 0 { return location(of: expression) }

@@ -61,51 +61,51 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
     /// The toolchain mfe was built with, which is the one it runs with.
     static let toolchainVersion: VersionTuple = {
         #if compiler(>=6.5)
-        return VersionTuple(6, 5)
+            return VersionTuple(6, 5)
         #elseif compiler(>=6.4)
-        return VersionTuple(6, 4)
+            return VersionTuple(6, 4)
         #elseif compiler(>=6.3.2)
-        return VersionTuple(6, 3, 2)
+            return VersionTuple(6, 3, 2)
         #elseif compiler(>=6.3.1)
-        return VersionTuple(6, 3, 1)
+            return VersionTuple(6, 3, 1)
         #elseif compiler(>=6.3)
-        return VersionTuple(6, 3)
+            return VersionTuple(6, 3)
         #elseif compiler(>=6.2)
-        return VersionTuple(6, 2)
+            return VersionTuple(6, 2)
         #elseif compiler(>=6.1)
-        return VersionTuple(6, 1)
+            return VersionTuple(6, 1)
         #else
-        return VersionTuple(6, 0)
+            return VersionTuple(6, 0)
         #endif
     }()
 
     static let hostOperatingSystem: String = {
         #if os(Linux)
-        return "Linux"
+            return "Linux"
         #elseif os(macOS)
-        return "macOS"
+            return "macOS"
         #elseif os(Windows)
-        return "Windows"
+            return "Windows"
         #elseif os(FreeBSD)
-        return "FreeBSD"
+            return "FreeBSD"
         #elseif os(Android)
-        return "Android"
+            return "Android"
         #else
-        return "unknown"
+            return "unknown"
         #endif
     }()
 
     static let hostArchitecture: String = {
         #if arch(x86_64)
-        return "x86_64"
+            return "x86_64"
         #elseif arch(arm64)
-        return "arm64"
+            return "arm64"
         #elseif arch(i386)
-        return "i386"
+            return "i386"
         #elseif arch(arm)
-        return "arm"
+            return "arm"
         #else
-        return "unknown"
+            return "unknown"
         #endif
     }()
 
@@ -117,14 +117,20 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
             "_Differentiation",
         ]
         #if os(Linux) || os(Android) || os(FreeBSD)
-        modules.formUnion(["Glibc", "SwiftGlibc", "FoundationEssentials", "FoundationInternationalization",
-                           "FoundationNetworking", "FoundationXML"])
+            modules.formUnion([
+                "Glibc", "SwiftGlibc", "FoundationEssentials", "FoundationInternationalization",
+                "FoundationNetworking", "FoundationXML",
+            ])
         #elseif os(Windows)
-        modules.formUnion(["WinSDK", "ucrt", "CRT", "FoundationEssentials", "FoundationInternationalization",
-                           "FoundationNetworking", "FoundationXML"])
+            modules.formUnion([
+                "WinSDK", "ucrt", "CRT", "FoundationEssentials", "FoundationInternationalization",
+                "FoundationNetworking", "FoundationXML",
+            ])
         #elseif canImport(Darwin)
-        modules.formUnion(["Darwin", "ObjectiveC", "CoreFoundation", "os", "Combine", "SwiftUI", "AppKit",
-                           "WebKit", "CoreGraphics", "CoreData", "Security", "OSLog", "CryptoKit", "Network"])
+            modules.formUnion([
+                "Darwin", "ObjectiveC", "CoreFoundation", "os", "Combine", "SwiftUI", "AppKit",
+                "WebKit", "CoreGraphics", "CoreData", "Security", "OSLog", "CryptoKit", "Network",
+            ])
         #endif
         return modules
     }()
@@ -221,9 +227,9 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
     /// The host's byte order.
     package var endianness: Endianness {
         #if _endian(big)
-        return .big
+            return .big
         #else
-        return .little
+            return .little
         #endif
     }
 }

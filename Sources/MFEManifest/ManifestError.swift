@@ -88,12 +88,12 @@ package enum ManifestError: LocatedError, Equatable {
         case .noManifest, .notUTF8, .unknownLoaderVariable, .dumpPackageFailed, .dumpPackageNotJSON, .dumpPackageInvalid:
             return nil
         case .emptyManifest(let at), .noToolsVersion(let at), .noToolsVersionLabel(let at), .noToolsVersionNumber(let at),
-             .toolsVersionCommentMarker(_, let at), .misspeltToolsVersionLabel(_, let at), .invalidToolsVersion(_, let at),
-             .toolsVersionNotFirst(_, let at), .toolsVersionSpacingAfterMarker(_, let at), .toolsVersionSpacingAfterLabel(_, let at),
-             .unsupportedToolsVersion(_, let at), .toolsVersionTooNew(_, let at), .syntaxError(_, let at),
-             .packageRedeclared(_, _, let at), .noPackageDeclaration(let at), .unknownPackageArgument(_, let at),
-             .packageWithoutName(let at), .targetWithoutName(_, let at), .invalidVersion(_, let at), .duplicateTarget(_, let at),
-             .undeclaredTarget(_, _, let at), .unknownPackage(_, _, _, let at), .productNotFound(_, _, _, _, let at):
+            .toolsVersionCommentMarker(_, let at), .misspeltToolsVersionLabel(_, let at), .invalidToolsVersion(_, let at),
+            .toolsVersionNotFirst(_, let at), .toolsVersionSpacingAfterMarker(_, let at), .toolsVersionSpacingAfterLabel(_, let at),
+            .unsupportedToolsVersion(_, let at), .toolsVersionTooNew(_, let at), .syntaxError(_, let at),
+            .packageRedeclared(_, _, let at), .noPackageDeclaration(let at), .unknownPackageArgument(_, let at),
+            .packageWithoutName(let at), .targetWithoutName(_, let at), .invalidVersion(_, let at), .duplicateTarget(_, let at),
+            .undeclaredTarget(_, _, let at), .unknownPackage(_, _, _, let at), .productNotFound(_, _, _, _, let at):
             return at
         }
     }
@@ -147,7 +147,8 @@ package enum ManifestError: LocatedError, Equatable {
         case .duplicateTarget(let name, _):
             return "duplicate target named '\(name)'; SwiftPM refuses the package: rename or remove one of them"
         case .undeclaredTarget(let name, let dependent, _):
-            return "target '\(name)' in the dependencies of target '\(dependent)' is not declared in this package; SwiftPM refuses it (Source files for target \(name) should be located under 'Sources/\(name)'…): declare the target or fix the name"
+            return
+                "target '\(name)' in the dependencies of target '\(dependent)' is not declared in this package; SwiftPM refuses it (Source files for target \(name) should be located under 'Sources/\(name)'…): declare the target or fix the name"
         case .unknownPackage(let package, let target, let validPackages, _):
             return "unknown package '\(package)' in dependencies of target '\(target)'; valid packages are: \(validPackages); declare it under 'dependencies:' or fix the name"
         case .productNotFound(let name, let package, let target, let suggestion, _):

@@ -42,7 +42,8 @@ extension ManifestEvaluator {
             return result
         }
         if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-           call.calledExpression.is(ArrayExprSyntax.self) {
+            call.calledExpression.is(ArrayExprSyntax.self)
+        {
             return []  // `[Target]()`
         }
         if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.elements(of: body, at: index) }) {
@@ -54,14 +55,15 @@ extension ManifestEvaluator {
     /// `list.map { … }` and its relatives; nil when `call` is none of them.
     private mutating func transformed(_ call: FunctionCallExprSyntax, at position: Int) throws -> [Element]? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-              ["map", "flatMap", "compactMap", "filter"].contains(member.declName.baseName.text),
-              !declaredNames.contains(member.declName.baseName.text)
+            ["map", "flatMap", "compactMap", "filter"].contains(member.declName.baseName.text),
+            !declaredNames.contains(member.declName.baseName.text)
         else { return nil }
         let closure: ClosureExprSyntax
         if let trailing = call.trailingClosure, call.arguments.isEmpty {
             closure = trailing
         } else if call.trailingClosure == nil, call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
-                  let written = Self.unwrap(only.expression).as(ClosureExprSyntax.self) {
+            let written = Self.unwrap(only.expression).as(ClosureExprSyntax.self)
+        {
             closure = written
         } else {
             throw refusal(call, "\(Self.describe(call)) (only a closure written in place is evaluated)")
@@ -72,9 +74,10 @@ extension ManifestEvaluator {
             try step(call)
             switch member.declName.baseName.text {
             case "map":
-                result.append(try self.call(closure, with: [element], at: position) { evaluator, body, index in
-                    Element(expression: body, site: Site(evaluator, index))
-                })
+                result.append(
+                    try self.call(closure, with: [element], at: position) { evaluator, body, index in
+                        Element(expression: body, site: Site(evaluator, index))
+                    })
             case "flatMap":
                 result += try self.call(closure, with: [element], at: position) { evaluator, body, index in
                     try evaluator.elements(of: body, at: index)
@@ -89,8 +92,10 @@ extension ManifestEvaluator {
                 let kept: Element? = try self.call(closure, with: [element], at: position) { evaluator, body, index in
                     let unwrapped = Self.unwrap(body)
                     if unwrapped.is(NilLiteralExprSyntax.self) { return nil }
-                    guard unwrapped.is(StringLiteralExprSyntax.self) || unwrapped.is(ArrayExprSyntax.self)
-                            || Self.factoryCall(unwrapped, qualifiers: []) != nil else {
+                    guard
+                        unwrapped.is(StringLiteralExprSyntax.self) || unwrapped.is(ArrayExprSyntax.self)
+                            || Self.factoryCall(unwrapped, qualifiers: []) != nil
+                    else {
                         throw evaluator.refusal(body, "the 'compactMap' result '\(body.trimmedDescription)', which may be nil,")
                     }
                     return Element(expression: body, site: Site(evaluator, index))

@@ -165,7 +165,10 @@ extension ManifestEvaluator {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             if let base = member.base {
                 let qualifier = base.trimmedDescription.filter { !$0.isWhitespace }
-                guard qualifiers.contains(qualifier) || qualifiers.contains("PackageDescription." + qualifier) || qualifier.hasPrefix("PackageDescription.") && qualifiers.contains(String(qualifier.dropFirst("PackageDescription.".count))) else { return nil }
+                guard
+                    qualifiers.contains(qualifier) || qualifiers.contains("PackageDescription." + qualifier)
+                        || qualifier.hasPrefix("PackageDescription.") && qualifiers.contains(String(qualifier.dropFirst("PackageDescription.".count)))
+                else { return nil }
             }
             name = member.declName.baseName.text
         } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), qualifiers.contains(reference.baseName.text) {

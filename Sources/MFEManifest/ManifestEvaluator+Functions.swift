@@ -67,8 +67,8 @@ extension ManifestEvaluator {
         evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
     ) throws -> T? {
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
-              call.additionalTrailingClosures.isEmpty,
-              let closure = Self.unwrap(call.calledExpression).as(ClosureExprSyntax.self)
+            call.additionalTrailingClosures.isEmpty,
+            let closure = Self.unwrap(call.calledExpression).as(ClosureExprSyntax.self)
         else { return nil }
         guard closure.signature == nil else { throw refusal(closure, "the closure with a signature") }
         return try evaluateBody(closure.statements, node: Syntax(closure), at: position, parameters: [], evaluate: evaluate)
@@ -180,8 +180,8 @@ extension ManifestEvaluator {
             return try evaluateBody(body.statements, node: Syntax(expression), at: position, in: (root, rootPosition), parameters: parameters, evaluate: evaluate)
         }
         guard call == nil, let variable = declaration.as(VariableDeclSyntax.self),
-              variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
-              let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name })
+            variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+            let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name })
         else {
             throw refusal(expression, "\(Self.describe(expression)), which uses the manifest's own '\(name)',")
         }

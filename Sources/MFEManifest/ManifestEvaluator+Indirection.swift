@@ -14,7 +14,8 @@ extension ManifestEvaluator {
     ) throws -> T? {
         let expression = Self.unwrap(expression)
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
-           case .ternary(let condition, let then, let otherwise) = try operation(sequence) {
+            case .ternary(let condition, let then, let otherwise) = try operation(sequence)
+        {
             guard case .bool(let holds) = try scalar(condition, at: position) else { throw cannotEvaluate(expression, expected: "a condition") }
             if holds { return try evaluate(&self, then, position) }
             guard case .operand(let chosen) = otherwise else { throw refusal(expression, "\(Self.describe(expression)), whose 'else' part is not one expression,") }

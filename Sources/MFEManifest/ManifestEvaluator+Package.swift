@@ -224,7 +224,7 @@ extension ManifestEvaluator {
             return value
         }
         guard let call = try factory(expression, qualifiers: ["TargetDependencyCondition", "PackageDescription.TargetDependencyCondition"]),
-              call.name == "when", call.unlabelled.isEmpty
+            call.name == "when", call.unlabelled.isEmpty
         else {
             throw cannotEvaluate(expression, expected: "a condition such as '.when(platforms: [.linux])'")
         }
@@ -259,12 +259,14 @@ extension ManifestEvaluator {
     mutating func platformName(_ expression: ExprSyntax, at position: Int) throws -> String {
         let expression = Self.unwrap(expression)
         if let member = expression.as(MemberAccessExprSyntax.self),
-           member.base == nil || ["Platform", "PackageDescription.Platform"].contains(member.base!.trimmedDescription),
-           let name = Self.platformNames[member.declName.baseName.text] {
+            member.base == nil || ["Platform", "PackageDescription.Platform"].contains(member.base!.trimmedDescription),
+            let name = Self.platformNames[member.declName.baseName.text]
+        {
             return name
         }
         if let call = try factory(expression, qualifiers: ["Platform", "PackageDescription.Platform"]), call.name == "custom",
-           let only = call.unlabelled.first, call.arguments.count == 1 {
+            let only = call.unlabelled.first, call.arguments.count == 1
+        {
             return try string(only, at: position)
         }
         if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.platformName(body, at: index) }) {
@@ -317,7 +319,7 @@ extension ManifestEvaluator {
                 return PackageDependency.Trait(name: "default")
             }
             guard let call = try evaluator.factory(item, qualifiers: ["Package.Dependency.Trait", "PackageDescription.Package.Dependency.Trait"]),
-                  call.name == "trait", let name = call.argument("name")
+                call.name == "trait", let name = call.argument("name")
             else { throw evaluator.cannotEvaluate(item, expected: "a trait such as '\"Name\"' or '.trait(name:condition:)'") }
             var condition: [String]?
             if let conditionExpression = call.argument("condition"), !Self.unwrap(conditionExpression).is(NilLiteralExprSyntax.self) {
@@ -425,8 +427,8 @@ extension ManifestEvaluator {
             return value
         }
         guard let call = try factory(expression, qualifiers: Self.productQualifiers),
-              ["library", "executable", "plugin"].contains(call.name),
-              let nameExpression = call.argument("name")
+            ["library", "executable", "plugin"].contains(call.name),
+            let nameExpression = call.argument("name")
         else {
             throw cannotEvaluate(expression, expected: "a product such as '.library(name:targets:)'")
         }

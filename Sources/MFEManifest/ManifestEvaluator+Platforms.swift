@@ -22,9 +22,12 @@ extension ManifestEvaluator {
     /// `.macOS(.v13)`, `.iOS("16.0")`, `.custom("name", versionString: "1.0")`, or a constant.
     mutating func supportedPlatform(_ expression: ExprSyntax, at position: Int) throws -> SupportedPlatform {
         let expression = Self.unwrap(expression)
-        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in
-            try evaluator.supportedPlatform(body, at: index)
-        }) {
+        if let value = try indirection(
+            expression, at: position,
+            evaluate: { evaluator, body, index in
+                try evaluator.supportedPlatform(body, at: index)
+            })
+        {
             return value
         }
         guard let call = try factory(expression, qualifiers: Self.supportedPlatformQualifiers) else {

@@ -92,7 +92,8 @@ extension ManifestEvaluator {
         }
         if Self.isEnvironment(expression) { return .environment }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.count == 1,
-           let key = subscriptCall.arguments.first, key.label == nil {
+            let key = subscriptCall.arguments.first, key.label == nil
+        {
             let base = try scalar(subscriptCall.calledExpression, at: position)
             switch base {
             case .environment:
@@ -187,7 +188,8 @@ extension ManifestEvaluator {
             let method = member.declName.baseName.text
             let baseText = base.trimmedDescription.filter { !$0.isWhitespace }
             if method == "fileExists", ["FileManager.default", "Foundation.FileManager.default"].contains(baseText),
-               arguments.count == 1, arguments[0].0 == "atPath" {
+                arguments.count == 1, arguments[0].0 == "atPath"
+            {
                 guard case .string(let path) = try scalar(arguments[0].1, at: position) else { throw cannotEvaluate(arguments[0].1, expected: "a path") }
                 return .bool(host.fileExists(path.hasPrefix("/") ? path : PathUtilities.join(host.packageDirectory, path)))
             }
@@ -212,7 +214,8 @@ extension ManifestEvaluator {
             }
         }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Bool",
-           !declaredNames.contains("Bool"), arguments.count == 1, arguments[0].0 == nil {
+            !declaredNames.contains("Bool"), arguments.count == 1, arguments[0].0 == nil
+        {
             switch try scalar(arguments[0].1, at: position) {
             case .string(let text): return text == "true" ? .bool(true) : text == "false" ? .bool(false) : Scalar.nothing
             case .bool(let value): return .bool(value)

@@ -70,7 +70,8 @@ extension ManifestEvaluator {
                 // A computed variable is like a function: usable above its declaration.
                 for binding in variable.bindings where binding.initializer == nil {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                          let accessors = binding.accessorBlock, let getter = Self.getterBody(accessors) else { continue }
+                        let accessors = binding.accessorBlock, let getter = Self.getterBody(accessors)
+                    else { continue }
                     var value = Binding(name: name, index: -1, initializer: nil, node: Syntax(binding))
                     value.getter = getter
                     declare(value)
@@ -130,7 +131,7 @@ extension ManifestEvaluator {
                     // An active clause holding something other than statements.
                     taint("*", at: Syntax(declaration), nil, index: index)
                 }
-                // Imports, functions, types and extensions change nothing by being declared.
+            // Imports, functions, types and extensions change nothing by being declared.
             case .stmt(let statement):
                 if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
                     try processExpressionStatement(item, expression, returned: &returned)
@@ -241,7 +242,7 @@ extension ManifestEvaluator {
     /// (it then stays one statement).
     mutating func unroll(_ loop: ForStmtSyntax, returned: inout Bool) throws -> Bool {
         guard loop.tryKeyword == nil, loop.awaitKeyword == nil, loop.caseKeyword == nil,
-              let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? (loop.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
+            let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? (loop.pattern.is(WildcardPatternSyntax.self) ? "_" : nil)
         else { return false }
         return try unroll(name: name, over: loop.sequence, where: loop.whereClause?.condition, body: loop.body.statements, node: Syntax(loop), returned: &returned)
     }
@@ -249,9 +250,9 @@ extension ManifestEvaluator {
     /// `list.forEach { x in … }` as a statement: unrolled like a `for` loop.
     mutating func unrollForEach(_ expression: ExprSyntax, returned: inout Bool) throws -> Bool {
         guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "forEach", !declaredNames.contains("forEach"), let base = member.base,
-              let closure = call.trailingClosure ?? (call.arguments.count == 1 ? call.arguments.first?.expression.as(ClosureExprSyntax.self) : nil),
-              call.trailingClosure == nil || call.arguments.isEmpty
+            member.declName.baseName.text == "forEach", !declaredNames.contains("forEach"), let base = member.base,
+            let closure = call.trailingClosure ?? (call.arguments.count == 1 ? call.arguments.first?.expression.as(ClosureExprSyntax.self) : nil),
+            call.trailingClosure == nil || call.arguments.isEmpty
         else { return false }
         var name = "$0"
         switch closure.signature?.parameterClause {
@@ -263,7 +264,8 @@ extension ManifestEvaluator {
         default: return false
         }
         guard closure.signature?.capture == nil, closure.signature?.effectSpecifiers == nil,
-              Self.returnStatement(in: Syntax(closure.statements)) == nil else { return false }
+            Self.returnStatement(in: Syntax(closure.statements)) == nil
+        else { return false }
         var ignored = false
         return try unroll(name: name, over: base, where: nil, body: closure.statements, node: Syntax(call), returned: &ignored)
     }
@@ -271,7 +273,7 @@ extension ManifestEvaluator {
     private mutating func unroll(name: String, over sequence: ExprSyntax, where condition: ExprSyntax?, body: CodeBlockItemListSyntax, node: Syntax, returned: inout Bool) throws -> Bool {
         // `break` and `continue` change which statements run; such loops stay whole.
         guard !body.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.break) || $0.tokenKind == .keyword(.continue) }),
-              let elements = try? self.elements(of: sequence, at: items.count)
+            let elements = try? self.elements(of: sequence, at: items.count)
         else { return false }
         // Unrolling must not change what a loop over objects means: the statements run once
         // per element with the loop variable bound to it.
@@ -352,7 +354,8 @@ extension ManifestEvaluator {
         case .getter(let body): return body
         case .accessors(let list):
             guard list.count == 1, let only = list.first, only.accessorSpecifier.tokenKind == .keyword(.get),
-                  only.effectSpecifiers == nil else { return nil }
+                only.effectSpecifiers == nil
+            else { return nil }
             return only.body?.statements
         }
     }

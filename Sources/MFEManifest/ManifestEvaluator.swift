@@ -145,7 +145,8 @@ struct ManifestEvaluator {
         } else if expression.is(MemberAccessExprSyntax.self) {
             kind = "the member"
         } else if expression.is(TernaryExprSyntax.self) || expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self)
-                    || expression.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true {
+            || expression.as(SequenceExprSyntax.self)?.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) == true
+        {
             kind = "the conditional"
         } else if expression.is(ForStmtSyntax.self) || expression.is(WhileStmtSyntax.self) || expression.is(RepeatStmtSyntax.self) {
             kind = "the loop"
@@ -169,7 +170,8 @@ struct ManifestEvaluator {
             var roots: Set<String> = []
             for chain in ManifestSideEffects.Chain.all(in: initializer) {
                 guard let root = chain.root, root != binding.name, bindings[root] != nil,
-                      !chain.members.contains(where: ManifestSideEffects.settingProperties.contains) else { continue }
+                    !chain.members.contains(where: ManifestSideEffects.settingProperties.contains)
+                else { continue }
                 roots.insert(root)
             }
             references[binding.name] = roots
@@ -285,11 +287,12 @@ struct ManifestEvaluator {
     /// or `package.targets` / `.dependencies` / `.products` / `.name`.
     private func modelledMutation(_ expression: ExprSyntax) -> (key: String, kind: Mutation.Kind)? {
         if let call = expression.as(FunctionCallExprSyntax.self),
-           let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-           member.declName.baseName.text == "append", member.declName.argumentNames == nil,
-           let base = member.base, let key = mutableKey(base),
-           call.arguments.count == 1, let argument = call.arguments.first,
-           call.trailingClosure == nil {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "append", member.declName.argumentNames == nil,
+            let base = member.base, let key = mutableKey(base),
+            call.arguments.count == 1, let argument = call.arguments.first,
+            call.trailingClosure == nil
+        {
             switch argument.label?.text {
             case nil: return (key, .append(argument.expression))
             case "contentsOf": return (key, .appendContents(argument.expression))
@@ -312,8 +315,9 @@ struct ManifestEvaluator {
             return reference.baseName.text
         }
         if let member = expression.as(MemberAccessExprSyntax.self),
-           let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == packageVariable,
-           Self.modelledPackageMembers.contains(member.declName.baseName.text) {
+            let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == packageVariable,
+            Self.modelledPackageMembers.contains(member.declName.baseName.text)
+        {
             return "package." + member.declName.baseName.text  // keyed by role, whatever the variable's name
         }
         return nil

@@ -44,7 +44,10 @@ public enum ManifestLoaderKind: String, Sendable, CaseIterable {
 
     /// The loader a command uses: the one `--loader` or `MFE_LOADER` names, else the static
     /// reader, which notes a workspace `loader:` it does not apply.
-    public static func loader(flag: ManifestLoaderKind?, environment: [String: String] = ProcessInfo.processInfo.environment, fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) throws -> any ManifestLoading {
+    public static func loader(
+        flag: ManifestLoaderKind?, environment: [String: String] = ProcessInfo.processInfo.environment, fileSystem: any FileSystem = LocalFileSystem(),
+        processRunner: any ProcessRunning = SubprocessRunner()
+    ) throws -> any ManifestLoading {
         try chosen(flag: flag, environment: environment)?.makeLoader(fileSystem: fileSystem, processRunner: processRunner)
             ?? ConfiguredManifestLoader(fileSystem: fileSystem, processRunner: processRunner)
     }
@@ -53,7 +56,8 @@ public enum ManifestLoaderKind: String, Sendable, CaseIterable {
     /// while the command line did not (nil for `loader: static` or none).
     public static func notAppliedNote(configured kind: ManifestLoaderKind?, at location: String) -> String? {
         guard let kind, kind != .static else { return nil }
-        return "\(location): 'loader: \(kind.rawValue)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(kind.rawValue)' (or set \(environmentVariable)=\(kind.rawValue) in CI) where the workspace is trusted"
+        return
+            "\(location): 'loader: \(kind.rawValue)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(kind.rawValue)' (or set \(environmentVariable)=\(kind.rawValue) in CI) where the workspace is trusted"
     }
 }
 

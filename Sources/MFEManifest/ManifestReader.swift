@@ -67,7 +67,8 @@ public struct ManifestReader: ManifestLoading {
     /// broken statements (20,000 of them take minutes), and the first error is all mfe reports.
     static func firstSyntaxError(in tree: SourceFileSyntax) -> (node: Syntax, position: AbsolutePosition, message: String)? {
         let broken: Syntax = tree.statements.first(where: \.hasError).map(Syntax.init) ?? Syntax(tree)
-        let diagnostic = ParseDiagnosticsGenerator.diagnostics(for: broken).first { $0.diagMessage.severity == .error }
+        let diagnostic =
+            ParseDiagnosticsGenerator.diagnostics(for: broken).first { $0.diagMessage.severity == .error }
             ?? ParseDiagnosticsGenerator.diagnostics(for: tree).first { $0.diagMessage.severity == .error }
         return diagnostic.map { ($0.node, $0.position, $0.message) }
     }
@@ -82,7 +83,8 @@ public struct ManifestReader: ManifestLoading {
             // the token that stands where it was expected.
             var offset = diagnostic.position
             if diagnostic.node.totalLength.utf8Length == 0, let next = diagnostic.node.nextToken(viewMode: .sourceAccurate),
-               offset == diagnostic.node.position {
+                offset == diagnostic.node.position
+            {
                 offset = next.positionAfterSkippingLeadingTrivia
             }
             let position = converter.location(for: offset)
@@ -126,7 +128,8 @@ public struct ManifestReader: ManifestLoading {
         }
         guard let best = versioned.keys.filter({ $0 <= current }).max() else { return regular }
         let specificPath = PathUtilities.join(packageDirectory, versioned[best]!)
-        let specificVersion = best < ToolsVersion(4, 0)
+        let specificVersion =
+            best < ToolsVersion(4, 0)
             ? ToolsVersion(3, 1)
             : try ToolsVersion.parseSpecification(in: try readSource(at: specificPath), manifestPath: specificPath, checkingSupport: false)
         let regularVersion: ToolsVersion

@@ -112,7 +112,10 @@ struct ManifestSideEffects {
             while true {
                 if let member = current.as(MemberAccessExprSyntax.self) {
                     members.append(member.declName.baseName.text)
-                    guard let base = member.base else { root = nil; break }
+                    guard let base = member.base else {
+                        root = nil
+                        break
+                    }
                     current = base
                 } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
                     current = subscriptCall.calledExpression
@@ -295,7 +298,8 @@ struct ManifestSideEffects {
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
             for (offset, element) in elements.enumerated() where offset > 0 {
-                let isAssignment = element.is(AssignmentExprSyntax.self)
+                let isAssignment =
+                    element.is(AssignmentExprSyntax.self)
                     || element.as(BinaryOperatorExprSyntax.self).map { $0.operator.text.hasSuffix("=") && !Self.comparisonOperators.contains($0.operator.text) } == true
                 if isAssignment { writes.append(Chain(elements[offset - 1])) }
             }
@@ -317,7 +321,8 @@ struct ManifestSideEffects {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-               !ManifestSideEffects.pureMethods.contains(member.declName.baseName.text) {
+                !ManifestSideEffects.pureMethods.contains(member.declName.baseName.text)
+            {
                 writes.append(Chain(base))
             } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
                 functionCalls.append(FunctionCall(name: reference.baseName.text, arguments: node.arguments.map { Chain($0.expression) }))

@@ -42,7 +42,9 @@ package struct SuppressionComment: Sendable, Hashable {
     package static func comments(inUTF8 buffer: UnsafeBufferPointer<UInt8>, file: String) -> [SuppressionComment] {
         let marker = Array("mfe:ignore".utf8)
         var comments: [SuppressionComment] = []
-        var line = 1, lineStart = 0, index = 0
+        var line = 1
+        var lineStart = 0
+        var index = 0
         let end = buffer.count - marker.count
         while index <= end {
             let byte = buffer[index]
@@ -61,7 +63,8 @@ package struct SuppressionComment: Sendable, Hashable {
 
     /// The comment whose `mfe:ignore` starts at `markerAt`, if it is one.
     private static func comment(in buffer: UnsafeBufferPointer<UInt8>, lineStart: Int, markerAt marker: Int, markerLength: Int, line: Int, file: String) -> SuppressionComment? {
-        let slash = UInt8(ascii: "/"), quote = UInt8(ascii: "\"")
+        let slash = UInt8(ascii: "/")
+        let quote = UInt8(ascii: "\"")
         func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         // `//` (or `///`) then spaces, then the marker.
         var before = marker - 1

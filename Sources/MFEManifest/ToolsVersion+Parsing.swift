@@ -67,7 +67,9 @@ extension ToolsVersion {
         let spacingAfterMarker = afterMarker.prefix { $0.isWhitespace }
         let fromLabel = afterMarker[spacingAfterMarker.endIndex...]
 
-        let label: Substring, spacingAfterLabel: Substring, versionStart: Substring.Index
+        let label: Substring
+        let spacingAfterLabel: Substring
+        let versionStart: Substring.Index
         if fromLabel.lowercased().hasPrefix("swift-tools-version:") {
             let labelEnd = fromLabel.index(after: fromLabel.firstIndex(of: ":")!)
             label = fromLabel[..<labelEnd]

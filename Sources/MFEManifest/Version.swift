@@ -34,8 +34,8 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible, 
         }
         let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let major = Int(parts[0]), let minor = Int(parts[1]), let patch = Int(parts[2])
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let major = Int(parts[0]), let minor = Int(parts[1]), let patch = Int(parts[2])
         else { return nil }
         self.init(major, minor, patch, prereleaseIdentifiers: pre, buildMetadataIdentifiers: build)
     }
@@ -45,7 +45,10 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible, 
     package init?(tag: String) {
         var text = Substring(tag)
         if text.first == "v" { text = text.dropFirst() }
-        if let full = Version(String(text)) { self = full; return }
+        if let full = Version(String(text)) {
+            self = full
+            return
+        }
         // `1.2` / `1` (possibly with pre-release/build): pad with zeros, as SwiftPM's
         // `Version(tag:)` does.
         let core = text.prefix { $0 != "-" && $0 != "+" }

@@ -174,7 +174,8 @@ package struct GraphDocument: Sendable, Equatable {
         for packageIndex in packages.indices {
             for targetIndex in packages[packageIndex].targets.indices {
                 packages[packageIndex].targets[targetIndex].dependencies.sort { lhs, rhs in
-                    let left = unsorted[lhs.package], right = unsorted[rhs.package]
+                    let left = unsorted[lhs.package]
+                    let right = unsorted[rhs.package]
                     return (left.targets[lhs.target].name, left.name, left.path) < (right.targets[rhs.target].name, right.name, right.path)
                 }
             }

@@ -27,7 +27,9 @@ package struct GraphDotRenderer: Sendable {
                 let id = names.target(package: packageIndex, target: targetIndex)
                 let label = id == target.name ? "" : "label=\(quoted(target.name)), "
                 let style = target.role == .interface || target.role == .testing ? "\"filled,dashed\"" : "filled"
-                lines.append("    \(quoted(id)) [\(label)shape=\(GraphStyle.dotShape(of: target.role)), style=\(style), color=\(quoted(colors.stroke)), fillcolor=\(quoted(colors.targetFill)), tooltip=\(quoted("\(target.name): \(target.role.rawValue)"))];")
+                lines.append(
+                    "    \(quoted(id)) [\(label)shape=\(GraphStyle.dotShape(of: target.role)), style=\(style), color=\(quoted(colors.stroke)), fillcolor=\(quoted(colors.targetFill)), tooltip=\(quoted("\(target.name): \(target.role.rawValue)"))];"
+                )
             }
             lines.append("  }")
         }

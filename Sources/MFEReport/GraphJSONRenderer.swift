@@ -18,28 +18,30 @@ package struct GraphJSONRenderer: Sendable {
                 "name": .string(package.name),
                 "layer": package.layer.map { .string($0.rawValue) } ?? .null,
                 "path": .string(package.path),
-                "targets": .array(package.targets.map { target in
-                    var names: [String] = []
-                    for dependency in target.dependencies where !names.contains(document.target(dependency).name) {
-                        names.append(document.target(dependency).name)
-                    }
-                    let feature = document.features.indices.contains(target.feature) ? document.features[target.feature] : nil
-                    return [
-                        "name": .string(target.name),
-                        "role": .string(target.role.rawValue),
-                        "feature": feature.map { .string($0.name) } ?? .null,
-                        "layer": feature?.layer.map { .string($0.rawValue) } ?? .null,
-                        "dependencies": .array(names.sorted().map(JSONValue.string)),
-                        "edges": .array(target.dependencies.map { dependency in
-                            [
-                                "package": .string(document.packages[dependency.package].name),
-                                "path": .string(document.packages[dependency.package].path),
-                                "target": .string(document.target(dependency).name),
-                                "findings": .array(dependency.findings.map(JSONReportRenderer.object)),
-                            ]
-                        }),
-                    ]
-                }),
+                "targets": .array(
+                    package.targets.map { target in
+                        var names: [String] = []
+                        for dependency in target.dependencies where !names.contains(document.target(dependency).name) {
+                            names.append(document.target(dependency).name)
+                        }
+                        let feature = document.features.indices.contains(target.feature) ? document.features[target.feature] : nil
+                        return [
+                            "name": .string(target.name),
+                            "role": .string(target.role.rawValue),
+                            "feature": feature.map { .string($0.name) } ?? .null,
+                            "layer": feature?.layer.map { .string($0.rawValue) } ?? .null,
+                            "dependencies": .array(names.sorted().map(JSONValue.string)),
+                            "edges": .array(
+                                target.dependencies.map { dependency in
+                                    [
+                                        "package": .string(document.packages[dependency.package].name),
+                                        "path": .string(document.packages[dependency.package].path),
+                                        "target": .string(document.target(dependency).name),
+                                        "findings": .array(dependency.findings.map(JSONReportRenderer.object)),
+                                    ]
+                                }),
+                        ]
+                    }),
             ]
         }
         let value: JSONValue = ["packages": .array(packages)]

@@ -20,17 +20,18 @@ package struct GraphNodeNames: Sendable {
         var taken = Set<String>()
         var targets: [[String]] = []
         for (index, package) in document.packages.enumerated() {
-            targets.append(package.targets.map { target in
-                var name = targetNameCount[target.name] == 1 ? target.name : packages[index] + "/" + target.name
-                // A target whose own name looks qualified (`A/B`) must not take another's id.
-                var counter = 2
-                let base = name
-                while !taken.insert(name).inserted {
-                    name = "\(base)#\(counter)"
-                    counter += 1
-                }
-                return name
-            })
+            targets.append(
+                package.targets.map { target in
+                    var name = targetNameCount[target.name] == 1 ? target.name : packages[index] + "/" + target.name
+                    // A target whose own name looks qualified (`A/B`) must not take another's id.
+                    var counter = 2
+                    let base = name
+                    while !taken.insert(name).inserted {
+                        name = "\(base)#\(counter)"
+                        counter += 1
+                    }
+                    return name
+                })
         }
         self.packages = packages
         self.targets = targets

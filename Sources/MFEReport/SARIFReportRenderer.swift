@@ -43,12 +43,14 @@ package struct SARIFReportRenderer: Sendable {
                 "ruleIndex": .int(ruleIndex[finding.rule] ?? 0),
                 "level": .string(Self.level(finding.severity)),
                 "message": ["text": .string(finding.message)],
-                "locations": [[
-                    "physicalLocation": [
-                        "artifactLocation": ["uri": .string(Self.uri(context.repositoryPath(finding.file))), "uriBaseId": .string(Self.sourceRoot)],
-                        "region": ["startLine": .int(max(finding.line, 1)), "startColumn": .int(max(finding.column, 1))],
-                    ],
-                ]],
+                "locations": [
+                    [
+                        "physicalLocation": [
+                            "artifactLocation": ["uri": .string(Self.uri(context.repositoryPath(finding.file))), "uriBaseId": .string(Self.sourceRoot)],
+                            "region": ["startLine": .int(max(finding.line, 1)), "startColumn": .int(max(finding.column, 1))],
+                        ]
+                    ]
+                ],
                 "partialFingerprints": .object([Self.fingerprintKey: .string(finding.fingerprint)]),
             ]
         }
@@ -59,10 +61,12 @@ package struct SARIFReportRenderer: Sendable {
         ]
         // Notes (what could not be checked) as the run's tool notifications, only when present.
         if !report.notes.isEmpty {
-            run["invocations"] = [[
-                "executionSuccessful": true,
-                "toolExecutionNotifications": .array(report.notes.map { ["level": "note", "message": ["text": .string($0)]] }),
-            ]]
+            run["invocations"] = [
+                [
+                    "executionSuccessful": true,
+                    "toolExecutionNotifications": .array(report.notes.map { ["level": "note", "message": ["text": .string($0)]] }),
+                ]
+            ]
         }
         return [
             "$schema": .string(Self.schema),
@@ -89,7 +93,9 @@ package struct SARIFReportRenderer: Sendable {
             "help": ["text": .string(rule.help), "markdown": .string("**\(rule.shortDescription).** \(rule.help)")],
             "helpUri": .string(informationURI),
             "defaultConfiguration": ["level": .string(level(rule.severity))],
-            "properties": ["tags": ["architecture", "dependencies", "mfe"], "precision": "very-high", "problem.severity": .string(rule.severity == .notice ? "recommendation" : rule.severity.rawValue)],
+            "properties": [
+                "tags": ["architecture", "dependencies", "mfe"], "precision": "very-high", "problem.severity": .string(rule.severity == .notice ? "recommendation" : rule.severity.rawValue),
+            ],
         ]
     }
 

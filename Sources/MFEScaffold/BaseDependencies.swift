@@ -80,7 +80,10 @@ package struct BaseDependencies: Sendable, Equatable {
         }
         let live = types.first { type in
             type.isPublic && type.inherited.contains(name)
-                && (type.initializers.isEmpty || type.initializers.contains { isPublic($0.modifiers) && $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } && $0.optionalMark == nil && $0.signature.effectSpecifiers == nil })
+                && (type.initializers.isEmpty
+                    || type.initializers.contains {
+                        isPublic($0.modifiers) && $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } && $0.optionalMark == nil && $0.signature.effectSpecifiers == nil
+                    })
         }
         guard let live else {
             return .failure(.noLiveType(file: file, name: name, module: module))
@@ -116,9 +119,10 @@ package struct BaseDependencies: Sendable, Equatable {
         }
         if let variable = decl.as(VariableDeclSyntax.self) {
             guard !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }), variable.bindings.count == 1, let binding = variable.bindings.first,
-                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type,
-                  case .accessors(let accessors) = binding.accessorBlock?.accessors,
-                  accessors.map(\.accessorSpecifier.text) == ["get"], accessors.first?.effectSpecifiers == nil else {
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let type = binding.typeAnnotation?.type,
+                case .accessors(let accessors) = binding.accessorBlock?.accessors,
+                accessors.map(\.accessorSpecifier.text) == ["get"], accessors.first?.effectSpecifiers == nil
+            else {
                 return .failure(Unsupported(reason: "the property '\(variable.bindings.first?.pattern.trimmedDescription ?? "")' (only instance '{ get }' properties are forwarded)"))
             }
             return .success(Requirement(declaration: "var \(name): \(type.trimmedDescription)", call: name, effects: "", isProperty: true))

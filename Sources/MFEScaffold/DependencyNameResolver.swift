@@ -85,7 +85,8 @@ struct DependencyNameResolver {
     private func dependency(requested: String, package: WorkspacePackage, product: String, module: String) -> FeatureDependency {
         let relativePath = Self.relativePath(from: newPackageDirectory, to: package.directory)
         let identity = package.directory == "." ? workspace.root.split(separator: "/").last.map(String.init) ?? package.name : String(package.directory.split(separator: "/").last!)
-        return FeatureDependency(requested: requested, path: relativePath, package: identity, product: product, module: module, layer: package.layer, release: shellRelease(of: identity), directory: package.directory)
+        return FeatureDependency(
+            requested: requested, path: relativePath, package: identity, product: product, module: module, layer: package.layer, release: shellRelease(of: identity), directory: package.directory)
     }
 
     /// The base dependencies a foundation package's library `module` declares, read from its
@@ -109,8 +110,9 @@ struct DependencyNameResolver {
         for shell in workspace.packages where shell.layer == .shell {
             for dependency in shell.manifest.dependencies {
                 guard case .sourceControl(let url, .range(let lower, let upper)) = dependency.kind,
-                      ManifestWiring.identity(ofLocation: url) == identity.lowercased(),
-                      upper == Version(lower.major + 1, 0, 0) else { continue }
+                    ManifestWiring.identity(ofLocation: url) == identity.lowercased(),
+                    upper == Version(lower.major + 1, 0, 0)
+                else { continue }
                 return "\(lower.major).\(lower.minor).\(lower.patch)"
             }
         }

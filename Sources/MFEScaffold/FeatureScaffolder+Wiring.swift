@@ -72,7 +72,8 @@ extension FeatureScaffolder {
     /// its create was stopped before the wiring, or run with `--no-wire`.
     static func needsWiring(_ name: String, in workspace: Workspace, shellFolder: String, fileSystem: any FileSystem) -> Bool {
         guard let package = workspace.packages.first(where: { $0.name == name && $0.layer == .product }),
-              let specification = try? ExistingFeature(package: package, workspace: workspace, fileSystem: fileSystem).specification() else { return false }
+            let specification = try? ExistingFeature(package: package, workspace: workspace, fileSystem: fileSystem).specification()
+        else { return false }
         let shell = ShellWiring(workspaceRoot: workspace.root, shellFolder: shellFolder, fileSystem: fileSystem)
         let outcome = shell.wire(WiredFeature(specification), featureFolder: package.directory, requirements: requirements(of: specification, folder: package.directory, shellFolder: shellFolder))
         return outcome.refusal == nil && !outcome.edits.isEmpty

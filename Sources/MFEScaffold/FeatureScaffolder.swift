@@ -28,7 +28,10 @@ public struct CreateRequest: Sendable, Equatable {
     package var wireOnly: Bool
 
     /// Creates a request.
-    public init(name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = [], kind: FoundationKind? = nil, wireOnly: Bool = false) {
+    public init(
+        name: String, layer: Layer = .product, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, wire: Bool = true, platforms: [String] = [],
+        kind: FoundationKind? = nil, wireOnly: Bool = false
+    ) {
         self.name = name
         self.layer = layer
         self.path = path
@@ -156,7 +159,9 @@ public struct FeatureScaffolder: Sendable {
             // Checked on the rendered files, so a team's template is held to its own types.
             let shell = ShellWiring(workspaceRoot: workspace.root, shellFolder: shellFolder, fileSystem: fileSystem)
             let names = ShellNames(files: try? shell.files(), workspace: workspace.configuration?.name)
-            let clashes = names.clashes(name: request.name, targetNames: specification.targetNames, featureTypes: ShellNames.declaredTypes(in: files.map { ($0.path, $0.contents) }), caseName: WiredFeature(specification).caseName, newRoute: true)
+            let clashes = names.clashes(
+                name: request.name, targetNames: specification.targetNames, featureTypes: ShellNames.declaredTypes(in: files.map { ($0.path, $0.contents) }),
+                caseName: WiredFeature(specification).caseName, newRoute: true)
             if !clashes.isEmpty { throw InputErrors(clashes) }
         }
         let kind = request.webURL != nil ? "web µFeature" : request.layer == .foundation ? "foundation µFeature, \(specification.kind.rawValue)" : "\(request.layer.rawValue) µFeature"
@@ -210,7 +215,8 @@ public struct FeatureScaffolder: Sendable {
     /// local package, and `products` of it (the new feature's implementation and interface, or
     /// the library of a foundation package whose base dependencies the composition root supplies).
     static func requirement(folder: String, products: [String], shellFolder: String) -> ManifestRequirement {
-        let from = PathUtilities.normalize(shellFolder).split(separator: "/"), to = PathUtilities.normalize(folder).split(separator: "/")
+        let from = PathUtilities.normalize(shellFolder).split(separator: "/")
+        let to = PathUtilities.normalize(folder).split(separator: "/")
         let common = zip(from, to).prefix { $0 == $1 }.count
         let path = (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
         let identity = ManifestWiring.identity(ofLocation: folder)
@@ -248,7 +254,8 @@ enum WebURLValidation {
             return .failure(.webURLControlCharacter(url))
         }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = parsed.host, !host.isEmpty else {
+            let host = parsed.host, !host.isEmpty
+        else {
             return .failure(.webURLNotAbsolute(url))
         }
         if parsed.user != nil || parsed.password != nil {
@@ -257,7 +264,8 @@ enum WebURLValidation {
         let written = parsed.absoluteString
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
         guard written.unicodeScalars.allSatisfy(allowed.contains), URL(string: written)?.absoluteString == written,
-              URLComponents(string: written)?.host?.isEmpty == false else {
+            URLComponents(string: written)?.host?.isEmpty == false
+        else {
             return .failure(.webURLNotStable(url, written: written))
         }
         return .success(written)

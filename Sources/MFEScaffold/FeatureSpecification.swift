@@ -66,11 +66,12 @@ package struct FeatureSpecification: Sendable, Equatable {
         self.layer = layer
         self.template = template
         self.model = model ?? name + "Item"
-        self.samples = samples ?? [
-            Sample(id: "1", title: "First \(name) item", subtitle: "Sample data from \(name)Testing"),
-            Sample(id: "2", title: "Second \(name) item", subtitle: "Replace with real fixtures"),
-            Sample(id: "3", title: "Third \(name) item", subtitle: "Shown by tests and the example app"),
-        ]
+        self.samples =
+            samples ?? [
+                Sample(id: "1", title: "First \(name) item", subtitle: "Sample data from \(name)Testing"),
+                Sample(id: "2", title: "Second \(name) item", subtitle: "Replace with real fixtures"),
+                Sample(id: "3", title: "Third \(name) item", subtitle: "Shown by tests and the example app"),
+            ]
         self.example = example
         self.webURL = webURL
         self.dependencies = dependencies
@@ -193,7 +194,9 @@ package struct FeatureDependency: Sendable, Equatable {
     package var base: BaseDependencies?
 
     /// Creates a dependency.
-    package init(requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?, release: String? = nil, directory: String? = nil, base: BaseDependencies? = nil) {
+    package init(
+        requested: String, path: String, package: String, product: String, module: String? = nil, layer: Layer?, release: String? = nil, directory: String? = nil, base: BaseDependencies? = nil
+    ) {
         self.requested = requested
         self.path = path
         self.package = package

@@ -14,7 +14,8 @@ package enum MustacheNesting {
     /// bound, and what it is; nil when the template is within bounds.
     package static func problem(in text: String) -> (line: Int, reason: String)? {
         let characters = Array(text)
-        var start: [Character] = ["{", "{"], end: [Character] = ["}", "}"]
+        var start: [Character] = ["{", "{"]
+        var end: [Character] = ["}", "}"]
         var opened: [(start: [Character], end: [Character])] = []
         var line = 1
         var index = 0
@@ -66,7 +67,7 @@ package enum MustacheNesting {
                 let endDelimiter = Array(characters[newEnd..<position])
                 skipWhitespace()
                 guard position < characters.count, characters[position] == "=", matches(end, at: position + 1), !startDelimiter.isEmpty, !endDelimiter.isEmpty else {
-                    return nil // the parser refuses the tag, and the template, here
+                    return nil  // the parser refuses the tag, and the template, here
                 }
                 index = position + 1 + end.count
                 (start, end) = (startDelimiter, endDelimiter)

@@ -82,9 +82,11 @@ package enum NameValidation {
     /// An UpperCamelCase name close to `name`: separators dropped, each word capitalised.
     static func suggestion(for name: String) -> String {
         // Letters with accents keep their base letter (`Ünïcode` → `Unicode`).
-        let folded = String(String.UnicodeScalarView(name.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-            $0.properties.generalCategory != .nonspacingMark
-        }))
+        let folded = String(
+            String.UnicodeScalarView(
+                name.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                    $0.properties.generalCategory != .nonspacingMark
+                }))
         let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var result = words.map { String($0).capitalizedFirst }.joined()
         while let first = result.first, first.isNumber { result.removeFirst() }

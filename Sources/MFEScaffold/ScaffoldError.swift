@@ -183,7 +183,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .nameTooLong(let name, let what):
             return "\(what) '\(name.prefix(20))…' is \(name.count) characters long; keep it under \(NameValidation.maximumLength)"
         case .nameNotASCII(let name, let what):
-            return "\(what) '\(name)' has characters beyond ASCII letters and digits; mfe keeps module, folder and URL names ASCII so every file system, tool and repository host spells them alike, e.g. '\(NameValidation.suggestion(for: name))'"
+            return
+                "\(what) '\(name)' has characters beyond ASCII letters and digits; mfe keeps module, folder and URL names ASCII so every file system, tool and repository host spells them alike, e.g. '\(NameValidation.suggestion(for: name))'"
         case .nameNotIdentifier(let name, let what):
             return "\(what) '\(name)' is not a Swift identifier; use only letters and digits, starting with a letter, e.g. '\(NameValidation.suggestion(for: name))'"
         case .nameIsKeyword(let name, let what):
@@ -207,7 +208,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .pathIsAFile(let path):
             return "'--path \(path)' is a file; give a folder"
         case .dependencyOutsideWorkspace(let name):
-            return "'--dependency \(name)' needs a workspace to find '\(name)' in; run 'mfe create' inside a workspace (a folder with an mfe.yml that has 'workspace:', made by 'mfe init'), or pass its --path"
+            return
+                "'--dependency \(name)' needs a workspace to find '\(name)' in; run 'mfe create' inside a workspace (a folder with an mfe.yml that has 'workspace:', made by 'mfe init'), or pass its --path"
         case .destinationExists(let shown, let wireOnly):
             let unwired = wireOnly.map { "; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create \($0) --wire-only' to wire it" } ?? ""
             return "'\(shown)' already exists; mfe never overwrites: choose another name, or remove the folder first\(unwired)"
@@ -218,7 +220,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .workspaceExists(let shown):
             return "'\(shown)' already exists; mfe never overwrites: choose another name or --path"
         case .nestedWorkspace(let shown, let enclosing, let elsewhere):
-            return "'\(shown)' would be inside the workspace of '\(enclosing)'; a workspace nested in another is read as part of it, so create it elsewhere (e.g. --path \(elsewhere)), or add a package to this workspace with 'mfe create NAME'"
+            return
+                "'\(shown)' would be inside the workspace of '\(enclosing)'; a workspace nested in another is read as part of it, so create it elsewhere (e.g. --path \(elsewhere)), or add a package to this workspace with 'mfe create NAME'"
         case .webURLNotAbsolute(let url):
             return "'--web \(url)' is not an absolute http or https URL; give the page to host, e.g. '--web https://example.com/about'"
         case .webURLControlCharacter(let url):
@@ -234,13 +237,15 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .foundationOnProductFeature(let name):
             return "'--dependency \(name)' is a product feature, and a foundation package must not depend on the product layer; move what you need into a foundation package"
         case .noInterfaceLibrary(let name, let interface, let directory):
-            return "'--dependency \(name)' is a product feature without an '\(interface)' library; features use each other only through interfaces, so add '\(interface)' to \(directory)/Package.swift first"
+            return
+                "'--dependency \(name)' is a product feature without an '\(interface)' library; features use each other only through interfaces, so add '\(interface)' to \(directory)/Package.swift first"
         case .noLibraryProduct(let name, let directory):
             return "'--dependency \(name)' has no library product to depend on; add '.library(name: \"\(name)\", targets: [\"\(name)\"])' to \(directory)/Package.swift"
         case .dependencyIsShellTarget(let name):
             return "'--dependency \(name)' is a target of the shell app; nothing may depend on the shell"
         case .dependencyOnImplementation(let name, let role, let feature):
-            return "'--dependency \(name)' is \(role == .source ? "the implementation" : "the \(role.rawValue) target") of product feature '\(feature)'; depend on its interface instead: '--dependency \(feature)' (wires '\(feature)Interface')"
+            return
+                "'--dependency \(name)' is \(role == .source ? "the implementation" : "the \(role.rawValue) target") of product feature '\(feature)'; depend on its interface instead: '--dependency \(feature)' (wires '\(feature)Interface')"
         case .foundationOnProductTarget(let name, let feature):
             return "'--dependency \(name)' belongs to product feature '\(feature)', and a foundation package must not depend on the product layer"
         case .targetNotVended(let name, let package, let directory):
@@ -248,7 +253,9 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .unknownDependencyNear(let name, let near):
             return "unknown dependency '\(name)'; did you mean '\(near)'?"
         case .unknownDependency(let name, let available):
-            let advice = available.isEmpty ? "the workspace has no packages yet, create it first with 'mfe create \(name)'" : "choose one of \(available.joined(separator: ", ")), or create it first with 'mfe create \(name)'"
+            let advice =
+                available.isEmpty
+                ? "the workspace has no packages yet, create it first with 'mfe create \(name)'" : "choose one of \(available.joined(separator: ", ")), or create it first with 'mfe create \(name)'"
             return "unknown dependency '\(name)': no package or library in the workspace has that name; \(advice)"
         case .inDependency(let package, let problem):
             return "'--dependency \(package)': \(problem.errorDescription ?? "")"
@@ -259,10 +266,12 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .unforwardableRequirement(let file, let name, let requirement):
             return "\(file): '\(name)' requires \(requirement), which the app cannot supply by forwarding; make it a 'func' or a '{ get }' property, \(Self.baseDependenciesFix)"
         case .noLiveType(let file, let name, let module):
-            return "\(file): '\(name)' has no public type conforming to it with a public 'init()' to make the live tools; add one, e.g. 'public struct \(module)Services: \(name) { public init() {} … }', \(Self.baseDependenciesFix)"
+            return
+                "\(file): '\(name)' has no public type conforming to it with a public 'init()' to make the live tools; add one, e.g. 'public struct \(module)Services: \(name) { public init() {} … }', \(Self.baseDependenciesFix)"
         case .noTemplate(let name, let origin, let available):
             let listed = available.map { "'\($0)'" }.joined(separator: ", ")
-            return "there is no template '\(name)' in \(origin == "built-in" ? "mfe's built-in templates" : "'\(origin)'"); add a '\(name)/' folder with a \(Template.descriptionFileName), or use one of: \(listed.isEmpty ? "none" : listed)"
+            return
+                "there is no template '\(name)' in \(origin == "built-in" ? "mfe's built-in templates" : "'\(origin)'"); add a '\(name)/' folder with a \(Template.descriptionFileName), or use one of: \(listed.isEmpty ? "none" : listed)"
         case .templateNestingTooDeep(let file, let line, let reason):
             return "\(line.map { "\(file):\($0)" } ?? "the name of '\(file)'"): \(reason); simplify the template"
         case .notATemplatesFolder(let directory):
@@ -310,11 +319,13 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .notAGeneratedFeature(let name, let manifest):
             return "\(manifest): '\(name)' has no targets '\(name)' and '\(name)Interface'; only a product feature as 'mfe create' makes it can be wired with '--wire-only', wire it by hand"
         case .notAGeneratedInterface(let name, let folder):
-            return "'\(folder)' declares no '\(name)Dependencies' protocol and '\(name)NavigationRequest' enum with an 'open…' case, the interface 'mfe create' writes; wire '\(name)' into the shell by hand"
+            return
+                "'\(folder)' declares no '\(name)Dependencies' protocol and '\(name)NavigationRequest' enum with an 'open…' case, the interface 'mfe create' writes; wire '\(name)' into the shell by hand"
         case .nameIsWorkspace(let name):
             return "the feature name '\(name)' is the workspace's name, which names the shell's app target (a module of its own in the Xcode project); \(Self.renameFeature(name))"
         case .moduleNamedLikeShellType(let name, let module, let file):
-            return "the feature name '\(name)' makes the module '\(module)', named like the type '\(module)' of \(file); the shell imports both and Swift cannot tell them apart, so \(Self.renameFeature(name))"
+            return
+                "the feature name '\(name)' makes the module '\(module)', named like the type '\(module)' of \(file); the shell imports both and Swift cannot tell them apart, so \(Self.renameFeature(name))"
         case .typeDeclaredByShell(let name, let type, let file):
             return "the feature name '\(name)' makes the type '\(type)', which \(file) declares too; wiring it into the shell would not build, so \(Self.renameFeature(name))"
         case .routeTaken(let name, let route, let owner):
@@ -324,7 +335,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .cannotOpenLock(let path, let reason):
             return "cannot lock the workspace: cannot open '\(path)': \(reason); make the workspace folder writable and run the command again"
         case .lockTimeout(let path, let holder, let seconds):
-            return "another mfe (\(holder.map { "pid \($0)" } ?? "a process") holding '\(path)') has been creating a package in this workspace for more than \(seconds) seconds; wait for it to finish and run the command again"
+            return
+                "another mfe (\(holder.map { "pid \($0)" } ?? "a process") holding '\(path)') has been creating a package in this workspace for more than \(seconds) seconds; wait for it to finish and run the command again"
         }
     }
 

@@ -23,7 +23,8 @@ package enum StaleTemporaries {
             // A folder: `.mfe-NAME-PID-RANDOM`, NAME a package or workspace name.
             let parts = name.dropFirst(5).split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-                  digits(parts[2]) else { return nil }
+                digits(parts[2])
+            else { return nil }
             return number(parts[1])
         }
         // A file: `.FILE.mfe-PID-RANDOM`.

@@ -54,7 +54,11 @@ struct WorkspaceLayout {
         guard let edited = ConfigurationEditing.addingPackageGlob(glob, to: original) else {
             throw ScaffoldError.cannotAddPackageGlob(file: path, layer: layer, glob: glob)
         }
-        return Placement(folder: conventional, edit: PlannedEdit(path: path, original: original, contents: edited, summary: "\(workspace.relativePath(path)): added '\(glob)' to 'packages:', so the workspace finds \(layer.rawValue) packages", label: workspace.relativePath(path)))
+        return Placement(
+            folder: conventional,
+            edit: PlannedEdit(
+                path: path, original: original, contents: edited, summary: "\(workspace.relativePath(path)): added '\(glob)' to 'packages:', so the workspace finds \(layer.rawValue) packages",
+                label: workspace.relativePath(path)))
     }
 
     private func mostCommonParent(of packages: [WorkspacePackage]) -> String? {

@@ -67,7 +67,10 @@ public struct WorkspaceScaffolder: Sendable {
             }
         }
         let clashing = Set(features.flatMap(\.targetNames).map { $0.lowercased() })
-        if problems.isEmpty, let clash = ShellSpecification.targetNames(workspace: request.name).first(where: { clashing.contains($0.lowercased()) }) ?? (clashing.contains(request.name.lowercased()) ? request.name : nil) {
+        if problems.isEmpty,
+            let clash = ShellSpecification.targetNames(workspace: request.name).first(where: { clashing.contains($0.lowercased()) })
+                ?? (clashing.contains(request.name.lowercased()) ? request.name : nil)
+        {
             problems.append(ScaffoldError.exampleClash(workspace: request.name, target: clash))
         }
         let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
@@ -77,7 +80,10 @@ public struct WorkspaceScaffolder: Sendable {
         }
         if problems.isEmpty, let enclosing = try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
             let shown = PathUtilities.relative(PathUtilities.join(enclosing, "mfe.yml"), to: currentDirectory)
-            problems.append(ScaffoldError.nestedWorkspace(PathUtilities.relative(destination, to: currentDirectory), enclosing: shown, elsewhere: PathUtilities.relative((enclosing as NSString).deletingLastPathComponent, to: currentDirectory)))
+            problems.append(
+                ScaffoldError.nestedWorkspace(
+                    PathUtilities.relative(destination, to: currentDirectory), enclosing: shown,
+                    elsewhere: PathUtilities.relative((enclosing as NSString).deletingLastPathComponent, to: currentDirectory)))
         }
         if fileSystem.exists(base) && !fileSystem.isDirectory(base) {
             problems.append(ScaffoldError.pathIsAFile(request.path ?? base))
@@ -89,7 +95,8 @@ public struct WorkspaceScaffolder: Sendable {
         }
         if !problems.isEmpty { throw InputErrors(problems) }
 
-        var shell = ShellSpecification(workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
+        var shell = ShellSpecification(
+            workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
         shell.platforms = platforms
         let renderer = TemplateRenderer()
         // The example's own files: each replaces the package template's file at its path (the
@@ -179,7 +186,9 @@ struct ShellSpecification {
                 "package": feature.name,
                 "path": "../" + Self.folder(of: feature),
                 "web": feature.webURL != nil,
-                "samples": feature.samples.map { ["id": FeatureSpecification.swiftString($0.id), "title": FeatureSpecification.swiftString($0.title), "subtitle": FeatureSpecification.swiftString($0.subtitle)] },
+                "samples": feature.samples.map {
+                    ["id": FeatureSpecification.swiftString($0.id), "title": FeatureSpecification.swiftString($0.title), "subtitle": FeatureSpecification.swiftString($0.subtitle)]
+                },
                 "opensCaseName": feature.opens.map(caseName) ?? false,
                 "models": FeatureSpecification.plural(of: feature.model),
                 "modelsVariable": FeatureSpecification.plural(of: feature.model).lowerCamelCased,

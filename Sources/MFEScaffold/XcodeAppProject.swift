@@ -56,7 +56,10 @@ package struct XcodeAppProject: Sendable, Equatable {
     package static func adding(to files: [PlannedFile], prefix: String, app: (projectName: String, targetName: String, deploymentTarget: String)?) throws -> [PlannedFile] {
         guard let app else { return files }
         let bundleIdentifier = "com.example." + app.targetName.replacingOccurrences(of: "_", with: "-")
-        guard let project = try forPackage(files: files, prefix: prefix, projectName: app.projectName, targetName: app.targetName, deploymentTarget: app.deploymentTarget, bundleIdentifier: bundleIdentifier) else { return files }
+        guard
+            let project = try forPackage(
+                files: files, prefix: prefix, projectName: app.projectName, targetName: app.targetName, deploymentTarget: app.deploymentTarget, bundleIdentifier: bundleIdentifier)
+        else { return files }
         return files + project.plannedFiles(prefix: prefix)
     }
 

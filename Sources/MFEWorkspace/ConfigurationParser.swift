@@ -64,7 +64,9 @@ package struct ConfigurationParser: Sendable {
     /// quoted scalars and comments; nil when they never do. Checked before the YAML parser,
     /// whose node tree recurses once per level.
     static func firstExcessiveFlowNesting(in yaml: String) -> (line: Int, column: Int)? {
-        var depth = 0, line = 1, column = 0
+        var depth = 0
+        var line = 1
+        var column = 0
         var quote: UInt8?
         var inComment = false
         var previous: UInt8 = 0x0A
@@ -145,10 +147,11 @@ package struct ConfigurationParser: Sendable {
                 if reason.trimmingCharacters(in: .whitespaces).isEmpty {
                     throw WorkspaceError.emptyReason(at: reader.location(of: reasonNode))
                 }
-                configuration.allow.append(AllowEntry(
-                    rule: rule, from: from, to: to, reason: reason, location: reader.location(of: entry),
-                    fromLocation: entryMapping["from"].map { reader.location(of: $0) }, toLocation: entryMapping["to"].map { reader.location(of: $0) }
-                ))
+                configuration.allow.append(
+                    AllowEntry(
+                        rule: rule, from: from, to: to, reason: reason, location: reader.location(of: entry),
+                        fromLocation: entryMapping["from"].map { reader.location(of: $0) }, toLocation: entryMapping["to"].map { reader.location(of: $0) }
+                    ))
             }
         }
         if let baseline = mapping["baseline"], !reader.isNull(baseline) {

@@ -45,7 +45,9 @@ package struct LayerTable: Sendable {
 
     /// Every entry, in file order.
     package var entries: [Entry] {
-        (Array(exact.values) + globs).sorted { ($0.assignment.location.line, $0.assignment.location.column, $0.glob.pattern) < ($1.assignment.location.line, $1.assignment.location.column, $1.glob.pattern) }
+        (Array(exact.values) + globs).sorted {
+            ($0.assignment.location.line, $0.assignment.location.column, $0.glob.pattern) < ($1.assignment.location.line, $1.assignment.location.column, $1.glob.pattern)
+        }
     }
 
     /// The entry naming one of `names` exactly (the first name first), if any.

@@ -126,7 +126,7 @@ package enum WorkspaceError: LocatedError, Equatable {
     package var location: SourceLocation? {
         switch self {
         case .configurationTooLarge, .configurationNotUTF8, .notADirectory, .noSuchDirectory, .noPackagesMatched, .noPackages,
-             .packagesEntryOutside, .packagesEntryWithoutPackage, .discoveryFailed:
+            .packagesEntryOutside, .packagesEntryWithoutPackage, .discoveryFailed:
             return nil
         case .shellPathNamesNoFolder(_, _, let at):
             return at
@@ -135,16 +135,16 @@ package enum WorkspaceError: LocatedError, Equatable {
         case .unreachablePackage(let dependency):
             return dependency.location
         case .flowNestingTooDeep(let at), .emptyConfiguration(let at), .duplicateYAMLKey(_, _, let at), .malformedYAML(_, let at),
-             .unreadableYAML(_, let at), .otherYAMLError(_, let at), .workspaceAndFeature(let at), .neitherWorkspaceNorFeature(let at),
-             .notAMapping(_, let at), .notAList(_, let at), .notASingleValue(_, _, let at), .missingKey(_, _, let at),
-             .emptyValue(_, _, let at), .unknownKey(_, _, _, let at), .repeatedKey(_, _, let at), .notALayer(_, let at),
-             .missingLayer(let at), .emptyLayerName(_, let at), .listedInTwoLayers(_, _, _, _, let at), .allowWithoutReason(let at),
-             .emptyReason(let at), .unknownLoader(_, let at), .emptyIgnoreGlob(let at), .invalidPlatform(_, let at),
-             .emptyRoleSuffixes(_, let at), .notASuffix(_, _, let at), .testsSuffix(_, let at), .suffixListedTwice(_, _, _, _, let at),
-             .defaultSuffixClaimed(_, _, _, let at), .shellFeatureRequirements(_, let at), .notASemanticVersion(_, let at),
-             .notARange(_, let at), .emptyRange(_, let at), .nestedWorkspace(_, let at), .layerDisagreement(_, _, _, _, let at),
-             .unmatchedLayerEntry(_, _, _, let at), .unmatchedAllowName(_, _, _, let at), .productNotFound(_, _, _, _, let at),
-             .productNotVended(_, _, _, _, _, _, let at):
+            .unreadableYAML(_, let at), .otherYAMLError(_, let at), .workspaceAndFeature(let at), .neitherWorkspaceNorFeature(let at),
+            .notAMapping(_, let at), .notAList(_, let at), .notASingleValue(_, _, let at), .missingKey(_, _, let at),
+            .emptyValue(_, _, let at), .unknownKey(_, _, _, let at), .repeatedKey(_, _, let at), .notALayer(_, let at),
+            .missingLayer(let at), .emptyLayerName(_, let at), .listedInTwoLayers(_, _, _, _, let at), .allowWithoutReason(let at),
+            .emptyReason(let at), .unknownLoader(_, let at), .emptyIgnoreGlob(let at), .invalidPlatform(_, let at),
+            .emptyRoleSuffixes(_, let at), .notASuffix(_, _, let at), .testsSuffix(_, let at), .suffixListedTwice(_, _, _, _, let at),
+            .defaultSuffixClaimed(_, _, _, let at), .shellFeatureRequirements(_, let at), .notASemanticVersion(_, let at),
+            .notARange(_, let at), .emptyRange(_, let at), .nestedWorkspace(_, let at), .layerDisagreement(_, _, _, _, let at),
+            .unmatchedLayerEntry(_, _, _, let at), .unmatchedAllowName(_, _, _, let at), .productNotFound(_, _, _, _, let at),
+            .productNotVended(_, _, _, _, _, _, let at):
             return at
         }
     }
@@ -215,10 +215,12 @@ package enum WorkspaceError: LocatedError, Equatable {
         case .testsSuffix(let role, _):
             return "'Tests' under 'roles.\(role.rawValue):' would make every test target's stem ambiguous; test targets are always the tests role, so remove it"
         case .suffixListedTwice(let suffix, let role, let earlier, let earlierLine, _):
-            let place = earlier == role ? "twice under 'roles.\(role.rawValue)' (line \(earlierLine) and here)" : "under both 'roles.\(earlier.rawValue)' (line \(earlierLine)) and 'roles.\(role.rawValue)'"
+            let place =
+                earlier == role ? "twice under 'roles.\(role.rawValue)' (line \(earlierLine) and here)" : "under both 'roles.\(earlier.rawValue)' (line \(earlierLine)) and 'roles.\(role.rawValue)'"
             return "the suffix '\(suffix)' is listed \(place); a suffix gives one role, keep it once"
         case .defaultSuffixClaimed(let suffix, let role, let claimedBy, _):
-            return "the suffix '\(suffix)' is the default of 'roles.\(role.rawValue)' but is listed under 'roles.\(claimedBy.rawValue)' here; also set 'roles.\(role.rawValue):' to say which suffixes it keeps"
+            return
+                "the suffix '\(suffix)' is the default of 'roles.\(role.rawValue)' but is listed under 'roles.\(claimedBy.rawValue)' here; also set 'roles.\(role.rawValue):' to say which suffixes it keeps"
         case .shellFeatureRequirements(let given, _):
             let keys = ConfigurationParser.shellRequirementKeys.map { "'\($0):'" }.joined(separator: ", ")
             return "a 'shell.features:' entry needs exactly one of \(keys); found \(given.isEmpty ? "none" : given.map { "'\($0):'" }.joined(separator: ", "))"
@@ -249,18 +251,22 @@ package enum WorkspaceError: LocatedError, Equatable {
         case .layerDisagreement(let package, let layer, let featureLayer, let featureLocation, _):
             return "'\(package)' is in layer '\(layer.rawValue)' here but in layer '\(featureLayer.rawValue)' in \(featureLocation); remove it from 'layers:' or make the two agree"
         case .globConflict(let what, let first, let second):
-            return "\(what) matches both '\(first.glob.pattern)' under 'layers.\(first.assignment.layer.rawValue)' (line \(first.assignment.location.line)) and '\(second.glob.pattern)' under 'layers.\(second.assignment.layer.rawValue)' (line \(second.assignment.location.line)); list it by name under one layer (an exact name beats a glob), or narrow one glob"
+            return
+                "\(what) matches both '\(first.glob.pattern)' under 'layers.\(first.assignment.layer.rawValue)' (line \(first.assignment.location.line)) and '\(second.glob.pattern)' under 'layers.\(second.assignment.layer.rawValue)' (line \(second.assignment.location.line)); list it by name under one layer (an exact name beats a glob), or narrow one glob"
         case .unmatchedLayerEntry(let pattern, let layer, let hint, _):
             return "'\(pattern)' under 'layers.\(layer.rawValue)' \(hint.text(kinds: "package or feature"))"
         case .unmatchedAllowName(let key, let value, let hint, _):
             return "'\(key): \(value)' in an 'allow:' entry \(hint.text(kinds: "package, feature or target"))"
         case .unreachablePackage(let dependency):
-            return "the package at '\(dependency.resolved)' cannot be accessed: \(dependency.reason), and SwiftPM refuses it too; fix the path, or leave this package out of the workspace by listing the others under 'packages:' in mfe.yml ('mfe init --adopt' writes one)"
+            return
+                "the package at '\(dependency.resolved)' cannot be accessed: \(dependency.reason), and SwiftPM refuses it too; fix the path, or leave this package out of the workspace by listing the others under 'packages:' in mfe.yml ('mfe init --adopt' writes one)"
         case .productNotFound(let name, let package, let target, let suggestion, _):
-            return "product '\(name)' required by package '\(package)' target '\(target)' not found.\(suggestion) SwiftPM refuses it: declare the target, or depend on the package that vends the product"
+            return
+                "product '\(name)' required by package '\(package)' target '\(target)' not found.\(suggestion) SwiftPM refuses it: declare the target, or depend on the package that vends the product"
         case .productNotVended(let name, let package, let target, let vendor, let vended, let suggestion, _):
             let listed = vended.isEmpty ? "it vends no products" : "it vends " + vended.map { "'\($0)'" }.joined(separator: ", ")
-            return "product '\(name)' required by package '\(package)' target '\(target)' not found in package '\(vendor)'.\(suggestion) SwiftPM refuses it (\(listed)): fix the name, or add the product to '\(vendor)'"
+            return
+                "product '\(name)' required by package '\(package)' target '\(target)' not found in package '\(vendor)'.\(suggestion) SwiftPM refuses it (\(listed)): fix the name, or add the product to '\(vendor)'"
         }
     }
 }
@@ -280,7 +286,8 @@ package enum UnmatchedNameHint: Sendable, Equatable {
         let matchesNothing = "matches no \(kinds) of the workspace"
         switch self {
         case .targetOfOneFeaturePackage(let package, let hasOwnConfiguration):
-            return "\(matchesNothing): it names a target of package '\(package)', which holds one feature (\(hasOwnConfiguration ? "it has its own mfe.yml" : "'layers:' or 'shell:' names it")); list '\(package)' instead"
+            return
+                "\(matchesNothing): it names a target of package '\(package)', which holds one feature (\(hasOwnConfiguration ? "it has its own mfe.yml" : "'layers:' or 'shell:' names it")); list '\(package)' instead"
         case .nearest(let name):
             return "\(matchesNothing); did you mean '\(name)'?"
         case .names(let names):

@@ -63,7 +63,9 @@ package struct WorkspaceLayering: Sendable {
             var package = WorkspacePackage(manifest: candidate.manifest, directory: candidate.directory, layer: nil, featureConfiguration: candidate.feature)
             if let feature = candidate.feature {
                 if let exact, exact.assignment.layer != feature.layer {
-                    problems.append(.layerDisagreement(package: candidate.manifest.name, layer: exact.assignment.layer, featureLayer: feature.layer, featureLocation: feature.layerLocation, at: exact.assignment.location))
+                    problems.append(
+                        .layerDisagreement(
+                            package: candidate.manifest.name, layer: exact.assignment.layer, featureLayer: feature.layer, featureLocation: feature.layerLocation, at: exact.assignment.location))
                 }
                 package.layer = feature.layer
             } else {
@@ -71,7 +73,8 @@ package struct WorkspaceLayering: Sendable {
                 var featureProblems: [WorkspaceError] = []
                 // Whether an entry names another of its features than by the package's own
                 // name: exactly (which beats naming the package exactly), or by any entry.
-                var namedOtherStemExactly = false, layeredOtherStem = false
+                var namedOtherStemExactly = false
+                var layeredOtherStem = false
                 var targetsByStem: [String: [String]] = [:]
                 var stemsWithOtherTargets: Set<String> = []
                 for target in candidate.manifest.targets {
@@ -144,7 +147,8 @@ package struct WorkspaceLayering: Sendable {
         let monorepoTargets = Set(packages.filter { !$0.holdsOneFeature }.flatMap { $0.manifest.targets.map(\.name) })
         var problems: [WorkspaceError] = []
         for entry in table.entries where !layerNames.contains(where: entry.glob.matches) && !monorepoTargets.contains(where: entry.glob.matches) {
-            problems.append(.unmatchedLayerEntry(pattern: entry.glob.pattern, layer: entry.assignment.layer, hint: unmatchedHint(entry.glob, names: layerNames, packages: packages), at: entry.assignment.location))
+            problems.append(
+                .unmatchedLayerEntry(pattern: entry.glob.pattern, layer: entry.assignment.layer, hint: unmatchedHint(entry.glob, names: layerNames, packages: packages), at: entry.assignment.location))
         }
         let targetNames = Set(packages.flatMap { $0.manifest.targets.map(\.name) })
         let allowNames = layerNames.union(targetNames)

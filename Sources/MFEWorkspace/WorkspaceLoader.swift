@@ -71,7 +71,10 @@ package struct WorkspaceLoader: Sendable {
 
         let packages = try await loadManifests(in: directories, root: root, named: named, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
         var workspace = try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: packages, checkNames: checkNames)
-        if let configuration, let note = manifestLoader.noteOnConfiguredLoader(configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: root)):\($0.line)" } ?? PathUtilities.relative(configuration.file, to: root)) {
+        if let configuration,
+            let note = manifestLoader.noteOnConfiguredLoader(
+                configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: root)):\($0.line)" } ?? PathUtilities.relative(configuration.file, to: root))
+        {
             workspace.notes.append(note)
         }
         return workspace
@@ -83,7 +86,10 @@ package struct WorkspaceLoader: Sendable {
     /// `pinned` are packages read at a pinned revision rather than from disk (compose-shell's
     /// MFEs), layered with the `mfe.yml` read there; `composedShell` is the folder of the shell
     /// compose-shell composes, the shell when `shell.path` names none.
-    package func assemble(root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], pinned: [PinnedPackage] = [], composedShell: String? = nil, checkNames: Bool) throws -> Workspace {
+    package func assemble(
+        root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], pinned: [PinnedPackage] = [],
+        composedShell: String? = nil, checkNames: Bool
+    ) throws -> Workspace {
         var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [WorkspaceError] = []
         let configuredShell = configuration?.shell?.path.map(PathUtilities.normalize)
@@ -204,7 +210,8 @@ package struct WorkspaceLoader: Sendable {
     /// Expands `packages:` globs into package directories relative to `root`, sorted, with the
     /// ones an entry without wildcards names.
     func expand(_ globs: [String], root: String, configuration: WorkspaceConfiguration) throws -> (directories: [String], named: Set<String>) {
-        var found: Set<String> = [], named: Set<String> = []
+        var found: Set<String> = []
+        var named: Set<String> = []
         for glob in globs {
             let pattern = PathUtilities.normalize(glob)
             if pattern.hasPrefix("/") || pattern.hasPrefix("..") {

@@ -38,19 +38,19 @@ enum BuiltinTemplatesSource {
             entries.append("        (path: \(literal(relative)), contents: \(literal(text))),\n")
         }
         return """
-        // This file is generated from the top-level Templates/ folder by the EmbedTemplatesPlugin
-        // build tool on every build; it is not checked in. Edit Templates/ instead.
+            // This file is generated from the top-level Templates/ folder by the EmbedTemplatesPlugin
+            // build tool on every build; it is not checked in. Edit Templates/ instead.
 
-        /// The built-in templates, compiled into mfe: `(path, contents)` for every file under
-        /// `Templates/`, the first path component naming the template.
-        enum BuiltinTemplates {
-            static let files: [(path: String, contents: String)] = [
+            /// The built-in templates, compiled into mfe: `(path, contents)` for every file under
+            /// `Templates/`, the first path component naming the template.
+            enum BuiltinTemplates {
+                static let files: [(path: String, contents: String)] = [
 
-        """ + entries.joined() + """
-            ]
-        }
+            """ + entries.joined() + """
+                    ]
+                }
 
-        """
+                """
     }
 
     /// `text` as a Swift raw string literal that reproduces it byte for byte: a multi-line raw

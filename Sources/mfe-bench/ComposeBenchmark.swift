@@ -103,17 +103,17 @@ enum ComposeBenchmark: Benchmark {
         let declared = dependencies.map { "        .package(url: \"\($0.0)\", \($0.1)),\n" }.joined()
         let used = dependencies.map { ".product(name: \"\($0.2)\", package: \"\($0.2)\")" }.joined(separator: ", ")
         return """
-        // swift-tools-version: 6.0
-        import PackageDescription
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "\(name)",
-        \(executable ? "" : "    products: [.library(name: \"\(name)\", targets: [\"\(name)\"])],\n")    dependencies: [
-        \(declared)    ],
-            targets: [.\(executable ? "executableTarget" : "target")(name: "\(name)", dependencies: [\(used)])]
-        )
+            let package = Package(
+                name: "\(name)",
+            \(executable ? "" : "    products: [.library(name: \"\(name)\", targets: [\"\(name)\"])],\n")    dependencies: [
+            \(declared)    ],
+                targets: [.\(executable ? "executableTarget" : "target")(name: "\(name)", dependencies: [\(used)])]
+            )
 
-        """
+            """
     }
 
     static func git(_ arguments: [String], in directory: String) async throws {

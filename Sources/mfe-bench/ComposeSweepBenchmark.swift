@@ -92,19 +92,20 @@ enum ComposeSweepBenchmark: Benchmark {
                 outcome.failure = "skipped: no release tag"
                 return outcome
             }
-            try write("""
-            // swift-tools-version: 6.0
-            import PackageDescription
+            try write(
+                """
+                // swift-tools-version: 6.0
+                import PackageDescription
 
-            let package = Package(
-                name: "Shell",
-                dependencies: [
-                    .package(url: "https://github.com/\(owner)/\(repository)", from: "\(release)"),
-                ],
-                targets: [.executableTarget(name: "Shell")]
-            )
+                let package = Package(
+                    name: "Shell",
+                    dependencies: [
+                        .package(url: "https://github.com/\(owner)/\(repository)", from: "\(release)"),
+                    ],
+                    targets: [.executableTarget(name: "Shell")]
+                )
 
-            """, to: shell + "/Package.swift")
+                """, to: shell + "/Package.swift")
             try write("print(\"shell\")\n", to: shell + "/Sources/Shell/main.swift")
         }
 
@@ -115,7 +116,8 @@ enum ComposeSweepBenchmark: Benchmark {
             try? disk.remove(directory + "/swiftpm")
             try disk.copyFolder(shell, to: directory + "/swiftpm")
             let (elapsed, result) = try await ComposeBenchmark.time {
-                try await runner.run("swift", ["package", "resolve", "--cache-path", directory + "/swiftpm-cache", "--disable-dependency-cache"], workingDirectory: directory + "/swiftpm", environment: [:])
+                try await runner.run(
+                    "swift", ["package", "resolve", "--cache-path", directory + "/swiftpm-cache", "--disable-dependency-cache"], workingDirectory: directory + "/swiftpm", environment: [:])
             }
             try write("\(result.status)\n", to: directory + "/swiftpm.status")
             try write(result.standardError, to: directory + "/swiftpm.stderr")
@@ -132,7 +134,8 @@ enum ComposeSweepBenchmark: Benchmark {
         try? disk.remove(directory + "/mfe-cache")
         try disk.copyFolder(shell, to: mfeShell)
         let (elapsed, composed) = try await ComposeBenchmark.time {
-            try await runner.run(mfe, ["compose-shell", mfeShell, "--no-lint", "--loader", loader], workingDirectory: directory, environment: ["XDG_CACHE_HOME": directory + "/mfe-cache", "NO_COLOR": "1"])
+            try await runner.run(
+                mfe, ["compose-shell", mfeShell, "--no-lint", "--loader", loader], workingDirectory: directory, environment: ["XDG_CACHE_HOME": directory + "/mfe-cache", "NO_COLOR": "1"])
         }
         try? disk.remove(directory + "/mfe-cache")
         try write(composed.standardError, to: directory + "/mfe.stderr")

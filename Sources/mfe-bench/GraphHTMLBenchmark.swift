@@ -49,8 +49,14 @@ enum GraphHTMLBenchmark: Benchmark {
                 summary = Chromium.summary(inDOM: dom) ?? [:]
                 if let timings = summary["timingsMs"] as? [String: Any], let first = timings["firstRender"] as? Int { firstRenders.append(first) }
             }
-            let counts = "\(summary["packages"] ?? "?") packages, \(summary["targets"] ?? "?") targets, \(summary["edges"] ?? "?") dependencies, \((summary["findings"] as? [String: Any])?["total"] ?? "?") findings"
-            rows.append(("first render in headless Chromium (page's timingsMs.firstRender), median of \(renderRuns): \(counts)", firstRenders.isEmpty ? "n/a (\(summary["status"] ?? "no summary"))" : "\(firstRenders.sorted()[firstRenders.count / 2]) ms (\(firstRenders.map(String.init).joined(separator: ", ")))"))
+            let counts =
+                "\(summary["packages"] ?? "?") packages, \(summary["targets"] ?? "?") targets, \(summary["edges"] ?? "?") dependencies, \((summary["findings"] as? [String: Any])?["total"] ?? "?") findings"
+            rows.append(
+                (
+                    "first render in headless Chromium (page's timingsMs.firstRender), median of \(renderRuns): \(counts)",
+                    firstRenders.isEmpty
+                        ? "n/a (\(summary["status"] ?? "no summary"))" : "\(firstRenders.sorted()[firstRenders.count / 2]) ms (\(firstRenders.map(String.init).joined(separator: ", ")))"
+                ))
             rows.append(("whole `\(chromium.name) --dump-dom` process, median of \(renderRuns)", LintBenchmark.format(walls.sorted()[walls.count / 2])))
             var screenshots: [String] = []
             for (file, fragment) in [("graph.png", ""), ("graph-selected.png", "#select=feature:P7")] {
@@ -69,7 +75,7 @@ enum GraphHTMLBenchmark: Benchmark {
         print("| --- | --- |")
         for row in rows { print("| \(row.0) | \(row.1) |") }
         #if DEBUG
-        print("\n(debug build: numbers are not representative)")
+            print("\n(debug build: numbers are not representative)")
         #endif
     }
 
@@ -94,10 +100,12 @@ enum GraphHTMLBenchmark: Benchmark {
         func run(_ arguments: [String], scratch: String) async throws -> String {
             let profile = scratch + "/chromium-profile-\(UUID().uuidString)"
             defer { try? disk.remove(profile) }
-            let result = try await SubprocessRunner().run("timeout", ["120", path] + headlessArguments + [
-                "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run",
-                "--disable-extensions", "--disable-background-networking", "--user-data-dir=" + profile, "--window-size=1600,1000",
-            ] + arguments, workingDirectory: scratch, environment: [:])
+            let result = try await SubprocessRunner().run(
+                "timeout",
+                ["120", path] + headlessArguments + [
+                    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run",
+                    "--disable-extensions", "--disable-background-networking", "--user-data-dir=" + profile, "--window-size=1600,1000",
+                ] + arguments, workingDirectory: scratch, environment: [:])
             return result.standardOutput
         }
 

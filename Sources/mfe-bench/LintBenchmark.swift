@@ -36,7 +36,9 @@ enum LintBenchmark: Benchmark {
         guard let linted else { return }
         let summary = linted.summary
         guard summary.packages == foundationCount + productCount + 1, summary.targets == 5 * summary.packages else {
-            throw PlainInputError("the generated workspace has \(summary.packages) packages and \(summary.targets) targets, expected \(foundationCount + productCount + 1) and \(5 * (foundationCount + productCount + 1))")
+            throw PlainInputError(
+                "the generated workspace has \(summary.packages) packages and \(summary.targets) targets, expected \(foundationCount + productCount + 1) and \(5 * (foundationCount + productCount + 1))"
+            )
         }
         // Where the time goes: the same stages run one by one.
         let loadTime = try await clock.measure { _ = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: root) }
@@ -45,11 +47,16 @@ enum LintBenchmark: Benchmark {
         let lintTime = clock.measure { report = Linter().lint(workspace) }
         let renderTime = clock.measure { _ = JSONReportRenderer().render(report!) }
 
-        rows.append(("`mfe lint-graph` \(summary.packages.formatted()) packages / \(summary.targets.formatted()) targets / \(summary.dependencies.formatted()) dependencies (load + lint + render, in process)", format(pipelineTime), "≤ 1 s", pipelineTime <= .seconds(1) ? "pass" : "FAIL"))
+        rows.append(
+            (
+                "`mfe lint-graph` \(summary.packages.formatted()) packages / \(summary.targets.formatted()) targets / \(summary.dependencies.formatted()) dependencies (load + lint + render, in process)",
+                format(pipelineTime), "≤ 1 s", pipelineTime <= .seconds(1) ? "pass" : "FAIL"
+            ))
         rows.append(("— load: find packages, parse mfe.yml and Package.swift (static reader)", format(loadTime), "", ""))
         rows.append(("— lint: target graph, rules, cycles", format(lintTime), "", ""))
         rows.append(("— render JSON", format(renderTime), "", ""))
-        rows.append(("peak memory (VmHWM) of the pipeline", peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "n/a", "≤ 300 MB", peak.map { $0 <= 300 * 1_048_576 ? "pass" : "FAIL" } ?? "n/a"))
+        rows.append(
+            ("peak memory (VmHWM) of the pipeline", peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "n/a", "≤ 300 MB", peak.map { $0 <= 300 * 1_048_576 ? "pass" : "FAIL" } ?? "n/a"))
 
         // The same as users run it: the `mfe` binary beside this one, median of 5 runs.
         let binary = mfeBinary()
@@ -72,7 +79,11 @@ enum LintBenchmark: Benchmark {
         let perManifest = swiftPMTotal / sample.count
         let extrapolated = perManifest * manifests.count
         let ratio = seconds(extrapolated) / max(seconds(pipelineTime), 1e-9)
-        rows.append(("`swift package --manifest-cache none dump-package`, \(sample.count) manifests measured (\(format(perManifest)) each\(failures > 0 ? ", \(failures) failed" : "")), extrapolated to \(manifests.count.formatted())", format(extrapolated), "", ""))
+        rows.append(
+            (
+                "`swift package --manifest-cache none dump-package`, \(sample.count) manifests measured (\(format(perManifest)) each\(failures > 0 ? ", \(failures) failed" : "")), extrapolated to \(manifests.count.formatted())",
+                format(extrapolated), "", ""
+            ))
         rows.append(("speed-up of `mfe lint-graph` (in process) over SwiftPM loading alone", "\(Int(ratio.rounded()).formatted())×", "≥ 100×", ratio >= 100 ? "pass" : "FAIL"))
         if let binaryTime {
             let binaryRatio = seconds(extrapolated) / max(seconds(binaryTime), 1e-9)
@@ -85,14 +96,19 @@ enum LintBenchmark: Benchmark {
         let ringTime = clock.measure { ringReport = Linter().lint(ring) }
         let cycles = ringReport?.findings.filter { $0.rule == LintRule.cycle.id } ?? []
         let oneCycle = cycles.count == 1 && cycles[0].path?.count == ringSize + 1
-        rows.append(("\(ringSize.formatted())-target ring (graph + lint, in process): \(cycles.count) cycle finding, path of \((cycles.first?.path.map { $0.count - 1 } ?? 0).formatted()) targets", format(ringTime), "≤ 5 s, one cycle", ringTime <= .seconds(5) && oneCycle ? "pass" : "FAIL"))
+        rows.append(
+            (
+                "\(ringSize.formatted())-target ring (graph + lint, in process): \(cycles.count) cycle finding, path of \((cycles.first?.path.map { $0.count - 1 } ?? 0).formatted()) targets",
+                format(ringTime), "≤ 5 s, one cycle", ringTime <= .seconds(5) && oneCycle ? "pass" : "FAIL"
+            ))
 
         // (c2) Growth: the binary on a quarter, half, the whole and twice the workspace. Linear
         // work doubles with the workspace; the time per package must not grow.
         if let binary {
             var perPackage: [(packages: Int, time: Duration)] = []
             for scale in [0.25, 0.5, 1, 2] {
-                let foundations = Int(Double(foundationCount) * scale), products = Int(Double(productCount) * scale)
+                let foundations = Int(Double(foundationCount) * scale)
+                let products = Int(Double(productCount) * scale)
                 let scaled = root + "-x\(scale)"
                 defer { try? disk.remove(scaled) }
                 let generated = try GeneratedWorkspace.write(at: scaled, foundations: foundations, products: products)
@@ -101,7 +117,8 @@ enum LintBenchmark: Benchmark {
             }
             let growth = perPackage.map { "\($0.packages.formatted()): \(format($0.time))" }.joined(separator: ", ")
             let ratio = seconds(perPackage[3].time) / max(seconds(perPackage[2].time), 1e-9)
-            rows.append(("growth of the binary's time with the workspace (packages: median of 3) — \(growth)", String(format: "×%.2f for ×2", ratio), "≤ ×2.5 (linear)", ratio <= 2.5 ? "pass" : "FAIL"))
+            rows.append(
+                ("growth of the binary's time with the workspace (packages: median of 3) — \(growth)", String(format: "×%.2f for ×2", ratio), "≤ ×2.5 (linear)", ratio <= 2.5 ? "pass" : "FAIL"))
         }
 
         // (d) A 50,000-target chain in one manifest, one `.target` per line: plain data the
@@ -112,14 +129,18 @@ enum LintBenchmark: Benchmark {
             defer { if !keep { try? disk.remove(chain) } }
             try writeChain(at: chain, size: ringSize)
             let chainTime = try await medianRun(binary, ["lint-graph", "--format", "json"], in: chain, runs: 3, expectedStatus: 0)
-            rows.append(("\(ringSize.formatted())-target chain manifest (\(chainBytes(size: ringSize) / 1_000_000) MB), read and linted by the binary, median of 3", format(chainTime), "≤ 5 s", chainTime <= .seconds(5) ? "pass" : "FAIL"))
+            rows.append(
+                (
+                    "\(ringSize.formatted())-target chain manifest (\(chainBytes(size: ringSize) / 1_000_000) MB), read and linted by the binary, median of 3", format(chainTime), "≤ 5 s",
+                    chainTime <= .seconds(5) ? "pass" : "FAIL"
+                ))
         }
 
         print("| measurement | value | budget | result |")
         print("| --- | --- | --- | --- |")
         for row in rows { print("| \(row.0) | \(row.1) | \(row.2) | \(row.3) |") }
         #if DEBUG
-        print("\n(debug build: numbers are not representative)")
+            print("\n(debug build: numbers are not representative)")
         #endif
     }
 
@@ -172,7 +193,9 @@ enum LintBenchmark: Benchmark {
     static func ringWorkspace(size: Int) -> Workspace {
         let file = "/ring/Ring/Package.swift"
         let targets = (0..<size).map { index in
-            Target(name: "T\(index)", dependencies: [TargetDependency(.byName("T\((index + 1) % size)"), location: SourceLocation(file: file, line: index + 10, column: 17))], location: SourceLocation(file: file, line: index + 10, column: 9))
+            Target(
+                name: "T\(index)", dependencies: [TargetDependency(.byName("T\((index + 1) % size)"), location: SourceLocation(file: file, line: index + 10, column: 17))],
+                location: SourceLocation(file: file, line: index + 10, column: 9))
         }
         let manifest = PackageManifest(name: "Ring", toolsVersion: ToolsVersion(6, 0), targets: targets, manifestPath: file)
         return Workspace(root: "/ring", configuration: nil, packages: [WorkspacePackage(manifest: manifest, directory: "Ring", layer: .foundation)])
@@ -197,15 +220,15 @@ enum LintBenchmark: Benchmark {
     /// VmHWM from `/proc/self/status` on Linux; getrusage's ru_maxrss elsewhere.
     static func peakMemoryBytes() -> Int? {
         #if os(Linux)
-        guard let status = (try? disk.contents(of: "/proc/self/status")).map({ String(decoding: $0, as: UTF8.self) }),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { return nil }
-        return kilobytes * 1024
+            guard let status = (try? disk.contents(of: "/proc/self/status")).map({ String(decoding: $0, as: UTF8.self) }),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+            else { return nil }
+            return kilobytes * 1024
         #else
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
-        return Int(usage.ru_maxrss)
+            var usage = rusage()
+            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+            return Int(usage.ru_maxrss)
         #endif
     }
 }

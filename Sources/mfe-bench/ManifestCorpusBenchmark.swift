@@ -37,7 +37,8 @@ enum ManifestCorpusBenchmark: Benchmark {
         }
         let staticMilliseconds = seconds(staticDuration) * 1000 / Double(max(sample.count * rounds, 1))
         let dumpMilliseconds = seconds(dumpDuration) * 1000 / Double(max(sample.count, 1))
-        print("""
+        print(
+            """
             | reader (\(sample.count) exact manifests) | per manifest |
             |---|---:|
             | `mfe dump-package` reading (static, JSON rendered) | \(String(format: "%.2f", staticMilliseconds)) ms |

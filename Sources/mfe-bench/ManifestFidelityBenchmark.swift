@@ -39,6 +39,8 @@ enum ManifestFidelityBenchmark: Benchmark {
             }
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("Static reader alone: \(reads) manifest reads in \(String(format: "%.3f", seconds)) s, \(String(format: "%.3f", seconds * 1000 / Double(max(reads, 1)))) ms per manifest (file read, parse, evaluate).")
+        print(
+            "Static reader alone: \(reads) manifest reads in \(String(format: "%.3f", seconds)) s, \(String(format: "%.3f", seconds * 1000 / Double(max(reads, 1)))) ms per manifest (file read, parse, evaluate)."
+        )
     }
 }

@@ -41,7 +41,7 @@ if !unknown.isEmpty {
     exit(2)
 }
 #if DEBUG
-Terminal.writeError("warning: mfe-bench is a debug build; measure with 'swift run -c release mfe-bench'\n")
+    Terminal.writeError("warning: mfe-bench is a debug build; measure with 'swift run -c release mfe-bench'\n")
 #endif
 for benchmark in benchmarks where requested.isEmpty ? !onlyWhenNamed.contains(benchmark.name) : requested.contains(benchmark.name) {
     print("## \(benchmark.name)\n\n\(benchmark.summary)\n")

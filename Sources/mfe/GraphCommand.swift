@@ -10,18 +10,18 @@ struct GraphCommand: AsyncParsableCommand {
         commandName: "graph",
         abstract: "Export the target graph (dot, mermaid, json, html).",
         discussion: """
-        Nodes are targets, grouped by package and styled by layer (colour) and role (shape); edges are target dependencies between workspace packages. Same-named targets of two packages are two nodes. A dependency 'mfe lint-graph' reports (after allow: and the baseline) is drawn red and labelled with its rule; in json it carries "findings".
+            Nodes are targets, grouped by package and styled by layer (colour) and role (shape); edges are target dependencies between workspace packages. Same-named targets of two packages are two nodes. A dependency 'mfe lint-graph' reports (after allow: and the baseline) is drawn red and labelled with its rule; in json it carries "findings".
 
-        html is one self-contained page (no network): packages and features in layers, search, click a target to see what it depends on and what depends on it, violations listed with their messages.
+            html is one self-contained page (no network): packages and features in layers, search, click a target to see what it depends on and what depends on it, violations listed with their messages.
 
-        Exit status: 0 success (violations do not change it; that is lint-graph's job), 2 unusable input (missing path, malformed mfe.yml or Package.swift, unknown package).
+            Exit status: 0 success (violations do not change it; that is lint-graph's job), 2 unusable input (missing path, malformed mfe.yml or Package.swift, unknown package).
 
-        Examples:
-          mfe graph | dot -Tsvg > graph.svg
-          mfe graph --format html > graph.html          # open it, or upload it from CI
-          mfe graph --format mermaid --package Browse --depth 1 --no-tests
-          mfe graph ../FeedMe --format json
-        """
+            Examples:
+              mfe graph | dot -Tsvg > graph.svg
+              mfe graph --format html > graph.html          # open it, or upload it from CI
+              mfe graph --format mermaid --package Browse --depth 1 --no-tests
+              mfe graph ../FeedMe --format json
+            """
     )
 
     @Argument(help: "The workspace folder.")

@@ -9,12 +9,12 @@ struct InitCommand: AsyncParsableCommand {
         commandName: "init",
         abstract: "Create a workspace, or adopt mfe on an existing repository (--adopt).",
         discussion: """
-        'mfe init NAME' creates mfe.yml, README, CI workflow and the shell app package; '--example feedme' also creates the Feed Me app: Env, Browse, RestaurantOrder, About (web) and its shell.
+            'mfe init NAME' creates mfe.yml, README, CI workflow and the shell app package; '--example feedme' also creates the Feed Me app: Env, Browse, RestaurantOrder, About (web) and its shell.
 
-        'mfe init --adopt [PATH]' writes mfe.yml for the repository at PATH (default .): its packages, the role suffixes it uses, and each feature's layer inferred from names and the graph, every line with a comment saying why; and mfe-baseline.json with today's findings, so 'mfe lint-graph' passes now and fails on new violations. It never overwrites mfe.yml or the baseline.
+            'mfe init --adopt [PATH]' writes mfe.yml for the repository at PATH (default .): its packages, the role suffixes it uses, and each feature's layer inferred from names and the graph, every line with a comment saying why; and mfe-baseline.json with today's findings, so 'mfe lint-graph' passes now and fails on new violations. It never overwrites mfe.yml or the baseline.
 
-        Exit status: 0 written; 2 unusable input (an existing mfe.yml or baseline, a missing folder, no readable package).
-        """
+            Exit status: 0 written; 2 unusable input (an existing mfe.yml or baseline, a missing folder, no readable package).
+            """
     )
 
     @Argument(help: ArgumentHelp("The workspace name, UpperCamelCase; also names the shell app (NAMEApp). With --adopt: the repository folder (default: .).", valueName: "name-or-path"))
@@ -26,7 +26,11 @@ struct InitCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Create a built-in example workspace: feedme.", valueName: "example"))
     var example: String?
 
-    @Option(name: .customLong("platform"), help: ArgumentHelp("A platform and minimum version, NAME:VERSION (repeatable), for the shell and written to mfe.yml's 'platforms:' for every package 'mfe create' adds (default: iOS:17 and macOS:14).", valueName: "name:version"))
+    @Option(
+        name: .customLong("platform"),
+        help: ArgumentHelp(
+            "A platform and minimum version, NAME:VERSION (repeatable), for the shell and written to mfe.yml's 'platforms:' for every package 'mfe create' adds (default: iOS:17 and macOS:14).",
+            valueName: "name:version"))
     var platforms: [String] = []
 
     @OptionGroup var templates: TemplateOptions
@@ -51,8 +55,10 @@ struct InitCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await perform(InitService(), InitService.Request(
-            name: name, path: path, example: example, platforms: platforms, templates: templates.templates, adopt: adopt, loader: loader.loader, dryRun: dryRun
-        ))
+        try await perform(
+            InitService(),
+            InitService.Request(
+                name: name, path: path, example: example, platforms: platforms, templates: templates.templates, adopt: adopt, loader: loader.loader, dryRun: dryRun
+            ))
     }
 }

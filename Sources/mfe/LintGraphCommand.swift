@@ -9,20 +9,20 @@ struct LintGraphCommand: AsyncParsableCommand {
         commandName: "lint-graph",
         abstract: "Check the layered dependency graph of a workspace.",
         discussion: """
-        Reads every package of the workspace (mfe.yml 'packages:', or every folder with a Package.swift) and reports dependencies that break the µFeature layer rules, target and package cycles, product features without an Interface target, and packages without a layer. 'allow:' entries in mfe.yml and a baseline file accept known findings.
+            Reads every package of the workspace (mfe.yml 'packages:', or every folder with a Package.swift) and reports dependencies that break the µFeature layer rules, target and package cycles, product features without an Interface target, and packages without a layer. 'allow:' entries in mfe.yml and a baseline file accept known findings.
 
-        Exit status: 0 no error findings; 1 error findings; 2 unusable input (missing path, malformed mfe.yml, Package.swift or baseline).
+            Exit status: 0 no error findings; 1 error findings; 2 unusable input (missing path, malformed mfe.yml, Package.swift or baseline).
 
-        Examples:
-          mfe lint-graph                         # the workspace here
-          mfe lint-graph ../FeedMe --format json
-          mfe lint-graph --format sarif > mfe.sarif
-          mfe lint-graph --format github         # GitHub Actions
-          mfe lint-graph --write-baseline mfe-baseline.json
-          mfe lint-graph --baseline mfe-baseline.json --strict
-          mfe lint-graph --loader auto           # SwiftPM where mfe's reader refuses
-          mfe lint-graph --imports               # check imports too
-        """
+            Examples:
+              mfe lint-graph                         # the workspace here
+              mfe lint-graph ../FeedMe --format json
+              mfe lint-graph --format sarif > mfe.sarif
+              mfe lint-graph --format github         # GitHub Actions
+              mfe lint-graph --write-baseline mfe-baseline.json
+              mfe lint-graph --baseline mfe-baseline.json --strict
+              mfe lint-graph --loader auto           # SwiftPM where mfe's reader refuses
+              mfe lint-graph --imports               # check imports too
+            """
     )
 
     @Argument(help: "The workspace folder.")
@@ -42,12 +42,17 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings as errors, and a source file '--imports' could not read in time as an input error (exit 2) instead of a note.")
     var strict = false
 
-    @Flag(help: "Also read every target's Swift imports: report imported workspace and resolved third-party modules that are not declared (implicit-dependency, transitive-dependency) and declared workspace modules never imported (unused-dependency).")
+    @Flag(
+        help:
+            "Also read every target's Swift imports: report imported workspace and resolved third-party modules that are not declared (implicit-dependency, transitive-dependency) and declared workspace modules never imported (unused-dependency)."
+    )
     var imports = false
 
     func run() async throws {
-        try await perform(LintGraphService(), LintGraphService.Request(
-            path: path, format: format, loader: loader.loader, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, imports: imports
-        ))
+        try await perform(
+            LintGraphService(),
+            LintGraphService.Request(
+                path: path, format: format, loader: loader.loader, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, imports: imports
+            ))
     }
 }

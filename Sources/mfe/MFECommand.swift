@@ -10,9 +10,9 @@ struct MFECommand: AsyncParsableCommand {
         commandName: "mfe",
         abstract: "Build one app out of many independently owned micro-frontends (µFeatures).",
         discussion: """
-        mfe scaffolds µFeature packages, checks the layered dependency graph of a workspace, \
-        and pins the MFE revisions the shell app ships in SwiftPM's Package.resolved format.
-        """,
+            mfe scaffolds µFeature packages, checks the layered dependency graph of a workspace, \
+            and pins the MFE revisions the shell app ships in SwiftPM's Package.resolved format.
+            """,
         version: MFEKitVersion.current,
         subcommands: [
             InitCommand.self,
@@ -101,7 +101,10 @@ func perform<Service: CommandService>(_ service: Service, _ request: Service.Req
 /// `--loader`, shared by every command that reads manifests: one option, one help text. The
 /// services choose the loader from it (`ServiceEnvironment.manifestLoader(flag:)`).
 struct LoaderOptions: ParsableArguments {
-    @Option(help: "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself).")
+    @Option(
+        help:
+            "How to read Package.swift: 'static' never runs manifest code; 'swiftpm' runs 'swift package dump-package'; 'auto' is static, with SwiftPM only for the manifests the static reader refuses (default: $MFE_LOADER, else static; 'loader:' in mfe.yml never runs manifest code by itself)."
+    )
     var loader: ManifestLoaderKind?
 }
 

@@ -1,10 +1,11 @@
 import Foundation
 import MFECore
-@testable import MFEFrontend
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEFrontend
 
 @Suite("mfe init --adopt: inference")
 struct AdoptionInferenceTests {
@@ -20,9 +21,10 @@ struct AdoptionInferenceTests {
             ("Home", .regular), ("Home-iOS", .regular), ("HomeTests", .test), ("SearchTests", .test),
         ])
         let suffixes = RoleInference.infer([package])
-        #expect(suffixes.map { "\($0.role.rawValue) \($0.suffix)" } == [
-            "interface Client", "source ClientLive", "source Live", "testing TestMocks", "testing Mocks", "testing Mock", "source -iOS",
-        ])
+        #expect(
+            suffixes.map { "\($0.role.rawValue) \($0.suffix)" } == [
+                "interface Client", "source ClientLive", "source Live", "testing TestMocks", "testing Mocks", "testing Mock", "source -iOS",
+            ])
         let roles = RoleInference.roles(suffixes)
         #expect(roles.interface == ["Interface", "Client"])
         #expect(roles.stem(of: "PocketGraphTestMocks", kind: .regular) == "PocketGraph")
@@ -31,9 +33,12 @@ struct AdoptionInferenceTests {
     }
 
     @Test func aPackageHoldsSeveralFeaturesWhenThreeStemsDoNotExtendEachOther() {
-        #expect(!AdoptionPlanner.holdsSeveralFeatures(Self.manifest([("RSCore", .regular), ("RSCoreObjC", .regular), ("RSCoreResources", .regular), ("RSCoreTests", .test)]).manifest, roles: .standard))
+        #expect(
+            !AdoptionPlanner.holdsSeveralFeatures(Self.manifest([("RSCore", .regular), ("RSCoreObjC", .regular), ("RSCoreResources", .regular), ("RSCoreTests", .test)]).manifest, roles: .standard))
         #expect(AdoptionPlanner.holdsSeveralFeatures(Self.manifest([("Home", .regular), ("Search", .regular), ("Core", .regular)]).manifest, roles: .standard))
-        #expect(!AdoptionPlanner.holdsSeveralFeatures(Self.manifest([("Search", .regular), ("SearchInterface", .regular), ("SearchTesting", .regular), ("SearchExample", .executable)]).manifest, roles: .standard))
+        #expect(
+            !AdoptionPlanner.holdsSeveralFeatures(
+                Self.manifest([("Search", .regular), ("SearchInterface", .regular), ("SearchTesting", .regular), ("SearchExample", .executable)]).manifest, roles: .standard))
     }
 
     @Test(arguments: [
@@ -90,12 +95,13 @@ struct AdoptionPlannerTests {
         try LegacyAppFixture.write(to: directory)
         let output = try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path, dryRun: true))
         #expect(output.files.isEmpty, "a dry run plans no file")
-        #expect(output.layers == [
-            "AppFeature": .shell,
-            "HomeFeature": .product, "SearchFeature": .product, "SettingsFeature": .product,
-            "Api": .foundation, "UserDefaults": .foundation, "Styleguide": .foundation, "Models": .foundation, "FirstParty": .foundation,
-            "Networking": .foundation, "DesignTokens": .foundation,
-        ])
+        #expect(
+            output.layers == [
+                "AppFeature": .shell,
+                "HomeFeature": .product, "SearchFeature": .product, "SettingsFeature": .product,
+                "Api": .foundation, "UserDefaults": .foundation, "Styleguide": .foundation, "Models": .foundation, "FirstParty": .foundation,
+                "Networking": .foundation, "DesignTokens": .foundation,
+            ])
         let text = output.standardOutput
         #expect(text.contains("packages:\n  - .\n  - \"Packages/*\"\n"), "\(text)")
         #expect(text.contains("  # left out: App — package client has no targets (a placeholder)"))
@@ -141,7 +147,9 @@ struct AdoptionPlannerTests {
         let files = InMemoryFileSystem()
         let directory = try files.folder("/repo")
         await #expect(throws: AdoptionError.noPackages(given: directory.path)) { try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path)) }
-        await #expect(throws: AdoptionError.notAFolder(given: directory.path + "/missing", exists: false)) { try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path + "/missing")) }
+        await #expect(throws: AdoptionError.notAFolder(given: directory.path + "/missing", exists: false)) {
+            try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path + "/missing"))
+        }
     }
 }
 
@@ -160,18 +168,19 @@ struct LayerInferenceTests {
     }
 
     @Test func namesThenTheGraphDecide() {
-        let result = Self.decisions([
-            .init("AppFeature", .regular, ["HomeFeature", "SearchFeature"]),
-            .init("HomeFeature", .regular, ["Profile", "Avatar", "Core"]),
-            .init("SearchFeature", .regular, ["Avatar", "Core"]),
-            .init("Profile", .regular, ["Avatar", "Core"]),
-            .init("Avatar", .regular, ["Core"]),
-            .init("Core", .regular, ["Formatting"]),
-            .init("Formatting"),
-            .init("LegacyCommon", .regular, ["HomeFeature", "SearchFeature"]),
-            .init("Tool", .executable, ["Core"]),
-            .init("IntegrationTests", .test, ["HomeFeature"]),
-        ], ui: ["HomeFeature", "SearchFeature", "Profile", "Avatar"])
+        let result = Self.decisions(
+            [
+                .init("AppFeature", .regular, ["HomeFeature", "SearchFeature"]),
+                .init("HomeFeature", .regular, ["Profile", "Avatar", "Core"]),
+                .init("SearchFeature", .regular, ["Avatar", "Core"]),
+                .init("Profile", .regular, ["Avatar", "Core"]),
+                .init("Avatar", .regular, ["Core"]),
+                .init("Core", .regular, ["Formatting"]),
+                .init("Formatting"),
+                .init("LegacyCommon", .regular, ["HomeFeature", "SearchFeature"]),
+                .init("Tool", .executable, ["Core"]),
+                .init("IntegrationTests", .test, ["HomeFeature"]),
+            ], ui: ["HomeFeature", "SearchFeature", "Profile", "Avatar"])
         #expect(result["AppFeature"]?.0 == .shell)
         #expect(result["HomeFeature"]?.0 == .product)
         #expect(result["Profile"]?.0 == .product, "a feature with UI that one other feature opens")
@@ -184,15 +193,17 @@ struct LayerInferenceTests {
     }
 
     @Test func aSiblingSuffixMarksFeaturesAndABrandMarksAKit() {
-        let features = Self.decisions([
-            .init("FeedUI", .regular, ["DesignSystem"]), .init("PostUI", .regular, ["FeedUI", "DesignSystem"]),
-            .init("ProfileUI", .regular, ["DesignSystem"]), .init("DesignSystem"),
-        ], ui: ["FeedUI", "PostUI", "ProfileUI", "DesignSystem"])
+        let features = Self.decisions(
+            [
+                .init("FeedUI", .regular, ["DesignSystem"]), .init("PostUI", .regular, ["FeedUI", "DesignSystem"]),
+                .init("ProfileUI", .regular, ["DesignSystem"]), .init("DesignSystem"),
+            ], ui: ["FeedUI", "PostUI", "ProfileUI", "DesignSystem"])
         #expect(features["FeedUI"]?.0 == .product)
         #expect(features["FeedUI"]?.1 == "named …UI, like most features of package App")
-        let sdk = Self.decisions([
-            .init("MastodonCore"), .init("MastodonAsset"), .init("MastodonUI", .regular, ["MastodonCore", "MastodonAsset"]), .init("MastodonLocalization"),
-        ], ui: ["MastodonUI"])
+        let sdk = Self.decisions(
+            [
+                .init("MastodonCore"), .init("MastodonAsset"), .init("MastodonUI", .regular, ["MastodonCore", "MastodonAsset"]), .init("MastodonLocalization"),
+            ], ui: ["MastodonUI"])
         #expect(sdk["MastodonUI"]?.0 == .foundation)
     }
 }
@@ -219,18 +230,23 @@ struct AdoptionRealCodeTests {
 
     @Test func aBinaryTargetIsALibraryAndACommandPluginIsTooling() async throws {
         let directory = try InMemoryFileSystem().folder("/repo")
-        try directory.write(Self.manifest("App", dependencies: ".package(path: \"ThirdParty/WireKit\")", targets: """
-        .executableTarget(name: "App", dependencies: ["HomeFeature", "SearchFeature"]),
-                .target(name: "HomeFeature", dependencies: ["Core", .product(name: "WireKit", package: "WireKit")]),
-                .target(name: "SearchFeature", dependencies: ["Core"]),
-                .target(name: "Core"),
-                .plugin(name: "format-source", capability: .command(intent: .sourceCodeFormatting()))
-        """), to: "Package.swift")
+        try directory.write(
+            Self.manifest(
+                "App", dependencies: ".package(path: \"ThirdParty/WireKit\")",
+                targets: """
+                    .executableTarget(name: "App", dependencies: ["HomeFeature", "SearchFeature"]),
+                            .target(name: "HomeFeature", dependencies: ["Core", .product(name: "WireKit", package: "WireKit")]),
+                            .target(name: "SearchFeature", dependencies: ["Core"]),
+                            .target(name: "Core"),
+                            .plugin(name: "format-source", capability: .command(intent: .sourceCodeFormatting()))
+                    """), to: "Package.swift")
         for target in ["App", "HomeFeature", "SearchFeature", "Core"] {
             try directory.write("import Foundation\n", to: "Sources/\(target)/\(target).swift")
         }
         try directory.write("import PackagePlugin\n", to: "Plugins/format-source/Plugin.swift")
-        try directory.write(Self.manifest("WireKit", products: ".library(name: \"WireKit\", targets: [\"WireKit\"])", targets: ".binaryTarget(name: \"WireKit\", path: \"WireKit.xcframework\")"), to: "ThirdParty/WireKit/Package.swift")
+        try directory.write(
+            Self.manifest("WireKit", products: ".library(name: \"WireKit\", targets: [\"WireKit\"])", targets: ".binaryTarget(name: \"WireKit\", path: \"WireKit.xcframework\")"),
+            to: "ThirdParty/WireKit/Package.swift")
         try directory.write("<plist/>\n", to: "ThirdParty/WireKit/WireKit.xcframework/Info.plist")
         let output = try await Self.adopt(directory)
         let text = output.standardOutput
@@ -243,14 +259,17 @@ struct AdoptionRealCodeTests {
 
     @Test func aStemOfTestDoublesIsNoLibraryAndNoFeatureToGiveAnInterface() async throws {
         let directory = try InMemoryFileSystem().folder("/repo")
-        try directory.write(Self.manifest("Server", targets: """
-        .executableTarget(name: "server", dependencies: ["SiteMiddleware"]),
-                .target(name: "SiteMiddleware", dependencies: ["DatabaseClient", "MailgunClient"]),
-                .target(name: "DatabaseClient", dependencies: ["ServerTestHelpers"]),
-                .target(name: "MailgunClient"),
-                .target(name: "ServerTestHelpers", dependencies: ["MailgunClient"]),
-                .testTarget(name: "SiteMiddlewareTests", dependencies: ["SiteMiddleware", "ServerTestHelpers"])
-        """), to: "Package.swift")
+        try directory.write(
+            Self.manifest(
+                "Server",
+                targets: """
+                    .executableTarget(name: "server", dependencies: ["SiteMiddleware"]),
+                            .target(name: "SiteMiddleware", dependencies: ["DatabaseClient", "MailgunClient"]),
+                            .target(name: "DatabaseClient", dependencies: ["ServerTestHelpers"]),
+                            .target(name: "MailgunClient"),
+                            .target(name: "ServerTestHelpers", dependencies: ["MailgunClient"]),
+                            .testTarget(name: "SiteMiddlewareTests", dependencies: ["SiteMiddleware", "ServerTestHelpers"])
+                    """), to: "Package.swift")
         for target in ["server", "SiteMiddleware", "DatabaseClient", "MailgunClient", "ServerTestHelpers"] {
             try directory.write("import Foundation\n", to: "Sources/\(target)/\(target).swift")
         }
@@ -261,28 +280,36 @@ struct AdoptionRealCodeTests {
         // The lint finding on the production dependency says what to move, not which
         // interface to give a stem that is no module.
         let environment = ServiceEnvironment(fileSystem: directory.fileSystem)
-        try await CommandOutputWriter(fileSystem: directory.fileSystem).perform(try await InitService(environment: environment).run(InitService.Request(name: directory.path, adopt: true, loader: .static)))
+        try await CommandOutputWriter(fileSystem: directory.fileSystem).perform(
+            try await InitService(environment: environment).run(InitService.Request(name: directory.path, adopt: true, loader: .static)))
         try directory.write("{\"version\": 1, \"findings\": []}\n", to: "empty-baseline.json")
         let lint = try await LintGraphService(environment: environment).lint(LintGraphService.Request(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
         let finding = lint.report.findings.first { $0.rule == .productionToTesting }
-        #expect(finding?.message == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples", "\(lint.output.standardOutput)")
+        #expect(
+            finding?.message
+                == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples",
+            "\(lint.output.standardOutput)")
     }
 
     @Test func aTestStemNamedLikeAnotherPackageKeepsItsPackageWhole() async throws {
         let directory = try InMemoryFileSystem().folder("/repo")
-        try directory.write(Self.manifest("PushServer", dependencies: ".package(name: \"SharedPush\", path: \"SharedPush\")", targets: """
-        .target(name: "App", dependencies: [.product(name: "SharedPush", package: "SharedPush")]),
-                .executableTarget(name: "Run", dependencies: ["App"]),
-                .testTarget(name: "AppTests", dependencies: ["App"]),
-                .testTarget(name: "SharedPushTests", dependencies: [.product(name: "SharedPush", package: "SharedPush")])
-        """), to: "Sources/PushServer/Package.swift")
+        try directory.write(
+            Self.manifest(
+                "PushServer", dependencies: ".package(name: \"SharedPush\", path: \"SharedPush\")",
+                targets: """
+                    .target(name: "App", dependencies: [.product(name: "SharedPush", package: "SharedPush")]),
+                            .executableTarget(name: "Run", dependencies: ["App"]),
+                            .testTarget(name: "AppTests", dependencies: ["App"]),
+                            .testTarget(name: "SharedPushTests", dependencies: [.product(name: "SharedPush", package: "SharedPush")])
+                    """), to: "Sources/PushServer/Package.swift")
         for (folder, target) in [("Sources/PushServer/Sources/App", "App"), ("Sources/PushServer/Sources/Run", "Run")] {
             try directory.write("import Foundation\n", to: "\(folder)/\(target).swift")
         }
         try directory.write("import XCTest\n", to: "Sources/PushServer/Tests/AppTests/T.swift")
         try directory.write("import XCTest\n", to: "Sources/PushServer/Tests/SharedPushTests/T.swift")
         for folder in ["Sources/PushServer/SharedPush", "Sources/SharedPush"] {
-            try directory.write(Self.manifest("SharedPush", products: ".library(name: \"SharedPush\", targets: [\"SharedPush\"])", targets: ".target(name: \"SharedPush\")"), to: "\(folder)/Package.swift")
+            try directory.write(
+                Self.manifest("SharedPush", products: ".library(name: \"SharedPush\", targets: [\"SharedPush\"])", targets: ".target(name: \"SharedPush\")"), to: "\(folder)/Package.swift")
             try directory.write("import Foundation\n", to: "\(folder)/Sources/SharedPush/SharedPush.swift")
         }
         let output = try await Self.adopt(directory)

@@ -1,11 +1,12 @@
 import Foundation
 import MFECore
-@testable import MFEFrontend
 import MFELint
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEFrontend
 
 /// Finding and reading the baseline of a workspace, on an in-memory file system: the
 /// adopted legacy app (mfe.yml with `baseline:`, and the baseline `init --adopt` wrote).

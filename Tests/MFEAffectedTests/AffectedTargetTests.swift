@@ -1,8 +1,9 @@
-@testable import MFEAffected
 import MFECore
 import MFEManifest
 import MFEWorkspace
 import Testing
+
+@testable import MFEAffected
 
 /// A single-package app as values (the isowords shape): package `Words` at the root with
 /// CoreKit (foundation), Search and Home (product features, Home using SearchInterface),
@@ -10,22 +11,26 @@ import Testing
 /// lives in `App/`.
 enum MonorepoFixture {
     static func target(_ name: String, _ kind: Target.Kind = .regular, path: String? = nil, dependencies: [String] = []) -> Target {
-        Target(name: name, kind: kind, dependencies: dependencies.map { TargetDependency(.target($0), location: AffectedFixture.location("Package.swift")) }, path: path, location: AffectedFixture.location("Package.swift"))
+        Target(
+            name: name, kind: kind, dependencies: dependencies.map { TargetDependency(.target($0), location: AffectedFixture.location("Package.swift")) }, path: path,
+            location: AffectedFixture.location("Package.swift"))
     }
 
     static func workspace(ignore: [String] = [], shellPath: String? = "App") -> Workspace {
-        let manifest = PackageManifest(name: "Words", toolsVersion: ToolsVersion(6, 0), targets: [
-            target("CoreKit"),
-            target("CoreKitTests", .test, dependencies: ["CoreKit"]),
-            target("SearchInterface", dependencies: ["CoreKit"]),
-            target("Search", dependencies: ["SearchInterface", "CoreKit"]),
-            target("SearchTests", .test, dependencies: ["Search"]),
-            target("Home", dependencies: ["SearchInterface"]),
-            target("HomeTests", .test, dependencies: ["Home"]),
-            target("AppFeature", dependencies: ["Home", "Search"]),
-            target("AppFeatureTests", .test, dependencies: ["AppFeature"]),
-            target("Styleguide", path: "Shared/Styleguide"),
-        ], manifestPath: "Package.swift")
+        let manifest = PackageManifest(
+            name: "Words", toolsVersion: ToolsVersion(6, 0),
+            targets: [
+                target("CoreKit"),
+                target("CoreKitTests", .test, dependencies: ["CoreKit"]),
+                target("SearchInterface", dependencies: ["CoreKit"]),
+                target("Search", dependencies: ["SearchInterface", "CoreKit"]),
+                target("SearchTests", .test, dependencies: ["Search"]),
+                target("Home", dependencies: ["SearchInterface"]),
+                target("HomeTests", .test, dependencies: ["Home"]),
+                target("AppFeature", dependencies: ["Home", "Search"]),
+                target("AppFeatureTests", .test, dependencies: ["AppFeature"]),
+                target("Styleguide", path: "Shared/Styleguide"),
+            ], manifestPath: "Package.swift")
         var configuration = WorkspaceConfiguration(name: "Words", layers: [:], shell: shellPath.map { ShellConfiguration(path: $0) }, file: "mfe.yml")
         configuration.ignore = ignore
         let package = WorkspacePackage(manifest: manifest, directory: ".", layer: nil, featureLayers: ["CoreKit": .foundation, "Search": .product, "Home": .product, "AppFeature": .shell])
@@ -122,11 +127,16 @@ struct AffectedTargetTests {
 @Suite("affected: rendering")
 struct AffectedRendererTests {
     @Test func theMatrixHasOneEntryPerPackageWithATestFilter() {
-        let result = AffectedPackages(changed: ["Words"], affected: ["Gone", "Words"], packages: [
-            AffectedPackage(name: "Words", path: ".", targets: ["Search", "SearchTests", "UI-Kit-Tests"], testTargets: ["SearchTests", "UI-Kit-Tests"]),
-            AffectedPackage(name: "Env", path: "Foundation/Env", targets: ["Env"], testTargets: []),
-        ])
-        #expect(AffectedRenderer().render(result, format: .matrix) == #"{"include": [{"filter": "^(SearchTests|UI_Kit_Tests)\\.", "package": "Words", "path": ".", "targets": ["Search", "SearchTests", "UI-Kit-Tests"]}, {"filter": "", "package": "Env", "path": "Foundation/Env", "targets": ["Env"]}]}"# + "\n")
+        let result = AffectedPackages(
+            changed: ["Words"], affected: ["Gone", "Words"],
+            packages: [
+                AffectedPackage(name: "Words", path: ".", targets: ["Search", "SearchTests", "UI-Kit-Tests"], testTargets: ["SearchTests", "UI-Kit-Tests"]),
+                AffectedPackage(name: "Env", path: "Foundation/Env", targets: ["Env"], testTargets: []),
+            ])
+        #expect(
+            AffectedRenderer().render(result, format: .matrix)
+                == #"{"include": [{"filter": "^(SearchTests|UI_Kit_Tests)\\.", "package": "Words", "path": ".", "targets": ["Search", "SearchTests", "UI-Kit-Tests"]}, {"filter": "", "package": "Env", "path": "Foundation/Env", "targets": ["Env"]}]}"#
+                + "\n")
     }
 
     @Test func theFilterUsesModuleNames() {
@@ -135,31 +145,33 @@ struct AffectedRendererTests {
     }
 
     @Test func jsonNamesTheBaseAndEverySet() {
-        let result = AffectedPackages(changed: ["A"], affected: ["A"], features: ["A"], targets: ["A", "ATests"], revisions: ComparedRevisions(base: "origin/main", baseIsDefault: true, mergeBase: "0123456789abcdef0123"))
+        let result = AffectedPackages(
+            changed: ["A"], affected: ["A"], features: ["A"], targets: ["A", "ATests"], revisions: ComparedRevisions(base: "origin/main", baseIsDefault: true, mergeBase: "0123456789abcdef0123"))
         let json = AffectedRenderer().render(result, format: .json)
-        #expect(json == """
-        {
-          "affected": [
-            "A"
-          ],
-          "base": "origin/main",
-          "changed": [
-            "A"
-          ],
-          "features": [
-            "A"
-          ],
-          "ignored": [],
-          "mergeBase": "0123456789abcdef0123",
-          "outsidePackages": [],
-          "shell": false,
-          "targets": [
-            "A",
-            "ATests"
-          ]
-        }
+        #expect(
+            json == """
+                {
+                  "affected": [
+                    "A"
+                  ],
+                  "base": "origin/main",
+                  "changed": [
+                    "A"
+                  ],
+                  "features": [
+                    "A"
+                  ],
+                  "ignored": [],
+                  "mergeBase": "0123456789abcdef0123",
+                  "outsidePackages": [],
+                  "shell": false,
+                  "targets": [
+                    "A",
+                    "ATests"
+                  ]
+                }
 
-        """)
+                """)
         #expect(AffectedRenderer().note(for: result) == "note: comparing with 'origin/main' (merge base 0123456789ab), chosen by default; pass --base to compare with another revision\n")
     }
 }

@@ -1,19 +1,23 @@
 import Foundation
-@testable import MFEAffected
 import MFECore
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
 
+@testable import MFEAffected
+
 /// A Feed Me-like workspace as values: Env (foundation) ← Browse ← Order ← Shell, Browse also
 /// used by Shell; Tools nested inside Browse; About depends on nothing.
 enum AffectedFixture {
     static func location(_ file: String) -> MFECore.SourceLocation { MFECore.SourceLocation(file: file, line: 1, column: 1) }
 
-    static func package(_ name: String, at directory: String, layer: Layer?, pathDependencies: [String] = [], urlDependencies: [String] = [], targets: [Target] = [], products: [String] = []) -> WorkspacePackage {
+    static func package(_ name: String, at directory: String, layer: Layer?, pathDependencies: [String] = [], urlDependencies: [String] = [], targets: [Target] = [], products: [String] = [])
+        -> WorkspacePackage
+    {
         let manifestPath = directory + "/Package.swift"
-        let dependencies = pathDependencies.map { PackageDependency(.fileSystem(path: $0), location: location(manifestPath)) }
+        let dependencies =
+            pathDependencies.map { PackageDependency(.fileSystem(path: $0), location: location(manifestPath)) }
             + urlDependencies.map { PackageDependency(.sourceControl(url: $0, requirement: .branch("main")), location: location(manifestPath)) }
         let manifest = PackageManifest(
             name: name, toolsVersion: ToolsVersion(6, 0), dependencies: dependencies,
@@ -25,21 +29,29 @@ enum AffectedFixture {
     }
 
     static func workspace(root: String = "/workspace") -> Workspace {
-        Workspace(root: root, configuration: nil, packages: [
-            package("About", at: "Features/About", layer: .product, products: ["About"]),
-            package("Browse", at: "Features/Browse", layer: .product, pathDependencies: ["../../Foundation/Env"], targets: [
-                Target(name: "Browse", dependencies: [TargetDependency(.product(name: "Env", package: "Env"), location: location("b"))], location: location("b")),
-                Target(name: "BrowseInterface", location: location("b")),
-            ], products: ["Browse", "BrowseInterface"]),
-            package("Tools", at: "Features/Browse/Tools", layer: nil),
-            package("Order", at: "Features/Order", layer: .product, targets: [
-                Target(name: "Order", dependencies: [TargetDependency(.product(name: "BrowseInterface", package: "Browse"), location: location("o"))], location: location("o")),
-            ], products: ["Order"]),
-            package("Env", at: "Foundation/Env", layer: .foundation, products: ["Env"]),
-            package("Shell", at: "Shell", layer: .shell, pathDependencies: ["../Features/Browse", "../Features/About"], urlDependencies: ["https://example.com/team/Order.git"], targets: [
-                Target(name: "Shell", dependencies: ["Browse", "About", "Order"].map { TargetDependency(.product(name: $0, package: $0), location: location("s")) }, location: location("s")),
-            ]),
-        ])
+        Workspace(
+            root: root, configuration: nil,
+            packages: [
+                package("About", at: "Features/About", layer: .product, products: ["About"]),
+                package(
+                    "Browse", at: "Features/Browse", layer: .product, pathDependencies: ["../../Foundation/Env"],
+                    targets: [
+                        Target(name: "Browse", dependencies: [TargetDependency(.product(name: "Env", package: "Env"), location: location("b"))], location: location("b")),
+                        Target(name: "BrowseInterface", location: location("b")),
+                    ], products: ["Browse", "BrowseInterface"]),
+                package("Tools", at: "Features/Browse/Tools", layer: nil),
+                package(
+                    "Order", at: "Features/Order", layer: .product,
+                    targets: [
+                        Target(name: "Order", dependencies: [TargetDependency(.product(name: "BrowseInterface", package: "Browse"), location: location("o"))], location: location("o"))
+                    ], products: ["Order"]),
+                package("Env", at: "Foundation/Env", layer: .foundation, products: ["Env"]),
+                package(
+                    "Shell", at: "Shell", layer: .shell, pathDependencies: ["../Features/Browse", "../Features/About"], urlDependencies: ["https://example.com/team/Order.git"],
+                    targets: [
+                        Target(name: "Shell", dependencies: ["Browse", "About", "Order"].map { TargetDependency(.product(name: $0, package: $0), location: location("s")) }, location: location("s"))
+                    ]),
+            ])
     }
 }
 
@@ -153,11 +165,12 @@ struct WorkspaceChangeReaderTests {
 
         let workspace = workspace(fixture, packages: [("BrowseKit", "Features/Browse"), ("Env", "Foundation/Env")])
         let change = try await WorkspaceChangeReader().change(in: workspace, base: "main", head: nil)
-        #expect(change.files == [
-            "Features/Browse/Sources/Browse/New.swift",
-            "Features/Browse/Sources/Browse/Staged.swift",
-            "Foundation/Env/Sources/Env/Env.swift",
-        ])
+        #expect(
+            change.files == [
+                "Features/Browse/Sources/Browse/New.swift",
+                "Features/Browse/Sources/Browse/Staged.swift",
+                "Foundation/Env/Sources/Env/Env.swift",
+            ])
         #expect(change.removedPackages.isEmpty)
 
         let committedOnly = try await WorkspaceChangeReader().change(in: workspace, base: "main", head: "feature")
@@ -174,10 +187,11 @@ struct WorkspaceChangeReaderTests {
 
         let workspace = workspace(fixture, packages: [("BrowseKit", "Features/Catalog")])
         let change = try await WorkspaceChangeReader().change(in: workspace, base: "main", head: nil)
-        #expect(change.removedPackages == [
-            RemovedPackage(name: "BrowseKit", directory: "Features/Browse"),
-            RemovedPackage(name: "Env", directory: "Foundation/Env"),
-        ])
+        #expect(
+            change.removedPackages == [
+                RemovedPackage(name: "BrowseKit", directory: "Features/Browse"),
+                RemovedPackage(name: "Env", directory: "Foundation/Env"),
+            ])
         let affected = AffectedPackages(workspace: workspace, change: change)
         #expect(affected.changed == ["BrowseKit", "Env"])
         #expect(affected.workspaceFiles.isEmpty)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import MFEAffected
 import MFECore
 import MFETestSupport
 import Testing
+
+@testable import MFEAffected
 
 /// A real git repository in a temporary directory, for tests of what mfe asks git.
 final class GitFixture: @unchecked Sendable {

@@ -63,7 +63,9 @@ struct ArchitectureTests {
         for line in section.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let module = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            let dependencies = cells[2] == "every module above" ? above
+            let dependencies =
+                cells[2] == "every module above"
+                ? above
                 : Set(cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }.filter { $0 != "—" })
             documented[module] = dependencies
             above.insert(module)
@@ -97,15 +99,18 @@ struct ArchitectureTests {
         ]
         let manifest = PackageManifest(name: "P", toolsVersion: ToolsVersion(6, 0), targets: targets, manifestPath: file)
         let graph = TargetGraph(packages: [WorkspacePackage(manifest: manifest, directory: ".", layer: nil)], root: "/p")
-        let layers = try ArchitectureLayers(yaml: "layers:\n  - name: core\n    targets: [Core]\n  - name: areas\n    targets: [Lint, Compose]\n  - name: report\n    targets: [Report, Gone]\n", file: "layers.yml")
-        #expect(layers.violations(in: graph) == [
-            "/p/Package.swift:2:9: Core -> Report: 'Core' (layer 'core') depends on 'Report' in the higher layer 'report'; dependencies must point to a lower layer",
-            "/p/Package.swift:4:9: Lint -> Compose: 'Lint' (layer 'areas') depends on 'Compose' in its own layer 'areas'; dependencies must point to a lower layer",
-        ])
-        #expect(layers.mappingProblems(in: graph) == [
-            "/p/Package.swift:8:9: the target 'New' is in no layer of layers.yml; add it to the layer it belongs to",
-            "layers.yml names 'Gone', which is not a target of Package.swift; remove it",
-        ])
+        let layers = try ArchitectureLayers(
+            yaml: "layers:\n  - name: core\n    targets: [Core]\n  - name: areas\n    targets: [Lint, Compose]\n  - name: report\n    targets: [Report, Gone]\n", file: "layers.yml")
+        #expect(
+            layers.violations(in: graph) == [
+                "/p/Package.swift:2:9: Core -> Report: 'Core' (layer 'core') depends on 'Report' in the higher layer 'report'; dependencies must point to a lower layer",
+                "/p/Package.swift:4:9: Lint -> Compose: 'Lint' (layer 'areas') depends on 'Compose' in its own layer 'areas'; dependencies must point to a lower layer",
+            ])
+        #expect(
+            layers.mappingProblems(in: graph) == [
+                "/p/Package.swift:8:9: the target 'New' is in no layer of layers.yml; add it to the layer it belongs to",
+                "layers.yml names 'Gone', which is not a target of Package.swift; remove it",
+            ])
     }
 }
 
@@ -141,10 +146,12 @@ struct ArchitectureLayers {
     func violations(in graph: TargetGraph) -> [String] {
         var violations: [String] = []
         for edge in graph.edges {
-            let from = graph.nodes[edge.from], to = graph.nodes[edge.to]
+            let from = graph.nodes[edge.from]
+            let to = graph.nodes[edge.to]
             guard from.kind != .test, let fromLayer = layerIndex(of: from.name), let toLayer = layerIndex(of: to.name), toLayer >= fromLayer else { continue }
             let place = toLayer == fromLayer ? "in its own layer '\(layers[toLayer].name)'" : "in the higher layer '\(layers[toLayer].name)'"
-            violations.append("\(edge.location): \(from.name) -> \(to.name): '\(from.name)' (layer '\(layers[fromLayer].name)') depends on '\(to.name)' \(place); dependencies must point to a lower layer")
+            violations.append(
+                "\(edge.location): \(from.name) -> \(to.name): '\(from.name)' (layer '\(layers[fromLayer].name)') depends on '\(to.name)' \(place); dependencies must point to a lower layer")
         }
         return violations
     }

@@ -1,14 +1,17 @@
 import Foundation
-@testable import MFECompose
 import MFECore
 import MFEManifest
 import Testing
+
+@testable import MFECompose
 
 @Suite("dependency resolver")
 struct DependencyResolverTests {
     static func v(_ text: String) -> Version { Version(text)! }
 
-    func resolve(_ sources: [InMemoryPackageSource], _ requirements: [(InMemoryPackageSource, Requirement)], pins: [ResolvedPin] = [], policy: UpdatePolicy = .keepPins) async throws -> [String: PinState] {
+    func resolve(_ sources: [InMemoryPackageSource], _ requirements: [(InMemoryPackageSource, Requirement)], pins: [ResolvedPin] = [], policy: UpdatePolicy = .keepPins) async throws -> [String:
+        PinState]
+    {
         let resolver = DependencyResolver(provider: InMemoryProvider(sources))
         let chosen = try await resolver.resolve(
             rootName: "Shell",
@@ -119,7 +122,9 @@ struct DependencyResolverTests {
             try await resolve([env, browse], [(env, .branch("main"))], pins: [branch])
         }
         // `--update env` moves the pin instead of trusting it.
-        let moved = try await resolve([env, browse], [(env, requirement)], pins: [ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .version(Self.v("0.3.2"), revision: other))], policy: .only(["env"]))
+        let moved = try await resolve(
+            [env, browse], [(env, requirement)], pins: [ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .version(Self.v("0.3.2"), revision: other))],
+            policy: .only(["env"]))
         #expect(moved["Env"] == .version(Self.v("0.3.2"), revision: tagged))
     }
 
@@ -142,7 +147,8 @@ struct DependencyResolverTests {
         var manifest = browse.manifests[revision]!
         let here = SourceLocation(file: "Browse/Package.swift", line: 1, column: 1)
         manifest.dependencies.append(PackageDependency(.sourceControl(url: snapshot.location.location, requirement: .upToNextMajor(from: Self.v("1.0.0"))), location: here))
-        manifest.targets.append(Target(name: "BrowseTests", kind: .test, dependencies: [TargetDependency(.product(name: "SnapshotTesting", package: "SnapshotTesting"), location: here)], location: here))
+        manifest.targets.append(
+            Target(name: "BrowseTests", kind: .test, dependencies: [TargetDependency(.product(name: "SnapshotTesting", package: "SnapshotTesting"), location: here)], location: here))
         browse.manifests[revision] = manifest
         let result = try await resolve([snapshot, env, browse], [(browse, .upToNextMajor(from: Self.v("1.0.0")))])
         #expect(Set(result.keys) == ["Browse", "Env"])
@@ -177,7 +183,8 @@ struct DependencyResolverTests {
         let profile = InMemoryPackageSource("Profile")
         profile.tag("1.0.0", [(core, .upToNextMajor(from: Self.v("1.1.0")))])
         await #expect {
-            _ = try await resolve([core, search, profile], [(core, .upToNextMajor(from: Self.v("1.0.0"))), (search, .upToNextMajor(from: Self.v("1.0.0"))), (profile, .upToNextMajor(from: Self.v("1.0.0")))])
+            _ = try await resolve(
+                [core, search, profile], [(core, .upToNextMajor(from: Self.v("1.0.0"))), (search, .upToNextMajor(from: Self.v("1.0.0"))), (profile, .upToNextMajor(from: Self.v("1.0.0")))])
         } throws: { error in
             let message = (error as? CompositionConflict)?.message ?? ""
             let lines = message.split(separator: "\n").filter { $0.contains("Core is already at") || $0.contains("Core was tried at") }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import MFECompose
 import MFECore
 import MFEManifest
+import Testing
+
+@testable import MFECompose
 
 /// Which dependencies SwiftPM 6.3.1 follows, and how it spells a package's location.
 @Suite("SwiftPM's dependency and spelling rules")

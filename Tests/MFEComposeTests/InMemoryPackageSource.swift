@@ -1,8 +1,9 @@
 import Foundation
-@testable import MFECompose
 import MFECore
 import MFEManifest
 import MFEWorkspace
+
+@testable import MFECompose
 
 /// An in-memory repository for resolver tests: tagged versions, branches and a manifest per
 /// commit. Counts how often its tags are listed, to prove kept pins need no fetch.

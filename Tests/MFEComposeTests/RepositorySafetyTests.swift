@@ -1,8 +1,9 @@
 import Foundation
-@testable import MFECompose
 import MFECore
 import MFEManifest
 import Testing
+
+@testable import MFECompose
 
 /// What may be printed and what may become a path: credentials redacted in any text, cache
 /// keys made of credential-free locations, revisions checked to be commit hashes, and the
@@ -46,7 +47,10 @@ struct RepositorySafetyTests {
         #expect(RepositoryKey.normalizedLocation("ssh://git@GitHub.com/acme/env.git") == "ssh://github.com/acme/env")
     }
 
-    @Test(arguments: ["../../etc/passwd", "/etc/hostname", "-x", "HEAD", "ABCDEF0123456789ABCDEF0123456789ABCDEF01", "0123456789abcdef0123456789abcdef0123456", "0123456789abcdef0123456789abcdef012345678", "0123456789abcdef0123456789abcdef0123456g", ""])
+    @Test(arguments: [
+        "../../etc/passwd", "/etc/hostname", "-x", "HEAD", "ABCDEF0123456789ABCDEF0123456789ABCDEF01", "0123456789abcdef0123456789abcdef0123456", "0123456789abcdef0123456789abcdef012345678",
+        "0123456789abcdef0123456789abcdef0123456g", "",
+    ])
     func onlyFortyLowercaseHexDigitsAreACommitHash(revision: String) {
         #expect(CommitHash(revision) == nil)
     }

@@ -1,14 +1,17 @@
 import Foundation
-@testable import MFECompose
 import MFECore
 import MFEManifest
 import Testing
+
+@testable import MFECompose
 
 @Suite("Package.resolved files")
 struct ResolvedFileTests {
     static let pins = [
         ResolvedPin(identity: "env", kind: .localSourceControl, location: "/tmp/repos/Env", name: "Env", state: .version(Version("0.3.3")!, revision: "918c7f8a24a1fa3f0b080245572dbf8304e30cc6")),
-        ResolvedPin(identity: "browse", kind: .remoteSourceControl, location: "https://github.com/micro-frontends-mobile/Browse", name: "Browse", state: .branch("main", revision: "8bd1066c45b57b39e37ceb853cf856c0544386b2")),
+        ResolvedPin(
+            identity: "browse", kind: .remoteSourceControl, location: "https://github.com/micro-frontends-mobile/Browse", name: "Browse",
+            state: .branch("main", revision: "8bd1066c45b57b39e37ceb853cf856c0544386b2")),
     ]
 
     @Test(arguments: [(ToolsVersion(5, 5), 1), (ToolsVersion(5, 6), 2), (ToolsVersion(5, 9), 2), (ToolsVersion(5, 10), 3), (ToolsVersion(6, 0), 3), (ToolsVersion(6, 2), 3)])
@@ -18,56 +21,58 @@ struct ResolvedFileTests {
 
     @Test func rendersVersion3AsSwiftPMDoes() {
         let text = String(decoding: ResolvedFileWriter.render(ResolvedFile(version: 3, originHash: "abc", pins: Self.pins)), as: UTF8.self)
-        #expect(text == """
-        {
-          "originHash" : "abc",
-          "pins" : [
-            {
-              "identity" : "browse",
-              "kind" : "remoteSourceControl",
-              "location" : "https://github.com/micro-frontends-mobile/Browse",
-              "state" : {
-                "branch" : "main",
-                "revision" : "8bd1066c45b57b39e37ceb853cf856c0544386b2"
-              }
-            },
-            {
-              "identity" : "env",
-              "kind" : "localSourceControl",
-              "location" : "/tmp/repos/Env",
-              "state" : {
-                "revision" : "918c7f8a24a1fa3f0b080245572dbf8304e30cc6",
-                "version" : "0.3.3"
-              }
-            }
-          ],
-          "version" : 3
-        }
+        #expect(
+            text == """
+                {
+                  "originHash" : "abc",
+                  "pins" : [
+                    {
+                      "identity" : "browse",
+                      "kind" : "remoteSourceControl",
+                      "location" : "https://github.com/micro-frontends-mobile/Browse",
+                      "state" : {
+                        "branch" : "main",
+                        "revision" : "8bd1066c45b57b39e37ceb853cf856c0544386b2"
+                      }
+                    },
+                    {
+                      "identity" : "env",
+                      "kind" : "localSourceControl",
+                      "location" : "/tmp/repos/Env",
+                      "state" : {
+                        "revision" : "918c7f8a24a1fa3f0b080245572dbf8304e30cc6",
+                        "version" : "0.3.3"
+                      }
+                    }
+                  ],
+                  "version" : 3
+                }
 
-        """)
+                """)
     }
 
     @Test func rendersVersion1AsSwiftPMDoes() {
         let text = String(decoding: ResolvedFileWriter.render(ResolvedFile(version: 1, pins: [Self.pins[0]])), as: UTF8.self)
-        #expect(text == """
-        {
-          "object": {
-            "pins": [
-              {
-                "package": "Env",
-                "repositoryURL": "/tmp/repos/Env",
-                "state": {
-                  "branch": null,
-                  "revision": "918c7f8a24a1fa3f0b080245572dbf8304e30cc6",
-                  "version": "0.3.3"
+        #expect(
+            text == """
+                {
+                  "object": {
+                    "pins": [
+                      {
+                        "package": "Env",
+                        "repositoryURL": "/tmp/repos/Env",
+                        "state": {
+                          "branch": null,
+                          "revision": "918c7f8a24a1fa3f0b080245572dbf8304e30cc6",
+                          "version": "0.3.3"
+                        }
+                      }
+                    ]
+                  },
+                  "version": 1
                 }
-              }
-            ]
-          },
-          "version": 1
-        }
 
-        """)
+                """)
     }
 
     @Test(arguments: [1, 2, 3])
@@ -81,7 +86,9 @@ struct ResolvedFileTests {
     }
 
     @Test func aMalformedFileIsAnInputErrorNamingIt() {
-        #expect(throws: ComposeError.invalidResolvedFile(path: "Shell/Package.resolved", problem: "it is not a JSON object")) { try ResolvedFileReader.parse(Data("{ nope".utf8), path: "Shell/Package.resolved") }
+        #expect(throws: ComposeError.invalidResolvedFile(path: "Shell/Package.resolved", problem: "it is not a JSON object")) {
+            try ResolvedFileReader.parse(Data("{ nope".utf8), path: "Shell/Package.resolved")
+        }
     }
 
     @Test func locationsFollowSwiftPM() {

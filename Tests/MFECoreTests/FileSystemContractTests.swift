@@ -1,7 +1,8 @@
 import Foundation
-@testable import MFECore
 import MFETestSupport
 import Testing
+
+@testable import MFECore
 
 /// A folder to run one scenario in, on the real disk or in memory, with the set-up steps the
 /// `FileSystem` protocol has no operation for (links, pipes, modes).

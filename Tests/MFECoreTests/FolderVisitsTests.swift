@@ -1,7 +1,8 @@
 import Foundation
-@testable import MFECore
 import MFETestSupport
 import Testing
+
+@testable import MFECore
 
 @Suite("folder walks")
 struct FolderVisitsTests {
@@ -18,7 +19,8 @@ struct FolderVisitsTests {
     }
 
     @Test func linksLeavingTheBoundaryAreNotFollowed() throws {
-        let inside = try TemporaryDirectory(), outside = try TemporaryDirectory()
+        let inside = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
         try outside.write("x", to: "secret.txt")
         try inside.write("y", to: "mine.txt")
         symlink(outside.path, inside.path + "/elsewhere")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MFECore
 import MFETestSupport
 import Testing
+
+@testable import MFECore
 
 /// Records each git run instead of running it, answering `status` (and throwing `failure` from
 /// time-limited runs when set).
@@ -71,7 +72,11 @@ struct GitRunnerTests {
     @Test func aFetchThatTakesTooLongIsNamedWithoutCredentials() async {
         let runner = RecordingRunner(failure: ProcessTimeLimitExceeded(executable: "git", timeLimit: .milliseconds(1500)))
         let git = Git(runner: runner, environment: [:])
-        await #expect(throws: PlainInputError("fetching 'https://***@example.com/acme/Env.git' took longer than 1.5 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote https://***@example.com/acme/Env.git'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection")) {
+        await #expect(
+            throws: PlainInputError(
+                "fetching 'https://***@example.com/acme/Env.git' took longer than 1.5 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote https://***@example.com/acme/Env.git'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection"
+            )
+        ) {
             try await git.fetch("https://user:secret@example.com/acme/Env.git", into: "/cache/env.git")
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MFECore
 import MFETestSupport
 import Testing
+
+@testable import MFECore
 
 @Suite("the real file system")
 struct LocalFileSystemTests {

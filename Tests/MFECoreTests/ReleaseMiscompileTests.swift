@@ -86,10 +86,11 @@ struct ReleaseMiscompileTests {
         guard compile.status == 0 else { return }
         let run = try await SubprocessRunner().run(executable, [])
         #expect(run.status == 0, "\(run.standardError)")
-        let lines = Dictionary(uniqueKeysWithValues: run.standardOutput.split(separator: "\n").compactMap { line -> (String, String)? in
-            let parts = line.split(separator: " ", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        })
+        let lines = Dictionary(
+            uniqueKeysWithValues: run.standardOutput.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: " ", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            })
         let expected = (0..<8).map { "d\($0)" }.joined(separator: ",")
         #expect(lines["helper"] == expected)
         #expect(lines["map"] == expected)

@@ -26,7 +26,9 @@ struct AdoptEndToEndTests {
         try repository.write(LegacyAppFixture.manifest(extraSettingsDependencies: ["HomeFeature"]), to: "Package.swift")
         let second = try await MFEBinary.run(["lint-graph", repository.path])
         #expect(second.status == 1)
-        #expect(second.standardOutput.contains("error: SettingsFeature depends on HomeFeature, the implementation of another product feature; depend on HomeFeatureInterface [product-to-product]"), "\(second.standardOutput)")
+        #expect(
+            second.standardOutput.contains("error: SettingsFeature depends on HomeFeature, the implementation of another product feature; depend on HomeFeatureInterface [product-to-product]"),
+            "\(second.standardOutput)")
         #expect(!second.standardOutput.contains("HomeFeature depends on SearchFeature"), "the known violation stays accepted")
     }
 

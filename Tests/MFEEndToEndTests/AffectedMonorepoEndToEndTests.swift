@@ -8,40 +8,40 @@ import Testing
 /// (`shell.path`); Markdown and `docs/` ignored.
 enum WordsRepository {
     static let configuration = """
-    workspace: Words
-    layers:
-      foundation: [CoreKit]
-      product: [Search, Home]
-      shell: [AppFeature]
-    shell:
-      path: App
-    ignore:
-      - "**/*.md"
-      - docs/**
+        workspace: Words
+        layers:
+          foundation: [CoreKit]
+          product: [Search, Home]
+          shell: [AppFeature]
+        shell:
+          path: App
+        ignore:
+          - "**/*.md"
+          - docs/**
 
-    """
+        """
 
     static let manifest = """
-    // swift-tools-version: 6.0
-    import PackageDescription
+        // swift-tools-version: 6.0
+        import PackageDescription
 
-    let package = Package(
-        name: "Words",
-        products: [.library(name: "AppFeature", targets: ["AppFeature"])],
-        targets: [
-            .target(name: "CoreKit"),
-            .target(name: "SearchInterface", dependencies: ["CoreKit"]),
-            .target(name: "Search", dependencies: ["SearchInterface", "CoreKit"]),
-            .testTarget(name: "SearchTests", dependencies: ["Search"]),
-            .target(name: "HomeInterface"),
-            .target(name: "Home", dependencies: ["HomeInterface", "SearchInterface"]),
-            .testTarget(name: "HomeTests", dependencies: ["Home"]),
-            .target(name: "AppFeature", dependencies: ["Home", "Search"]),
-            .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature"]),
-        ]
-    )
+        let package = Package(
+            name: "Words",
+            products: [.library(name: "AppFeature", targets: ["AppFeature"])],
+            targets: [
+                .target(name: "CoreKit"),
+                .target(name: "SearchInterface", dependencies: ["CoreKit"]),
+                .target(name: "Search", dependencies: ["SearchInterface", "CoreKit"]),
+                .testTarget(name: "SearchTests", dependencies: ["Search"]),
+                .target(name: "HomeInterface"),
+                .target(name: "Home", dependencies: ["HomeInterface", "SearchInterface"]),
+                .testTarget(name: "HomeTests", dependencies: ["Home"]),
+                .target(name: "AppFeature", dependencies: ["Home", "Search"]),
+                .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature"]),
+            ]
+        )
 
-    """
+        """
 
     static func make() async throws -> GitWorkspace {
         var files: [(String, String)] = [("mfe.yml", configuration), ("Package.swift", manifest), ("README.md", "# Words\n"), ("docs/guide.md", "guide\n")]
@@ -82,7 +82,9 @@ struct AffectedMonorepoEndToEndTests {
         #expect(json["base"] as? String == "main")
 
         let matrix = try await MFEBinary.run(["affected", "--base", "main", "--format", "matrix"], in: repository.path)
-        #expect(matrix.standardOutput == #"{"include": [{"filter": "^(AppFeatureTests|SearchTests)\\.", "package": "Words", "path": ".", "targets": ["AppFeature", "AppFeatureTests", "Search", "SearchTests"]}]}"# + "\n")
+        #expect(
+            matrix.standardOutput
+                == #"{"include": [{"filter": "^(AppFeatureTests|SearchTests)\\.", "package": "Words", "path": ".", "targets": ["AppFeature", "AppFeatureTests", "Search", "SearchTests"]}]}"# + "\n")
 
         try repository.write("import Testing\n@Test func more() {}\n", to: "Tests/HomeTests/More.swift")
         let uncommitted = try WordsRepository.json(try await MFEBinary.run(["affected", "--base", "main", "--format", "json"], in: repository.path).standardOutput)

@@ -41,18 +41,18 @@ final class ComposeFixture: @unchecked Sendable {
         let declared = dependencies.map { "        .package(url: \"\($0.url)\", \($0.requirement)),\n" }.joined()
         let used = dependencies.map { ".product(name: \"\($0.package)\", package: \"\($0.package)\")" }.joined(separator: ", ")
         return """
-        // swift-tools-version: \(tools)
-        import PackageDescription
+            // swift-tools-version: \(tools)
+            import PackageDescription
 
-        let package = Package(
-            name: "\(name)",
-            products: [.library(name: "\(name)", targets: ["\(name)"])],
-            dependencies: [
-        \(declared)    ],
-            targets: [.target(name: "\(name)", dependencies: [\(used)])]
-        )
+            let package = Package(
+                name: "\(name)",
+                products: [.library(name: "\(name)", targets: ["\(name)"])],
+                dependencies: [
+            \(declared)    ],
+                targets: [.target(name: "\(name)", dependencies: [\(used)])]
+            )
 
-        """
+            """
     }
 
     /// Creates repository `name` (or adds a commit to it) with `manifest` and tags the commit.
@@ -79,18 +79,19 @@ final class ComposeFixture: @unchecked Sendable {
         let directory = root + "/Shell"
         let declared = dependencies.map { "        .package(url: \"\($0.url)\", \($0.requirement)),\n" }.joined()
         let used = dependencies.map { ".product(name: \"\($0.package)\", package: \"\($0.package)\")" }.joined(separator: ", ")
-        try write("""
-        // swift-tools-version: \(tools)
-        import PackageDescription
+        try write(
+            """
+            // swift-tools-version: \(tools)
+            import PackageDescription
 
-        let package = Package(
-            name: "Shell",
-            dependencies: [
-        \(declared)    ],
-            targets: [.executableTarget(name: "Shell", dependencies: [\(used)])]
-        )
+            let package = Package(
+                name: "Shell",
+                dependencies: [
+            \(declared)    ],
+                targets: [.executableTarget(name: "Shell", dependencies: [\(used)])]
+            )
 
-        """, to: directory + "/Package.swift")
+            """, to: directory + "/Package.swift")
         try write("print(\"shell\")\n", to: directory + "/Sources/Shell/main.swift")
         return directory
     }

@@ -27,17 +27,17 @@ struct ComposeRealPackagesTests {
     func expectSameFile(_ dependencies: [String], _ comment: Comment) async throws {
         let fixture = try ComposeFixture()
         let manifest = """
-        // swift-tools-version: 6.0
-        import PackageDescription
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Shell",
-            dependencies: [
-        \(dependencies.map { "        .package(\($0)),\n" }.joined())    ],
-            targets: [.executableTarget(name: "Shell")]
-        )
+            let package = Package(
+                name: "Shell",
+                dependencies: [
+            \(dependencies.map { "        .package(\($0)),\n" }.joined())    ],
+                targets: [.executableTarget(name: "Shell")]
+            )
 
-        """
+            """
         for folder in ["Shell", "ShellSwiftPM"] {
             try fixture.write(manifest, to: fixture.root + "/\(folder)/Package.swift")
             try fixture.write("print(\"shell\")\n", to: fixture.root + "/\(folder)/Sources/Shell/main.swift")
@@ -52,32 +52,35 @@ struct ComposeRealPackagesTests {
     }
 
     @Test func aLargeServerGraph() async throws {
-        try await expectSameFile([
-            "url: \"https://github.com/vapor/vapor.git\", from: \"4.0.0\"",
-            "url: \"https://github.com/vapor/fluent-postgres-driver.git\", from: \"2.0.0\"",
-            "url: \"https://github.com/vapor/leaf.git\", from: \"4.0.0\"",
-        ], "vapor, fluent and leaf (~30 packages)")
+        try await expectSameFile(
+            [
+                "url: \"https://github.com/vapor/vapor.git\", from: \"4.0.0\"",
+                "url: \"https://github.com/vapor/fluent-postgres-driver.git\", from: \"2.0.0\"",
+                "url: \"https://github.com/vapor/leaf.git\", from: \"4.0.0\"",
+            ], "vapor, fluent and leaf (~30 packages)")
     }
 
     @Test func rangesAcrossAMajorBranchesRevisionsAndSpellings() async throws {
         let algorithms = try await Self.commit("apple/swift-algorithms.git", tag: "1.2.1")
         let numerics = try await Self.commit("apple/swift-numerics.git", tag: "1.1.1")
-        try await expectSameFile([
-            "url: \"https://github.com/apple/swift-argument-parser\", \"0.4.0\"..<\"2.0.0\"",
-            "url: \"https://github.com/apple/swift-collections.git\", branch: \"main\"",
-            "url: \"https://github.com/apple/swift-algorithms.git\", revision: \"\(algorithms)\"",
-            "url: \"https://github.com/apple/swift-numerics\", revision: \"\(numerics.prefix(7))\"",
-            "url: \"git@github.com:apple/swift-log.git\", from: \"1.0.0\"",
-            "url: \"https://github.com/quick/nimble.git\", \"13.0.0\"..<\"15.0.0\"",
-        ], "a range across a major, branch, full and short revision, ssh and case/.git spellings")
+        try await expectSameFile(
+            [
+                "url: \"https://github.com/apple/swift-argument-parser\", \"0.4.0\"..<\"2.0.0\"",
+                "url: \"https://github.com/apple/swift-collections.git\", branch: \"main\"",
+                "url: \"https://github.com/apple/swift-algorithms.git\", revision: \"\(algorithms)\"",
+                "url: \"https://github.com/apple/swift-numerics\", revision: \"\(numerics.prefix(7))\"",
+                "url: \"git@github.com:apple/swift-log.git\", from: \"1.0.0\"",
+                "url: \"https://github.com/quick/nimble.git\", \"13.0.0\"..<\"15.0.0\"",
+            ], "a range across a major, branch, full and short revision, ssh and case/.git spellings")
     }
 
     @Test func executablesBringDependenciesAndATransitivePackageHasTwoSpellings() async throws {
         // swift-openapi-generator's executable and plugin bring swift-argument-parser and
         // more; it names swift-algorithms without '.git', async-http-client with it.
-        try await expectSameFile([
-            "url: \"https://github.com/apple/swift-openapi-generator\", from: \"1.0.0\"",
-            "url: \"https://github.com/swift-server/async-http-client.git\", from: \"1.0.0\"",
-        ], "executables' dependencies and a transitive package spelled two ways")
+        try await expectSameFile(
+            [
+                "url: \"https://github.com/apple/swift-openapi-generator\", from: \"1.0.0\"",
+                "url: \"https://github.com/swift-server/async-http-client.git\", from: \"1.0.0\"",
+            ], "executables' dependencies and a transitive package spelled two ways")
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import MFEKit
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `mfe compose-shell` on a pull request an attacker wrote: a tampered `Package.resolved` is
@@ -180,7 +181,10 @@ struct ComposeSafetyTests {
         let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"], environment: ["MFE_GIT_TIMEOUT": "6"])
         let elapsed = ContinuousClock.now - start
         #expect(result.status == 2)
-        #expect(result.standardError == "error: fetching '\(url)' took longer than 6 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote \(url)'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection\n")
+        #expect(
+            result.standardError
+                == "error: fetching '\(url)' took longer than 6 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote \(url)'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection\n"
+        )
         #expect(elapsed < .seconds(40), "took \(elapsed)")
         // Nothing half-fetched is left in the cache, and git's helper (git-remote-http, in
         // git's process group) went with git.
@@ -265,7 +269,8 @@ struct ComposeSafetyTests {
             var isDirectory: ObjCBool = false
             if relative.contains(secret) { found.append(relative) }
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let data = FileManager.default.contents(atPath: path) else { continue }
+                let data = FileManager.default.contents(atPath: path)
+            else { continue }
             if data.range(of: Data(secret.utf8)) != nil { found.append(relative) }
         }
         return found
@@ -280,9 +285,9 @@ final class SilentListener: @unchecked Sendable {
 
     init() throws {
         #if canImport(Glibc)
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let socketDescriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socketDescriptor >= 0 else { throw PlainInputError("socket: \(errno)") }
         var address = sockaddr_in()
@@ -300,9 +305,9 @@ final class SilentListener: @unchecked Sendable {
 
     func close() {
         #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
+            _ = Glibc.close(descriptor)
         #else
-        _ = Darwin.close(descriptor)
+            _ = Darwin.close(descriptor)
         #endif
     }
 }
@@ -316,14 +321,14 @@ final class LocalHTTPServer: @unchecked Sendable {
     init(serving directory: String) throws {
         let portFile = directory + "/.port"
         let script = """
-        import functools, http.server, sys
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args): pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=sys.argv[1]))
-        open(sys.argv[2] + ".tmp", "w").write(str(server.server_address[1]))
-        __import__("os").rename(sys.argv[2] + ".tmp", sys.argv[2])
-        server.serve_forever()
-        """
+            import functools, http.server, sys
+            class Quiet(http.server.SimpleHTTPRequestHandler):
+                def log_message(self, *args): pass
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=sys.argv[1]))
+            open(sys.argv[2] + ".tmp", "w").write(str(server.server_address[1]))
+            __import__("os").rename(sys.argv[2] + ".tmp", sys.argv[2])
+            server.serve_forever()
+            """
         process.executableURL = URL(fileURLWithPath: PathUtilities.firstExecutable(among: ["python3"]) ?? "/usr/bin/python3")
         process.arguments = ["-c", script, directory, portFile]
         process.standardOutput = FileHandle.nullDevice

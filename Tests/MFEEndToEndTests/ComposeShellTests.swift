@@ -21,11 +21,13 @@ struct ComposeShellTests {
     }
 
     static func shell(_ fixture: ComposeFixture, tools: String, browseURL: String? = nil) throws -> String {
-        try fixture.shell(tools: tools, dependencies: [
-            (browseURL ?? "file://" + fixture.path("Browse"), "from: \"1.0.0\"", "Browse"),
-            (fixture.path("About"), "from: \"2.0.0\"", "About"),
-            ("file://" + fixture.path("Env") + "/", "from: \"0.3.0\"", "Env"),
-        ])
+        try fixture.shell(
+            tools: tools,
+            dependencies: [
+                (browseURL ?? "file://" + fixture.path("Browse"), "from: \"1.0.0\"", "Browse"),
+                (fixture.path("About"), "from: \"2.0.0\"", "About"),
+                ("file://" + fixture.path("Env") + "/", "from: \"0.3.0\"", "Env"),
+            ])
     }
 
     @Test(arguments: [("5.5", 1), ("5.9", 2), ("6.0", 3)])
@@ -133,10 +135,12 @@ struct ComposeShellTests {
         let shell = try Self.shell(fixture, tools: "6.0")
         #expect(try await fixture.mfe(["compose-shell", "Shell", "--no-lint"]).status == 0)
         let before = fixture.contents(shell + "/Package.resolved")
-        try fixture.shell(tools: "6.0", dependencies: [
-            ("file://" + fixture.path("Browse"), "from: \"1.1.0\"", "Browse"),
-            (fixture.path("About"), "from: \"2.0.0\"", "About"),
-        ])
+        try fixture.shell(
+            tools: "6.0",
+            dependencies: [
+                ("file://" + fixture.path("Browse"), "from: \"1.1.0\"", "Browse"),
+                (fixture.path("About"), "from: \"2.0.0\"", "About"),
+            ])
         let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("no version of Env satisfies every package that needs it"))
@@ -154,10 +158,12 @@ struct ComposeShellTests {
         let shell = try Self.shell(fixture, tools: "6.0")
         #expect(try await fixture.mfe(["compose-shell", "Shell", "--no-lint"]).status == 0)
         let before = fixture.contents(shell + "/Package.resolved")
-        try fixture.shell(tools: "6.0", dependencies: [
-            ("file://" + fixture.path("Browse"), "from: \"1.0.0\"", "Browse"),
-            ("https://mfe.invalid/Search.git", "from: \"1.0.0\"", "Search"),
-        ])
+        try fixture.shell(
+            tools: "6.0",
+            dependencies: [
+                ("file://" + fixture.path("Browse"), "from: \"1.0.0\"", "Browse"),
+                ("https://mfe.invalid/Search.git", "from: \"1.0.0\"", "Search"),
+            ])
         let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
         #expect(result.status == 2)
         #expect(result.standardError.contains("https://mfe.invalid/Search.git"))
@@ -169,10 +175,14 @@ struct ComposeShellTests {
         try await Self.makeWorld(fixture)
         let shell = try Self.shell(fixture, tools: "6.0")
         // About 2.1.0 reaches into Browse's implementation: product-to-product.
-        try await fixture.release("About", manifest: fixture.manifest("About", dependencies: [
-            (fixture.path("Env"), ".upToNextMinor(from: \"0.3.0\")", "Env"),
-            ("file://" + fixture.path("Browse"), "from: \"1.0.0\"", "Browse"),
-        ]), tags: ["2.1.0"], layer: "product")
+        try await fixture.release(
+            "About",
+            manifest: fixture.manifest(
+                "About",
+                dependencies: [
+                    (fixture.path("Env"), ".upToNextMinor(from: \"0.3.0\")", "Env"),
+                    ("file://" + fixture.path("Browse"), "from: \"1.0.0\"", "Browse"),
+                ]), tags: ["2.1.0"], layer: "product")
         let result = try await fixture.mfe(["compose-shell", "Shell"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("[product-to-product]"))
@@ -215,20 +225,21 @@ struct ComposeShellTests {
         try fixture.write(fixture.manifest("Search", dependencies: [("file://" + fixture.path("Env"), "from: \"0.3.0\"", "Env")], tools: "6.0"), to: fixture.root + "/Features/Search/Package.swift")
         try fixture.write("public let search = 1\n", to: fixture.root + "/Features/Search/Sources/Search/Search.swift")
         let shell = fixture.root + "/Shell"
-        try fixture.write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+        try fixture.write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Shell",
-            dependencies: [
-                .package(path: "../Features/Search"),
-                .package(url: "file://\(fixture.path("Browse"))", from: "1.0.0"),
-            ],
-            targets: [.executableTarget(name: "Shell", dependencies: ["Search", .product(name: "Browse", package: "Browse")])]
-        )
+            let package = Package(
+                name: "Shell",
+                dependencies: [
+                    .package(path: "../Features/Search"),
+                    .package(url: "file://\(fixture.path("Browse"))", from: "1.0.0"),
+                ],
+                targets: [.executableTarget(name: "Shell", dependencies: ["Search", .product(name: "Browse", package: "Browse")])]
+            )
 
-        """, to: shell + "/Package.swift")
+            """, to: shell + "/Package.swift")
         try fixture.write("print(\"shell\")\n", to: shell + "/Sources/Shell/main.swift")
         let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -262,15 +273,16 @@ struct ComposeShellTests {
     @Test func composesAnXcodeProjectShellFromShellFeatures() async throws {
         let fixture = try ComposeFixture()
         try await Self.makeWorld(fixture)
-        try fixture.write("""
-        workspace: FeedMe
-        shell:
-          features:
-            - url: file://\(fixture.path("Browse"))
-              from: 1.0.0
-            - url: \(fixture.path("About"))
-              exact: 2.0.0
-        """, to: fixture.root + "/mfe.yml")
+        try fixture.write(
+            """
+            workspace: FeedMe
+            shell:
+              features:
+                - url: file://\(fixture.path("Browse"))
+                  from: 1.0.0
+                - url: \(fixture.path("About"))
+                  exact: 2.0.0
+            """, to: fixture.root + "/mfe.yml")
         let output = "App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
         let missing = try await fixture.mfe(["compose-shell"])
         #expect(missing.status == 2)

@@ -100,7 +100,10 @@ struct CreateSafetyEndToEndTests {
         let before = try folder.snapshot()
         let rerun = try await MFEBinary.run(["create", "Zed"], in: root)
         #expect(rerun.status == 2)
-        #expect(rerun.standardError.contains("error: 'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create Zed --wire-only' to wire it\n"), "\(rerun.standardError)")
+        #expect(
+            rerun.standardError.contains(
+                "error: 'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create Zed --wire-only' to wire it\n"
+            ), "\(rerun.standardError)")
         #expect(try folder.snapshot() == before)
 
         let dryRun = try await MFEBinary.run(["create", "Zed", "--wire-only", "--dry-run"], in: root)
@@ -119,7 +122,11 @@ struct CreateSafetyEndToEndTests {
             let again = try await MFEBinary.run(arguments, in: root)
             #expect(again.status == 2)
             #expect(!again.standardError.contains("--wire-only' to wire it"), "\(again.standardError)")
-            #expect(again.standardError.contains(arguments.count == 3 ? "error: 'Zed' (Features/Zed) is already wired into the shell; nothing to do\n" : "error: 'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first\n"), "\(again.standardError)")
+            #expect(
+                again.standardError.contains(
+                    arguments.count == 3
+                        ? "error: 'Zed' (Features/Zed) is already wired into the shell; nothing to do\n"
+                        : "error: 'Features/Zed' already exists; mfe never overwrites: choose another name, or remove the folder first\n"), "\(again.standardError)")
         }
         #expect(try folder.snapshot() == after)
         let flags = try await MFEBinary.run(["create", "Zed", "--wire-only", "--web", "https://example.com"], in: root)
@@ -131,7 +138,8 @@ struct CreateSafetyEndToEndTests {
     /// a live run's, and names mfe does not give, are left alone.
     @Test func theNextCreateRemovesTemporariesOfDeadRuns() async throws {
         let (folder, root) = try await Self.workspace()
-        let dead = "2147483646", alive = "\(getpid())"
+        let dead = "2147483646"
+        let alive = "\(getpid())"
         for relative in ["Features/.mfe-Old-\(dead)-1/README.md", "\(Self.composition)/.AppRouter.swift.mfe-\(dead)-5", "Features/.mfe-Live-\(alive)-2/README.md", "Features/.mfe-notes/keep.txt"] {
             try folder.write("x\n", to: "Demo/" + relative)
         }
@@ -155,14 +163,23 @@ struct CreateSafetyEndToEndTests {
         let shell = try ScratchFolderSnapshot(root + "/Shell")
         let result = try await MFEBinary.run(["create", "Zed"], in: root)
         #expect(result.status == 1, "\(result.standardError)")
-        #expect(result.standardOutput.contains("mfe did not wire Zed into the shell: \(Self.composition)/AppRouter.swift: 'AppRouter' registers its routes only under '#if' branches that do not cover every platform; mfe cannot tell where the route '/zed' belongs in the others; no shell file was changed. Wire it by hand:\n  - in Shell/Package.swift: add"), "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains(
+                "mfe did not wire Zed into the shell: \(Self.composition)/AppRouter.swift: 'AppRouter' registers its routes only under '#if' branches that do not cover every platform; mfe cannot tell where the route '/zed' belongs in the others; no shell file was changed. Wire it by hand:\n  - in Shell/Package.swift: add"
+            ), "\(result.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: root + "/Features/Zed/Package.swift"))
         #expect(try ScratchFolderSnapshot(root + "/Shell") == shell)
     }
 
     @Test(arguments: [
-        ("App", "error: the feature name 'App' makes the type 'AppDependencies', which Shell/Sources/DemoComposition/AppDependencies.swift declares too; wiring it into the shell would not build, so choose another feature name, e.g. 'AppFeature'\n"),
-        ("Root", "error: the feature name 'Root' needs the route case and builder 'root', and the shell already has 'case root' of AppRoute in Shell/Sources/DemoComposition/AppRouter.swift; choose another feature name, e.g. 'RootFeature'\n"),
+        (
+            "App",
+            "error: the feature name 'App' makes the type 'AppDependencies', which Shell/Sources/DemoComposition/AppDependencies.swift declares too; wiring it into the shell would not build, so choose another feature name, e.g. 'AppFeature'\n"
+        ),
+        (
+            "Root",
+            "error: the feature name 'Root' needs the route case and builder 'root', and the shell already has 'case root' of AppRoute in Shell/Sources/DemoComposition/AppRouter.swift; choose another feature name, e.g. 'RootFeature'\n"
+        ),
         ("Demo", "error: the feature name 'Demo' is the workspace's name"),
     ])
     func aNameClashingWithTheShellIsExitTwoAndWritesNothing(name: String, message: String) async throws {

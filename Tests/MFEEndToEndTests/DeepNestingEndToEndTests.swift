@@ -44,10 +44,12 @@ struct DeepNestingEndToEndTests {
     /// Shapes whose cost grows with the square of their length in the parser (a chain of
     /// `<` it tries as generic arguments) or in its diagnostics (thousands of broken
     /// statements on one line) are refused in well under the parse time limit, with the line.
-    @Test(.timeLimit(.minutes(1)), arguments: [
-        ("let x = " + String(repeating: "a < ", count: 3000) + "b", ":3:267: more than 64 '<' left open in one line"),
-        ("let x = f" + String(repeating: " {}", count: 20_000), ":3:16: syntax error: consecutive statements on a line must be separated by newline or ';'"),
-    ])
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            ("let x = " + String(repeating: "a < ", count: 3000) + "b", ":3:267: more than 64 '<' left open in one line"),
+            ("let x = f" + String(repeating: " {}", count: 20_000), ":3:16: syntax error: consecutive statements on a line must be separated by newline or ';'"),
+        ])
     func aQuadraticShapeIsRefusedQuickly(declaration: String, message: String) async throws {
         let fixture = try HostileInputFixture()
         let manifest = HostileInputFixture.manifest("Env", targets: ".target(name: \"Env\")")
@@ -99,7 +101,10 @@ struct DeepNestingEndToEndTests {
         try fixture.write(manifest, to: "Env/Package.swift")
         let result = try await MFEBinary.run(["lint-graph"], in: fixture.path, environment: ["MFE_PARSE_TIME_LIMIT": "0.2"])
         #expect(result.status == 2)
-        #expect(result.standardError == "error: '\(fixture.path)/Env/Package.swift': reading it took more than 0.2 seconds, so mfe gave up; the file is built in a way the Swift parser can only read slowly (e.g. a long chain of '<' or of trailing closures): simplify it\n")
+        #expect(
+            result.standardError
+                == "error: '\(fixture.path)/Env/Package.swift': reading it took more than 0.2 seconds, so mfe gave up; the file is built in a way the Swift parser can only read slowly (e.g. a long chain of '<' or of trailing closures): simplify it\n"
+        )
     }
 
     /// A large manifest that nests little is read as before.

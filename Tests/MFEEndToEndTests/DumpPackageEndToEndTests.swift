@@ -41,7 +41,10 @@ struct DumpPackageEndToEndTests {
     static func comparable(_ text: String) throws -> NSDictionary {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let targets = (root["targets"] as? [[String: Any]] ?? []).map { target in
-            ["name": target["name"] ?? NSNull(), "type": target["type"] ?? NSNull(), "dependencies": target["dependencies"] ?? NSNull(), "path": target["path"] ?? NSNull(), "exclude": target["exclude"] ?? NSNull()] as NSDictionary
+            [
+                "name": target["name"] ?? NSNull(), "type": target["type"] ?? NSNull(), "dependencies": target["dependencies"] ?? NSNull(), "path": target["path"] ?? NSNull(),
+                "exclude": target["exclude"] ?? NSNull(),
+            ] as NSDictionary
         }
         let products = (root["products"] as? [[String: Any]] ?? []).map { product in
             ["name": product["name"] ?? NSNull(), "type": product["type"] ?? NSNull(), "targets": product["targets"] ?? NSNull()] as NSDictionary
@@ -71,7 +74,8 @@ struct DumpPackageEndToEndTests {
 
     @Test func refusesWithFileAndLineAndAutoHandsTheManifestToSwiftPM() async throws {
         let folder = try ScratchFolder()
-        try folder.write("""
+        try folder.write(
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             import Foundation

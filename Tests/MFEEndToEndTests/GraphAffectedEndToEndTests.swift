@@ -10,14 +10,18 @@ final class GitWorkspace: @unchecked Sendable {
 
     init() async throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-e2e-\(UUID().uuidString)").path
-        try write("workspace: FeedMe\npackages: [Foundation/*, Features/*, Features/Browse/Tools, Shell]\nlayers:\n  foundation: [Env]\n  product: [Browse, About]\nshell:\n  path: Shell\n", to: "mfe.yml")
+        try write(
+            "workspace: FeedMe\npackages: [Foundation/*, Features/*, Features/Browse/Tools, Shell]\nlayers:\n  foundation: [Env]\n  product: [Browse, About]\nshell:\n  path: Shell\n", to: "mfe.yml")
         try write(Self.manifest("Env", products: ["Env"], targets: [".target(name: \"Env\")"]), to: "Foundation/Env/Package.swift")
         try write("public enum Env {}\n", to: "Foundation/Env/Sources/Env/Env.swift")
-        try write(Self.manifest("Browse", products: ["Browse", "BrowseInterface"], dependencies: ["../../Foundation/Env"], targets: [
-            ".target(name: \"BrowseInterface\")",
-            ".target(name: \"Browse\", dependencies: [\"BrowseInterface\", .product(name: \"Env\", package: \"Env\")])",
-            ".testTarget(name: \"BrowseTests\", dependencies: [\"Browse\"])",
-        ]), to: "Features/Browse/Package.swift")
+        try write(
+            Self.manifest(
+                "Browse", products: ["Browse", "BrowseInterface"], dependencies: ["../../Foundation/Env"],
+                targets: [
+                    ".target(name: \"BrowseInterface\")",
+                    ".target(name: \"Browse\", dependencies: [\"BrowseInterface\", .product(name: \"Env\", package: \"Env\")])",
+                    ".testTarget(name: \"BrowseTests\", dependencies: [\"Browse\"])",
+                ]), to: "Features/Browse/Package.swift")
         try write("public protocol BrowseService {}\n", to: "Features/Browse/Sources/BrowseInterface/BrowseInterface.swift")
         try write("import BrowseInterface\nimport Env\npublic enum Browse {}\n", to: "Features/Browse/Sources/Browse/Browse.swift")
         try write("@testable import Browse\nimport Testing\n", to: "Features/Browse/Tests/BrowseTests/BrowseTests.swift")
@@ -25,9 +29,12 @@ final class GitWorkspace: @unchecked Sendable {
         try write("print(1)\n", to: "Features/Browse/Tools/Sources/Tools/main.swift")
         try write(Self.manifest("About", products: ["About"], targets: [".target(name: \"About\")"]), to: "Features/About/Package.swift")
         try write("public enum About {}\n", to: "Features/About/Sources/About/About.swift")
-        try write(Self.manifest("Shell", products: [], dependencies: ["../Features/Browse", "../Features/About"], targets: [
-            ".executableTarget(name: \"App\", dependencies: [.product(name: \"Browse\", package: \"Browse\"), .product(name: \"About\", package: \"About\")])",
-        ]), to: "Shell/Package.swift")
+        try write(
+            Self.manifest(
+                "Shell", products: [], dependencies: ["../Features/Browse", "../Features/About"],
+                targets: [
+                    ".executableTarget(name: \"App\", dependencies: [.product(name: \"Browse\", package: \"Browse\"), .product(name: \"About\", package: \"About\")])"
+                ]), to: "Shell/Package.swift")
         try write("import Browse\nimport About\n", to: "Shell/Sources/App/main.swift")
         try await git("init", "--quiet", "--initial-branch=main")
         try await commitAll("initial")
@@ -93,35 +100,36 @@ struct AffectedEndToEndTests {
         #expect(text.standardOutput == "Browse\nEnv\nShell\n")
 
         let json = try await MFEBinary.run(["affected", workspace.path, "--base", "main", "--format", "json"])
-        #expect(json.standardOutput == """
-        {
-          "affected": [
-            "Browse",
-            "Env",
-            "Shell"
-          ],
-          "base": "main",
-          "changed": [
-            "Env"
-          ],
-          "features": [
-            "Browse",
-            "Env",
-            "Shell"
-          ],
-          "ignored": [],
-          "mergeBase": "\(try await workspace.git("rev-parse", "main").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))",
-          "outsidePackages": [],
-          "shell": true,
-          "targets": [
-            "App",
-            "Browse",
-            "BrowseTests",
-            "Env"
-          ]
-        }
+        #expect(
+            json.standardOutput == """
+                {
+                  "affected": [
+                    "Browse",
+                    "Env",
+                    "Shell"
+                  ],
+                  "base": "main",
+                  "changed": [
+                    "Env"
+                  ],
+                  "features": [
+                    "Browse",
+                    "Env",
+                    "Shell"
+                  ],
+                  "ignored": [],
+                  "mergeBase": "\(try await workspace.git("rev-parse", "main").standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))",
+                  "outsidePackages": [],
+                  "shell": true,
+                  "targets": [
+                    "App",
+                    "Browse",
+                    "BrowseTests",
+                    "Env"
+                  ]
+                }
 
-        """)
+                """)
     }
 
     @Test func withHeadOnlyCommittedChangesCount() async throws {
@@ -142,7 +150,9 @@ struct AffectedEndToEndTests {
 
     @Test func theWorkspaceConfigurationAffectsEverything() async throws {
         let workspace = try await GitWorkspace()
-        try workspace.write("workspace: FeedMe\npackages: [Foundation/*, Features/*, Features/Browse/Tools, Shell]\nlayers:\n  foundation: [Env]\n  product: [Browse, About]\nshell:\n  path: Shell\n# touched\n", to: "mfe.yml")
+        try workspace.write(
+            "workspace: FeedMe\npackages: [Foundation/*, Features/*, Features/Browse/Tools, Shell]\nlayers:\n  foundation: [Env]\n  product: [Browse, About]\nshell:\n  path: Shell\n# touched\n",
+            to: "mfe.yml")
         let result = try await MFEBinary.run(["affected", "--base", "main"], in: workspace.path)
         #expect(result.standardOutput == "About\nBrowse\nEnv\nShell\nTools\n")
         #expect(result.standardError == "note: 'mfe.yml' changed outside every package, so every package is affected\n")
@@ -151,9 +161,12 @@ struct AffectedEndToEndTests {
     @Test func aDeletedPackageIsReportedByItsBaseName() async throws {
         let workspace = try await GitWorkspace()
         try await workspace.git("rm", "--quiet", "-r", "Features/About")
-        try workspace.write(GitWorkspace.manifest("Shell", products: [], dependencies: ["../Features/Browse"], targets: [
-            ".executableTarget(name: \"App\", dependencies: [.product(name: \"Browse\", package: \"Browse\")])",
-        ]), to: "Shell/Package.swift")
+        try workspace.write(
+            GitWorkspace.manifest(
+                "Shell", products: [], dependencies: ["../Features/Browse"],
+                targets: [
+                    ".executableTarget(name: \"App\", dependencies: [.product(name: \"Browse\", package: \"Browse\")])"
+                ]), to: "Shell/Package.swift")
         let result = try await MFEBinary.run(["affected", "--base", "main", "--format", "json"], in: workspace.path)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("{\n  \"affected\": [\n    \"About\",\n    \"Shell\"\n  ],"))
@@ -191,43 +204,44 @@ struct GraphEndToEndTests {
         #expect(mermaid.standardOutput.hasPrefix("flowchart LR\n  subgraph p_About[\"About (product)\"]\n"))
 
         let json = try await MFEBinary.run(["graph", "--format", "json", "--package", "About"], in: workspace.path)
-        #expect(json.standardOutput == """
-        {
-          "packages": [
-            {
-              "layer": "product",
-              "name": "About",
-              "path": "Features/About",
-              "targets": [
+        #expect(
+            json.standardOutput == """
                 {
-                  "dependencies": [],
-                  "edges": [],
-                  "feature": "About",
-                  "layer": "product",
-                  "name": "About",
-                  "role": "source"
+                  "packages": [
+                    {
+                      "layer": "product",
+                      "name": "About",
+                      "path": "Features/About",
+                      "targets": [
+                        {
+                          "dependencies": [],
+                          "edges": [],
+                          "feature": "About",
+                          "layer": "product",
+                          "name": "About",
+                          "role": "source"
+                        }
+                      ]
+                    },
+                    {
+                      "layer": "shell",
+                      "name": "Shell",
+                      "path": "Shell",
+                      "targets": [
+                        {
+                          "dependencies": ["About"],
+                          "edges": [{"findings": [], "package": "About", "path": "Features/About", "target": "About"}],
+                          "feature": "Shell",
+                          "layer": "shell",
+                          "name": "App",
+                          "role": "source"
+                        }
+                      ]
+                    }
+                  ]
                 }
-              ]
-            },
-            {
-              "layer": "shell",
-              "name": "Shell",
-              "path": "Shell",
-              "targets": [
-                {
-                  "dependencies": ["About"],
-                  "edges": [{"findings": [], "package": "About", "path": "Features/About", "target": "About"}],
-                  "feature": "Shell",
-                  "layer": "shell",
-                  "name": "App",
-                  "role": "source"
-                }
-              ]
-            }
-          ]
-        }
 
-        """)
+                """)
     }
 
     @Test func noTestsAndDepthNarrowTheGraph() async throws {
@@ -282,11 +296,12 @@ struct LintImportsEndToEndTests {
         let keys = findings.filter { ["implicit-dependency", "transitive-dependency", "unused-dependency"].contains($0["rule"] as? String) }.map { finding in
             "\(finding["rule"] ?? "") \(finding["file"] ?? ""):\(finding["line"] ?? "") \(finding["from"] ?? "")->\(finding["to"] ?? "")"
         }
-        #expect(keys == [
-            "implicit-dependency Features/About/Sources/About/About.swift:1 About->Env",
-            "unused-dependency Shell/Package.swift:9 App->About",
-            "transitive-dependency Shell/Sources/App/main.swift:1 App->Env",
-        ])
+        #expect(
+            keys == [
+                "implicit-dependency Features/About/Sources/About/About.swift:1 About->Env",
+                "unused-dependency Shell/Package.swift:9 App->About",
+                "transitive-dependency Shell/Sources/App/main.swift:1 App->Env",
+            ])
         #expect(findings.first { $0["rule"] as? String == "transitive-dependency" }?["path"] as? [String] == ["App", "Browse", "Env"])
 
         let sarif = try await MFEBinary.run(["lint-graph", "--imports", "--format", "sarif"], in: workspace.path)

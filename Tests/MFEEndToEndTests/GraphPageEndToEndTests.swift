@@ -13,21 +13,30 @@ struct GraphPageWorkspace {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-page-\(UUID().uuidString)").path
         try write("workspace: FeedMe\npackages: [Foundation/*, Features/*, Tooling, Shell]\nlayers:\n  foundation: [Env]\n  product: [Browse, RestaurantOrder]\nshell:\n  path: Shell\n", to: "mfe.yml")
         try write(GitWorkspace.manifest("Env", products: ["Env"], targets: [".target(name: \"Env\")"]), to: "Foundation/Env/Package.swift")
-        try write(GitWorkspace.manifest("Browse", products: [browseTarget], dependencies: ["../../Foundation/Env", "../RestaurantOrder"], targets: [
-            ".target(name: \"BrowseInterface\")",
-            ".target(name: \"Formatting\")",
-            ".target(name: \"\(browseTarget)\", dependencies: [\"BrowseInterface\", \"Formatting\", .product(name: \"Env\", package: \"Env\"), .product(name: \"RestaurantOrder\", package: \"RestaurantOrder\")])",
-            ".testTarget(name: \"BrowseTests\", dependencies: [\"\(browseTarget)\"])",
-        ]), to: "Features/Browse/Package.swift")
-        try write(GitWorkspace.manifest("RestaurantOrder", products: ["RestaurantOrder", "RestaurantOrderInterface"], targets: [
-            ".target(name: \"RestaurantOrderInterface\")",
-            ".target(name: \"RestaurantOrderTesting\", dependencies: [\"RestaurantOrderInterface\"])",
-            ".target(name: \"RestaurantOrder\", dependencies: [\"RestaurantOrderInterface\", \"RestaurantOrderTesting\"])",
-        ]), to: "Features/RestaurantOrder/Package.swift")
+        try write(
+            GitWorkspace.manifest(
+                "Browse", products: [browseTarget], dependencies: ["../../Foundation/Env", "../RestaurantOrder"],
+                targets: [
+                    ".target(name: \"BrowseInterface\")",
+                    ".target(name: \"Formatting\")",
+                    ".target(name: \"\(browseTarget)\", dependencies: [\"BrowseInterface\", \"Formatting\", .product(name: \"Env\", package: \"Env\"), .product(name: \"RestaurantOrder\", package: \"RestaurantOrder\")])",
+                    ".testTarget(name: \"BrowseTests\", dependencies: [\"\(browseTarget)\"])",
+                ]), to: "Features/Browse/Package.swift")
+        try write(
+            GitWorkspace.manifest(
+                "RestaurantOrder", products: ["RestaurantOrder", "RestaurantOrderInterface"],
+                targets: [
+                    ".target(name: \"RestaurantOrderInterface\")",
+                    ".target(name: \"RestaurantOrderTesting\", dependencies: [\"RestaurantOrderInterface\"])",
+                    ".target(name: \"RestaurantOrder\", dependencies: [\"RestaurantOrderInterface\", \"RestaurantOrderTesting\"])",
+                ]), to: "Features/RestaurantOrder/Package.swift")
         try write(GitWorkspace.manifest("Tooling", products: ["Formatting"], targets: [".target(name: \"Formatting\")"]), to: "Tooling/Package.swift")
-        try write(GitWorkspace.manifest("FeedMe", products: [], dependencies: ["../Features/Browse", "../Features/RestaurantOrder", "../Tooling"], targets: [
-            ".target(name: \"FeedMeComposition\", dependencies: [.product(name: \"\(browseTarget)\", package: \"Browse\"), .product(name: \"RestaurantOrder\", package: \"RestaurantOrder\"), .product(name: \"Formatting\", package: \"Tooling\")])",
-        ]), to: "Shell/Package.swift")
+        try write(
+            GitWorkspace.manifest(
+                "FeedMe", products: [], dependencies: ["../Features/Browse", "../Features/RestaurantOrder", "../Tooling"],
+                targets: [
+                    ".target(name: \"FeedMeComposition\", dependencies: [.product(name: \"\(browseTarget)\", package: \"Browse\"), .product(name: \"RestaurantOrder\", package: \"RestaurantOrder\"), .product(name: \"Formatting\", package: \"Tooling\")])"
+                ]), to: "Shell/Package.swift")
     }
 
     func write(_ text: String, to relative: String) throws {
@@ -93,11 +102,12 @@ struct GraphPageEndToEndTests {
         #expect(findings["total"] as? Int == lintFindings.count)
         #expect(findings["onEdges"] as? Int == 2)
         let violations = try #require(summary["violations"] as? [[String: Any]])
-        #expect(violations.contains { violation in
-            violation["rule"] as? String == "product-to-product" && violation["severity"] as? String == "error"
-                && violation["from"] as? String == "Browse/Browse" && violation["to"] as? String == "RestaurantOrder/RestaurantOrder"
-                && violation["location"] as? String == "\(productToProduct["file"] ?? ""):\(productToProduct["line"] ?? "")"
-        }, "\(violations)")
+        #expect(
+            violations.contains { violation in
+                violation["rule"] as? String == "product-to-product" && violation["severity"] as? String == "error"
+                    && violation["from"] as? String == "Browse/Browse" && violation["to"] as? String == "RestaurantOrder/RestaurantOrder"
+                    && violation["location"] as? String == "\(productToProduct["file"] ?? ""):\(productToProduct["line"] ?? "")"
+            }, "\(violations)")
         #expect(violations.contains { $0["rule"] as? String == "production-to-testing" && $0["to"] as? String == "RestaurantOrder/RestaurantOrderTesting" })
         // What a person sees: the Problems panel lists each with its message.
         #expect(dom.contains("<div class=\"finding error\" data-rule=\"product-to-product\""))

@@ -18,11 +18,12 @@ enum HeadlessChromium {
     static func dumpDOM(of page: String, fragment: String = "", scratch: String) async throws -> String {
         guard let (path, headless) = executable else { return "" }
         let profile = scratch + "/chromium-profile-\(UUID().uuidString)"
-        let arguments = ["120", path] + headless + [
-            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run",
-            "--disable-extensions", "--disable-background-networking", "--user-data-dir=" + profile,
-            "--window-size=1600,1000", "--dump-dom", URL(fileURLWithPath: page).absoluteString + fragment,
-        ]
+        let arguments =
+            ["120", path] + headless + [
+                "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--no-first-run",
+                "--disable-extensions", "--disable-background-networking", "--user-data-dir=" + profile,
+                "--window-size=1600,1000", "--dump-dom", URL(fileURLWithPath: page).absoluteString + fragment,
+            ]
         let result = try await SubprocessRunner().run("timeout", arguments, workingDirectory: scratch, environment: [:])
         try? FileManager.default.removeItem(atPath: profile)
         return result.standardOutput

@@ -12,10 +12,13 @@ final class HostileInputFixture: @unchecked Sendable {
         try write("workspace: Tiny\nlayers:\n  foundation: [Env]\n  product: [Home]\n", to: "mfe.yml")
         try write(Self.manifest("Env", targets: ".target(name: \"Env\")"), to: "Env/Package.swift")
         try write("public let env = 1\n", to: "Env/Sources/Env/Env.swift")
-        try write(Self.manifest("Home", dependencies: ".package(path: \"../Env\")", targets: """
-        .target(name: "HomeInterface"),
-                .target(name: "Home", dependencies: ["HomeInterface", .product(name: "Env", package: "Env")])
-        """), to: "Home/Package.swift")
+        try write(
+            Self.manifest(
+                "Home", dependencies: ".package(path: \"../Env\")",
+                targets: """
+                    .target(name: "HomeInterface"),
+                            .target(name: "Home", dependencies: ["HomeInterface", .product(name: "Env", package: "Env")])
+                    """), to: "Home/Package.swift")
         try write("import HomeInterface\nimport Env\n", to: "Home/Sources/Home/Home.swift")
         try write("public protocol Home {}\n", to: "Home/Sources/HomeInterface/Home.swift")
     }

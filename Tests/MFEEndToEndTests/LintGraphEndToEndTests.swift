@@ -10,82 +10,88 @@ private final class LintWorkspace: @unchecked Sendable {
 
     init(browseDependencies: [String] = [], configuration: String = "") throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-lint-e2e-\(UUID().uuidString)").path
-        try write("workspace: FeedMe\npackages:\n  - Foundation/*\n  - Features/*\n  - Shell\nlayers:\n  foundation: [Env]\n  product: [Browse, Order]\nshell:\n  path: Shell\n" + configuration, to: "mfe.yml")
-        try write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+        try write(
+            "workspace: FeedMe\npackages:\n  - Foundation/*\n  - Features/*\n  - Shell\nlayers:\n  foundation: [Env]\n  product: [Browse, Order]\nshell:\n  path: Shell\n" + configuration,
+            to: "mfe.yml")
+        try write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Env",
-            products: [.library(name: "Env", targets: ["Env"])],
-            targets: [.target(name: "Env")]
-        )
+            let package = Package(
+                name: "Env",
+                products: [.library(name: "Env", targets: ["Env"])],
+                targets: [.target(name: "Env")]
+            )
 
-        """, to: "Foundation/Env/Package.swift")
-        try write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+            """, to: "Foundation/Env/Package.swift")
+        try write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Order",
-            products: [
-                .library(name: "Order", targets: ["Order"]),
-                .library(name: "OrderInterface", targets: ["OrderInterface"]),
-                .library(name: "OrderTesting", targets: ["OrderTesting"]),
-            ],
-            dependencies: [.package(path: "../../Foundation/Env")],
-            targets: [
-                .target(name: "OrderInterface", dependencies: [.product(name: "Env", package: "Env")]),
-                .target(name: "Order", dependencies: ["OrderInterface"]),
-                .target(name: "OrderTesting", dependencies: ["OrderInterface"]),
-                .testTarget(name: "OrderTests", dependencies: ["Order", "OrderTesting"]),
-            ]
-        )
+            let package = Package(
+                name: "Order",
+                products: [
+                    .library(name: "Order", targets: ["Order"]),
+                    .library(name: "OrderInterface", targets: ["OrderInterface"]),
+                    .library(name: "OrderTesting", targets: ["OrderTesting"]),
+                ],
+                dependencies: [.package(path: "../../Foundation/Env")],
+                targets: [
+                    .target(name: "OrderInterface", dependencies: [.product(name: "Env", package: "Env")]),
+                    .target(name: "Order", dependencies: ["OrderInterface"]),
+                    .target(name: "OrderTesting", dependencies: ["OrderInterface"]),
+                    .testTarget(name: "OrderTests", dependencies: ["Order", "OrderTesting"]),
+                ]
+            )
 
-        """, to: "Features/Order/Package.swift")
+            """, to: "Features/Order/Package.swift")
         try writeBrowse(browseDependencies)
-        try write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+        try write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Shell",
-            dependencies: [.package(path: "../Features/Browse"), .package(path: "../Features/Order")],
-            targets: [
-                .executableTarget(name: "App", dependencies: [
-                    .product(name: "Browse", package: "Browse"),
-                    .product(name: "Order", package: "Order"),
-                ]),
-            ]
-        )
+            let package = Package(
+                name: "Shell",
+                dependencies: [.package(path: "../Features/Browse"), .package(path: "../Features/Order")],
+                targets: [
+                    .executableTarget(name: "App", dependencies: [
+                        .product(name: "Browse", package: "Browse"),
+                        .product(name: "Order", package: "Order"),
+                    ]),
+                ]
+            )
 
-        """, to: "Shell/Package.swift")
+            """, to: "Shell/Package.swift")
     }
 
     /// Rewrites Browse's manifest; `padding` blank lines before `targets:` move every line.
     func writeBrowse(_ dependencies: [String], padding: Int = 0) throws {
         let extra = dependencies.map { "                \($0),\n" }.joined()
-        try write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+        try write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Browse",
-            products: [.library(name: "Browse", targets: ["Browse"])],
-            dependencies: [.package(path: "../Order")],\(String(repeating: "\n", count: padding))
-            targets: [
-                .target(name: "BrowseInterface"),
-                .target(
-                    name: "Browse",
-                    dependencies: [
-                        "BrowseInterface",
-                        .product(name: "OrderInterface", package: "Order"),
-        \(extra)            ]
-                ),
-            ]
-        )
+            let package = Package(
+                name: "Browse",
+                products: [.library(name: "Browse", targets: ["Browse"])],
+                dependencies: [.package(path: "../Order")],\(String(repeating: "\n", count: padding))
+                targets: [
+                    .target(name: "BrowseInterface"),
+                    .target(
+                        name: "Browse",
+                        dependencies: [
+                            "BrowseInterface",
+                            .product(name: "OrderInterface", package: "Order"),
+            \(extra)            ]
+                    ),
+                ]
+            )
 
-        """, to: "Features/Browse/Package.swift")
+            """, to: "Features/Browse/Package.swift")
     }
 
     func write(_ text: String, to relative: String) throws {
@@ -184,7 +190,8 @@ struct LintGraphEndToEndTests {
     }
 
     @Test func allowEntriesSuppressAndUnusedOnesWarnAtTheirLine() async throws {
-        let allow = "allow:\n  - rule: product-to-product\n    from: Browse\n    to: Order\n    reason: \"migration tracked in FM-123\"\n  - rule: cycle\n    from: Order\n    to: Browse\n    reason: \"old\"\n"
+        let allow =
+            "allow:\n  - rule: product-to-product\n    from: Browse\n    to: Order\n    reason: \"migration tracked in FM-123\"\n  - rule: cycle\n    from: Order\n    to: Browse\n    reason: \"old\"\n"
         let workspace = try LintWorkspace(browseDependencies: [productToProduct], configuration: allow)
         let result = try await MFEBinary.run(["lint-graph", workspace.path])
         #expect(result.status == 0)
@@ -195,7 +202,8 @@ struct LintGraphEndToEndTests {
 
     @Test func malformedInputExitsTwoNamingFileAndLine() async throws {
         let workspace = try LintWorkspace()
-        try workspace.write("// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"Env\",\n    targets: [.target(name: \"Env\"\n)\n", to: "Foundation/Env/Package.swift")
+        try workspace.write(
+            "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"Env\",\n    targets: [.target(name: \"Env\"\n)\n", to: "Foundation/Env/Package.swift")
         let manifest = try await MFEBinary.run(["lint-graph", workspace.path])
         #expect(manifest.status == 2)
         #expect(manifest.standardError.contains("Foundation/Env/Package.swift:"))

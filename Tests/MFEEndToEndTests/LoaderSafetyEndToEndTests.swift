@@ -12,7 +12,8 @@ struct LoaderSafetyEndToEndTests {
     static func workspace(loader: String) throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try directory.write("workspace: W\nloader: \(loader)\nlayers:\n  product: [A]\n", to: "mfe.yml")
-        try directory.write("""
+        try directory.write(
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             import Foundation
@@ -33,7 +34,8 @@ struct LoaderSafetyEndToEndTests {
     @Test(.timeLimit(.minutes(2)), arguments: ["swiftpm", "auto"])
     func loaderInMfeYmlAloneRunsNoCode(loader: String) async throws {
         let directory = try Self.workspace(loader: loader)
-        let note = "mfe.yml:2: 'loader: \(loader)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(loader)' (or set MFE_LOADER=\(loader) in CI) where the workspace is trusted"
+        let note =
+            "mfe.yml:2: 'loader: \(loader)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(loader)' (or set MFE_LOADER=\(loader) in CI) where the workspace is trusted"
         let lint = try await MFEBinary.run(["lint-graph", "--format", "json"], in: directory.path, environment: ["MFE_LOADER": nil])
         #expect(lint.status == 0, "\(lint.standardError)")
         #expect(lint.standardOutput.contains("\"notes\" : [\n    \"\(note)\"") || lint.standardOutput.contains("\"notes\": [\n    \"\(note)\""), "\(lint.standardOutput)")
@@ -72,7 +74,8 @@ struct LoaderSafetyEndToEndTests {
     @Test(.timeLimit(.minutes(2)))
     func adoptReadsStaticallyUnlessAsked() async throws {
         let directory = try TemporaryDirectory()
-        try directory.write("""
+        try directory.write(
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             import Foundation

@@ -7,12 +7,14 @@ import Testing
 func mixedLoaderWorkspace(configuredLoader: String? = nil) throws -> ScratchFolder {
     let directory = try ScratchFolder()
     try directory.write("workspace: Mixed\npackages: [Core, Feature]\n" + (configuredLoader.map { "loader: \($0)\n" } ?? ""), to: "mfe.yml")
-    try directory.write("""
+    try directory.write(
+        """
         // swift-tools-version: 6.0
         import PackageDescription
         let package = Package(name: "Core", products: [.library(name: "Core", targets: ["Core"])], targets: [.target(name: "Core")])
         """, to: "Core/Package.swift")
-    try directory.write("""
+    try directory.write(
+        """
         // swift-tools-version: 6.0
         import PackageDescription
         import Foundation

@@ -8,23 +8,23 @@ import Testing
 @Suite("mfe lint-graph on a monorepo package")
 struct MonorepoEndToEndTests {
     static let manifest = """
-    // swift-tools-version: 6.0
-    import PackageDescription
+        // swift-tools-version: 6.0
+        import PackageDescription
 
-    let package = Package(
-        name: "Shop",
-        targets: [
-            .target(name: "Core"),
-            .target(name: "ApiClient", dependencies: ["Core"]),
-            .target(name: "ApiClientLive", dependencies: ["ApiClient"]),
-            .target(name: "HomeFeature", dependencies: ["ApiClient", "SearchFeature"]),
-            .target(name: "SearchFeature", dependencies: ["ApiClient"]),
-            .target(name: "AppFeature", dependencies: ["HomeFeature", "SearchFeature", "ApiClientLive"]),
-            .testTarget(name: "HomeFeatureTests", dependencies: ["HomeFeature"]),
-        ]
-    )
+        let package = Package(
+            name: "Shop",
+            targets: [
+                .target(name: "Core"),
+                .target(name: "ApiClient", dependencies: ["Core"]),
+                .target(name: "ApiClientLive", dependencies: ["ApiClient"]),
+                .target(name: "HomeFeature", dependencies: ["ApiClient", "SearchFeature"]),
+                .target(name: "SearchFeature", dependencies: ["ApiClient"]),
+                .target(name: "AppFeature", dependencies: ["HomeFeature", "SearchFeature", "ApiClientLive"]),
+                .testTarget(name: "HomeFeatureTests", dependencies: ["HomeFeature"]),
+            ]
+        )
 
-    """
+        """
 
     static func workspace(_ configuration: String) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
@@ -34,14 +34,16 @@ struct MonorepoEndToEndTests {
     }
 
     @Test func productToProductInsideOnePackageFailsTheRun() async throws {
-        let folder = try Self.workspace("layers:\n  shell: [AppFeature]\n  product: [\"*Feature\"]\n  foundation: [Core, ApiClient]\nroles:\n  interface: [Interface, Client]\n  source: [ClientLive]\n")
+        let folder = try Self.workspace(
+            "layers:\n  shell: [AppFeature]\n  product: [\"*Feature\"]\n  foundation: [Core, ApiClient]\nroles:\n  interface: [Interface, Client]\n  source: [ClientLive]\n")
         let result = try await MFEBinary.run(["lint-graph", folder.path, "--format", "json"])
         #expect(result.status == 1, "\(result.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.map { "\($0["rule"] ?? "") \($0["from"] ?? $0["feature"] ?? "")" } == [
-            "missing-interface HomeFeature", "product-to-product HomeFeature", "missing-interface SearchFeature",
-        ])
+        #expect(
+            findings.map { "\($0["rule"] ?? "") \($0["from"] ?? $0["feature"] ?? "")" } == [
+                "missing-interface HomeFeature", "product-to-product HomeFeature", "missing-interface SearchFeature",
+            ])
         #expect(findings[1]["message"] as? String == "HomeFeature depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface")
         #expect(findings[0]["feature"] as? String == "HomeFeature")
         #expect(findings[0]["line"] as? Int == 10, "at HomeFeature's declaration")
@@ -52,7 +54,9 @@ struct MonorepoEndToEndTests {
         let result = try await MFEBinary.run(["lint-graph", folder.path])
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.contains("mfe.yml:3:26: 'SerchFeature' under 'layers.product' matches no package or feature of the workspace; did you mean 'SearchFeature'?"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("mfe.yml:3:26: 'SerchFeature' under 'layers.product' matches no package or feature of the workspace; did you mean 'SearchFeature'?"),
+            "\(result.standardError)")
     }
 
     @Test func aBadRoleIsExitTwoWithItsLine() async throws {

@@ -49,7 +49,8 @@ struct OutputFailureEndToEndTests {
         let piped = try await HostileInputFixture.run(["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": fifo])
         #expect(piped.status == 2)
         #expect(piped.standardError == "error: cannot append the job summary (GITHUB_STEP_SUMMARY) to '\(fifo)': it is not a regular file (a device, pipe or socket); give the path of a file\n")
-        let missing = try await HostileInputFixture.run(["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": fixture.path + "/no/such/folder/summary.md"])
+        let missing = try await HostileInputFixture.run(
+            ["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": fixture.path + "/no/such/folder/summary.md"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("no/such/folder/summary.md': no such file or directory"))
     }

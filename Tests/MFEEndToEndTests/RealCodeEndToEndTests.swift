@@ -15,7 +15,8 @@ struct RealCodeEndToEndTests {
         return fixture
     }
 
-    static let note = "'Home/Sources/Home/Generated.swift' (target Home) was not checked: parsing it took more than 0.2 seconds of processor time, so its imports were not read and no dependency of Home is reported unused; allow more time with MFE_PARSE_TIME_LIMIT=SECONDS"
+    static let note =
+        "'Home/Sources/Home/Generated.swift' (target Home) was not checked: parsing it took more than 0.2 seconds of processor time, so its imports were not read and no dependency of Home is reported unused; allow more time with MFE_PARSE_TIME_LIMIT=SECONDS"
 
     @Test(.timeLimit(.minutes(1))) func aFileThatCannotBeReadInTimeIsANoteAndTheRunGoesOn() async throws {
         let fixture = try Self.slowFixture()
@@ -35,7 +36,10 @@ struct RealCodeEndToEndTests {
         let fixture = try Self.slowFixture()
         let result = try await MFEBinary.run(["lint-graph", "--imports", "--strict"], in: fixture.path, environment: ["MFE_PARSE_TIME_LIMIT": "0.2"])
         #expect(result.status == 2)
-        #expect(result.standardError == "error: 'Home/Sources/Home/Generated.swift' (target Home) was not checked: parsing it took more than 0.2 seconds of processor time, and '--strict' does not pass a check that was not made; allow more time with MFE_PARSE_TIME_LIMIT=SECONDS, or run without '--strict' to go on with a note\n")
+        #expect(
+            result.standardError
+                == "error: 'Home/Sources/Home/Generated.swift' (target Home) was not checked: parsing it took more than 0.2 seconds of processor time, and '--strict' does not pass a check that was not made; allow more time with MFE_PARSE_TIME_LIMIT=SECONDS, or run without '--strict' to go on with a note\n"
+        )
     }
 
     /// A Vapor server whose Fluent model is named `Package`: linted and adopted as one
@@ -56,12 +60,17 @@ struct RealCodeEndToEndTests {
 
     @Test(.timeLimit(.minutes(1))) func aPathDependencyNamingNoFolderIsExitTwo() async throws {
         let fixture = try HostileInputFixture()
-        try fixture.write(HostileInputFixture.manifest("Home", dependencies: ".package(name: \"Env\", path: \"../Nope\")", targets: """
-        .target(name: "HomeInterface"),
-                .target(name: "Home", dependencies: ["HomeInterface", .product(name: "Env", package: "Env")])
-        """), to: "Home/Package.swift")
+        try fixture.write(
+            HostileInputFixture.manifest(
+                "Home", dependencies: ".package(name: \"Env\", path: \"../Nope\")",
+                targets: """
+                    .target(name: "HomeInterface"),
+                            .target(name: "Home", dependencies: ["HomeInterface", .product(name: "Env", package: "Env")])
+                    """), to: "Home/Package.swift")
         let result = try await MFEBinary.run(["lint-graph"], in: fixture.path)
         #expect(result.status == 2)
-        #expect(result.standardError.contains("Home/Package.swift:7:20: the package at '\(fixture.path)/Nope' cannot be accessed: '../Nope' names no folder, and SwiftPM refuses it too"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("Home/Package.swift:7:20: the package at '\(fixture.path)/Nope' cannot be accessed: '../Nope' names no folder, and SwiftPM refuses it too"),
+            "\(result.standardError)")
     }
 }

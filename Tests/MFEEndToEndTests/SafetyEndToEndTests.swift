@@ -14,7 +14,10 @@ struct SafetyEndToEndTests {
         let before = try fixture.snapshot()
         let result = try await MFEBinary.run(["lint-graph", "--write-baseline", target], in: fixture.path)
         #expect(result.status == 2)
-        #expect(result.standardError == "error: '\(target)' exists and is not a baseline mfe wrote; mfe will not replace it. Give the baseline another name (e.g. 'mfe-baseline.json'), or remove the file first if it really is to be replaced\n")
+        #expect(
+            result.standardError
+                == "error: '\(target)' exists and is not a baseline mfe wrote; mfe will not replace it. Give the baseline another name (e.g. 'mfe-baseline.json'), or remove the file first if it really is to be replaced\n"
+        )
         #expect(try fixture.snapshot() == before)
     }
 

@@ -76,23 +76,25 @@ struct ScaffoldCommandTests {
         // The diff of the shell files it wired Home into, then what it did and what to run next.
         #expect(result.standardOutput.hasPrefix("--- a/Shell/Package.swift\n+++ b/Shell/Package.swift\n@@ "), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("+        .package(path: \"../Features/Home\"),\n"), "\(result.standardOutput)")
-        #expect(result.standardOutput.hasSuffix("""
-        Created Home (product µFeature) in Features/Home/: targets Home, HomeInterface, HomeTesting, HomeTests
-        Edited Shell/Package.swift: depends on Home
-        Edited Shell/Sources/DemoComposition/AppComposition.swift: Home wired in
-        Edited Shell/Sources/DemoComposition/AppDependencies.swift: Home wired in
-        Edited Shell/Sources/DemoComposition/AppRootView.swift: Home wired in
-        Edited Shell/Sources/DemoComposition/AppRouter.swift: Home wired in
-        14 files written.
+        #expect(
+            result.standardOutput.hasSuffix(
+                """
+                Created Home (product µFeature) in Features/Home/: targets Home, HomeInterface, HomeTesting, HomeTests
+                Edited Shell/Package.swift: depends on Home
+                Edited Shell/Sources/DemoComposition/AppComposition.swift: Home wired in
+                Edited Shell/Sources/DemoComposition/AppDependencies.swift: Home wired in
+                Edited Shell/Sources/DemoComposition/AppRootView.swift: Home wired in
+                Edited Shell/Sources/DemoComposition/AppRouter.swift: Home wired in
+                14 files written.
 
-        Next:
-          cd Home
-          swift build
-          swift test
-          mfe lint-graph ../..
-          swift test --package-path ../../Shell
+                Next:
+                  cd Home
+                  swift build
+                  swift test
+                  mfe lint-graph ../..
+                  swift test --package-path ../../Shell
 
-        """), "\(result.standardOutput)")
+                """), "\(result.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeInterface/HomeItem.swift"))
         #expect(!FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeExample"))
     }
@@ -111,7 +113,10 @@ struct ScaffoldCommandTests {
         let noWire = try await MFEBinary.run(["create", "Home", "--no-wire", "--no-example"], in: root)
         #expect(noWire.status == 0, "\(noWire.standardError)")
         #expect(noWire.standardOutput.hasPrefix("Created Home (product µFeature) in Features/Home/"), "\(noWire.standardOutput)")
-        #expect(noWire.standardOutput.contains(#"  wire Home into the shell (--no-wire): in Shell/Package.swift: add .package(path: "../Features/Home") to 'dependencies:', and the products 'Home', 'HomeInterface' to the composition root target (the one declaring AppDependencies)"#), "\(noWire.standardOutput)")
+        #expect(
+            noWire.standardOutput.contains(
+                #"  wire Home into the shell (--no-wire): in Shell/Package.swift: add .package(path: "../Features/Home") to 'dependencies:', and the products 'Home', 'HomeInterface' to the composition root target (the one declaring AppDependencies)"#
+            ), "\(noWire.standardOutput)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: shell)) == before)
     }
 
@@ -120,7 +125,10 @@ struct ScaffoldCommandTests {
         (["create", "search-results"], "the feature name 'search-results' is not a Swift identifier; use only letters and digits, starting with a letter, e.g. 'SearchResults'"),
         (["create", "class"], "the feature name 'class' is a Swift keyword"),
         (["create", "Combine"], "is the name of the system module 'Combine'"),
-        (["create", "Home", "--dependency", "Nope"], "unknown dependency 'Nope': no package or library in the workspace has that name; choose one of 'Search', or create it first with 'mfe create Nope'"),
+        (
+            ["create", "Home", "--dependency", "Nope"],
+            "unknown dependency 'Nope': no package or library in the workspace has that name; choose one of 'Search', or create it first with 'mfe create Nope'"
+        ),
         (["create", "Home", "--dependency", "SearchTesting"], "depend on its interface instead: '--dependency Search'"),
         (["create", "Home", "--web", "not a url"], "'--web not a url' is not an absolute http or https URL"),
         (["create", "Home", "--layer", "shell"], "'--layer shell' is not a µFeature layer"),

@@ -9,7 +9,10 @@ struct SwiftPMRefusalEndToEndTests {
         (".target(name: \"Env\"),\n        .target(name: \"Env\")", "", 10, "duplicate target named 'Env'; SwiftPM refuses the package"),
         (".target(name: \"Env\", dependencies: [.target(name: \"Missing\")])", "", 9, "target 'Missing' in the dependencies of target 'Env' is not declared in this package"),
         (".target(name: \"Env\", dependencies: [\"Enx\"])", "", 9, "product 'Enx' required by package 'env' target 'Env' not found. Did you mean 'Env'? SwiftPM refuses it"),
-        (".target(name: \"Env\", dependencies: [.product(name: \"X\", package: \"Nope\")])", ".package(path: \"../Home\")", 9, "unknown package 'Nope' in dependencies of target 'Env'; valid packages are: 'Home' (at '"),
+        (
+            ".target(name: \"Env\", dependencies: [.product(name: \"X\", package: \"Nope\")])", ".package(path: \"../Home\")", 9,
+            "unknown package 'Nope' in dependencies of target 'Env'; valid packages are: 'Home' (at '"
+        ),
     ]
 
     @Test(arguments: 0..<cases.count)
@@ -60,7 +63,10 @@ struct SwiftPMRefusalEndToEndTests {
     ])
     func aProductNoWorkspacePackageVendsIsExitTwo(dependencies: String, message: String) async throws {
         let fixture = try HostileInputFixture()
-        try fixture.write(HostileInputFixture.manifest("Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: \(dependencies))"), to: "Home/Package.swift")
+        try fixture.write(
+            HostileInputFixture.manifest(
+                "Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: \(dependencies))"),
+            to: "Home/Package.swift")
         for arguments in [["lint-graph"], ["graph"], ["lint-graph", "--imports"]] {
             let result = try await MFEBinary.run(arguments, in: fixture.path)
             #expect(result.status == 2, "\(arguments): \(result.standardError)")
@@ -71,7 +77,10 @@ struct SwiftPMRefusalEndToEndTests {
 
     @Test func aValidByNameProductOfADependencyIsAccepted() async throws {
         let fixture = try HostileInputFixture()
-        try fixture.write(HostileInputFixture.manifest("Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: [\"HomeInterface\", \"Env\"])"), to: "Home/Package.swift")
+        try fixture.write(
+            HostileInputFixture.manifest(
+                "Home", dependencies: ".package(path: \"../Env\")", targets: ".target(name: \"HomeInterface\"),\n        .target(name: \"Home\", dependencies: [\"HomeInterface\", \"Env\"])"),
+            to: "Home/Package.swift")
         let result = try await MFEBinary.run(["lint-graph"], in: fixture.path)
         #expect(result.status == 0, "\(result.standardError)")
     }

@@ -1,9 +1,10 @@
 import Foundation
 import MFECore
-@testable import MFEFrontend
 import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEFrontend
 
 /// `CommandOutputWriter`, the one writer of every command's planned writes.
 @Suite("the one writer", .timeLimit(.minutes(1)))

@@ -1,10 +1,11 @@
 import Foundation
 import MFECore
-@testable import MFEFrontend
 import MFELint
 import MFEManifest
 import MFETestSupport
 import Testing
+
+@testable import MFEFrontend
 
 /// The services: one shape, the loader chosen in one place, writes planned as data.
 @Suite("command services", .timeLimit(.minutes(1)))
@@ -22,16 +23,18 @@ struct ServiceTests {
     static func workspace() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try directory.write("workspace: Demo\nlayers:\n  foundation: [Env]\n  product: [Browse]\n", to: "mfe.yml")
-        try directory.write("""
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Env", products: [.library(name: "Env", targets: ["Env"])], targets: [.target(name: "Env")])
-        """, to: "Env/Package.swift")
-        try directory.write("""
-        // swift-tools-version: 5.9
-        import PackageDescription
-        let package = Package(name: "Browse", dependencies: [.package(path: "../Env")], targets: [.target(name: "Browse", dependencies: ["Env"])])
-        """, to: "Browse/Package.swift")
+        try directory.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Env", products: [.library(name: "Env", targets: ["Env"])], targets: [.target(name: "Env")])
+            """, to: "Env/Package.swift")
+        try directory.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Browse", dependencies: [.package(path: "../Env")], targets: [.target(name: "Browse", dependencies: ["Env"])])
+            """, to: "Browse/Package.swift")
         return directory
     }
 

@@ -1,10 +1,11 @@
 import Foundation
-@testable import MFEImports
 import MFELint
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEImports
 
 /// `#if` around imports, evaluated for every platform a package declares (and the host) in
 /// debug and release, and dependencies that apply only on some platforms.
@@ -16,28 +17,30 @@ struct ConditionalImportTests {
             HostBuildConfiguration(platform: "macos", debug: false), HostBuildConfiguration(platform: "linux", debug: false),
             HostBuildConfiguration(platform: "maccatalyst", debug: false),
         ]
-        let imports = ImportScanner(configurations: configurations).imports(in: """
-        import Always
-        #if DEBUG
-        import DebugOnly
-        #endif
-        #if os(iOS) && !targetEnvironment(macCatalyst)
-        import PhoneOnly
-        #elseif os(macOS)
-        import MacOnly
-        #else
-        #if canImport(UIKit)
-        import CatalystOnly
-        #endif
-        import Elsewhere
-        #endif
-        #if SWIFT_PACKAGE && canImport(Darwin)
-        import ApplePackage
-        #endif
-        """)
-        #expect(imports.map { "\($0.module) \(String($0.activeConfigurations, radix: 2))" } == [
-            "Always 11111", "DebugOnly 1", "PhoneOnly 11", "MacOnly 100", "CatalystOnly 10000", "Elsewhere 11000", "ApplePackage 10111",
-        ])
+        let imports = ImportScanner(configurations: configurations).imports(
+            in: """
+                import Always
+                #if DEBUG
+                import DebugOnly
+                #endif
+                #if os(iOS) && !targetEnvironment(macCatalyst)
+                import PhoneOnly
+                #elseif os(macOS)
+                import MacOnly
+                #else
+                #if canImport(UIKit)
+                import CatalystOnly
+                #endif
+                import Elsewhere
+                #endif
+                #if SWIFT_PACKAGE && canImport(Darwin)
+                import ApplePackage
+                #endif
+                """)
+        #expect(
+            imports.map { "\($0.module) \(String($0.activeConfigurations, radix: 2))" } == [
+                "Always 11111", "DebugOnly 1", "PhoneOnly 11", "MacOnly 100", "CatalystOnly 10000", "Elsewhere 11000", "ApplePackage 10111",
+            ])
     }
 
     @Test func platformConfigurationsAnswerAsThatPlatformsCompiler() throws {
@@ -50,26 +53,27 @@ struct ConditionalImportTests {
     }
 
     static func write(to directory: TemporaryDirectory, app: String, widget: String) throws {
-        try directory.write("""
-        // swift-tools-version: 5.9
-        import PackageDescription
+        try directory.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
 
-        let package = Package(
-            name: "App",
-            platforms: [.iOS(.v17), .macOS("14.0")],
-            targets: [
-                .target(name: "Core"),
-                .target(name: "DebugTools"),
-                .target(name: "PhoneKit"),
-                .target(name: "App", dependencies: [
-                    "Core",
-                    .target(name: "PhoneKit", condition: .when(platforms: [.iOS])),
-                ]),
-                .target(name: "Widget", dependencies: [.target(name: "PhoneKit", condition: .when(platforms: [.iOS]))]),
-            ]
-        )
+            let package = Package(
+                name: "App",
+                platforms: [.iOS(.v17), .macOS("14.0")],
+                targets: [
+                    .target(name: "Core"),
+                    .target(name: "DebugTools"),
+                    .target(name: "PhoneKit"),
+                    .target(name: "App", dependencies: [
+                        "Core",
+                        .target(name: "PhoneKit", condition: .when(platforms: [.iOS])),
+                    ]),
+                    .target(name: "Widget", dependencies: [.target(name: "PhoneKit", condition: .when(platforms: [.iOS]))]),
+                ]
+            )
 
-        """, to: "Package.swift")
+            """, to: "Package.swift")
         for module in ["Core", "DebugTools", "PhoneKit"] {
             try directory.write("public enum \(module) {}\n", to: "Sources/\(module)/\(module).swift")
         }
@@ -85,21 +89,27 @@ struct ConditionalImportTests {
 
     @Test func importsUnderDebugAndPlatformConditionsAreChecked() async throws {
         let directory = try TemporaryDirectory()
-        try Self.write(to: directory, app: """
-        import Core
-        #if DEBUG
-        import DebugTools
-        #endif
-        #if os(iOS)
-        import PhoneKit
-        #endif
-        """, widget: "import PhoneKit\n")
+        try Self.write(
+            to: directory,
+            app: """
+                import Core
+                #if DEBUG
+                import DebugTools
+                #endif
+                #if os(iOS)
+                import PhoneKit
+                #endif
+                """, widget: "import PhoneKit\n")
         let findings = try await Self.findings(in: directory)
-        #expect(findings.map { "\($0.rule) \($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")" } == [
-            "implicit-dependency Sources/App/App.swift:3 App -> DebugTools",
-            "implicit-dependency Sources/Widget/Widget.swift:1 Widget -> PhoneKit",
-        ])
-        #expect(findings[1].message == "Widget imports PhoneKit but neither declares it nor reaches it through its dependencies on macOS, so it builds only by accident of build order; add \"PhoneKit\" to the dependencies of Widget in Package.swift for those platforms too, or remove the import")
+        #expect(
+            findings.map { "\($0.rule) \($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")" } == [
+                "implicit-dependency Sources/App/App.swift:3 App -> DebugTools",
+                "implicit-dependency Sources/Widget/Widget.swift:1 Widget -> PhoneKit",
+            ])
+        #expect(
+            findings[1].message
+                == "Widget imports PhoneKit but neither declares it nor reaches it through its dependencies on macOS, so it builds only by accident of build order; add \"PhoneKit\" to the dependencies of Widget in Package.swift for those platforms too, or remove the import"
+        )
     }
 
     @Test func importsThatOnlyTheDeclaringPlatformsCompileAreClean() async throws {

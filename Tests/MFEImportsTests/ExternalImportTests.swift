@@ -1,11 +1,12 @@
 import Foundation
 import MFEFrontend
-@testable import MFEImports
 import MFELint
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEImports
 
 /// Third-party modules, on the layout `swift package resolve` leaves (`Package.resolved` and
 /// `.build/checkouts/NAME`) and on mfe's compose cache: imports of external modules a target
@@ -14,56 +15,57 @@ import Testing
 @Suite("third-party imports")
 struct ExternalImportTests {
     static let resolved = """
-    {
-      "pins" : [
-        { "identity" : "kit", "kind" : "remoteSourceControl", "location" : "https://example.com/acme/Kit.git",
-          "state" : { "revision" : "1111111111111111111111111111111111111111", "version" : "2.0.0" } },
-        { "identity" : "swift-log", "kind" : "remoteSourceControl", "location" : "https://example.com/apple/swift-log.git",
-          "state" : { "revision" : "2222222222222222222222222222222222222222", "version" : "1.6.0" } }
-      ],
-      "version" : 2
-    }
+        {
+          "pins" : [
+            { "identity" : "kit", "kind" : "remoteSourceControl", "location" : "https://example.com/acme/Kit.git",
+              "state" : { "revision" : "1111111111111111111111111111111111111111", "version" : "2.0.0" } },
+            { "identity" : "swift-log", "kind" : "remoteSourceControl", "location" : "https://example.com/apple/swift-log.git",
+              "state" : { "revision" : "2222222222222222222222222222222222222222", "version" : "1.6.0" } }
+          ],
+          "version" : 2
+        }
 
-    """
+        """
 
     static let kitManifest = """
-    // swift-tools-version: 5.9
-    import PackageDescription
-
-    let package = Package(
-        name: "Kit",
-        products: [
-            .library(name: "Kit", targets: ["Kit"]),
-            .library(name: "KitExtras", targets: ["Kit-Extras"]),
-        ],
-        dependencies: [.package(url: "https://example.com/apple/swift-log.git", from: "1.0.0")],
-        targets: [
-            .target(name: "Kit", dependencies: ["KitCore", .product(name: "Logging", package: "swift-log")]),
-            .target(name: "KitCore", dependencies: ["CKitShim"]),
-            .target(name: "CKitShim"),
-            .target(name: "Kit-Extras"),
-            .testTarget(name: "KitTests", dependencies: ["Kit"]),
-        ]
-    )
-
-    """
-
-    /// A workspace package `App` resolved against checkouts of `Kit` and `swift-log`.
-    static func write(to directory: TemporaryDirectory, app: String, tool: String = "public enum Tool {}\n", toolDependencies: String = "", checkouts: Bool = true) throws {
-        try directory.write("""
         // swift-tools-version: 5.9
         import PackageDescription
 
         let package = Package(
-            name: "App",
-            dependencies: [.package(url: "https://example.com/acme/Kit.git", from: "2.0.0")],
+            name: "Kit",
+            products: [
+                .library(name: "Kit", targets: ["Kit"]),
+                .library(name: "KitExtras", targets: ["Kit-Extras"]),
+            ],
+            dependencies: [.package(url: "https://example.com/apple/swift-log.git", from: "1.0.0")],
             targets: [
-                .target(name: "App", dependencies: [.product(name: "Kit", package: "Kit")]),
-                .target(name: "Tool"\(toolDependencies)),
+                .target(name: "Kit", dependencies: ["KitCore", .product(name: "Logging", package: "swift-log")]),
+                .target(name: "KitCore", dependencies: ["CKitShim"]),
+                .target(name: "CKitShim"),
+                .target(name: "Kit-Extras"),
+                .testTarget(name: "KitTests", dependencies: ["Kit"]),
             ]
         )
 
-        """, to: "App/Package.swift")
+        """
+
+    /// A workspace package `App` resolved against checkouts of `Kit` and `swift-log`.
+    static func write(to directory: TemporaryDirectory, app: String, tool: String = "public enum Tool {}\n", toolDependencies: String = "", checkouts: Bool = true) throws {
+        try directory.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                dependencies: [.package(url: "https://example.com/acme/Kit.git", from: "2.0.0")],
+                targets: [
+                    .target(name: "App", dependencies: [.product(name: "Kit", package: "Kit")]),
+                    .target(name: "Tool"\(toolDependencies)),
+                ]
+            )
+
+            """, to: "App/Package.swift")
         try directory.write(app, to: "App/Sources/App/App.swift")
         try directory.write(tool, to: "App/Sources/Tool/Tool.swift")
         try directory.write(resolved, to: "App/Package.resolved")
@@ -74,17 +76,18 @@ struct ExternalImportTests {
         try directory.write("int shim(void);\n", to: "App/.build/checkouts/Kit/Sources/CKitShim/include/shim.h")
         try directory.write("module CKit {\n    header \"shim.h\"\n}\n", to: "App/.build/checkouts/Kit/Sources/CKitShim/include/module.modulemap")
         try directory.write("public enum Extras {}\n", to: "App/.build/checkouts/Kit/Sources/Kit-Extras/Extras.swift")
-        try directory.write("""
-        // swift-tools-version: 5.9
-        import PackageDescription
+        try directory.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
 
-        let package = Package(
-            name: "swift-log",
-            products: [.library(name: "Logging", targets: ["Logging"])],
-            targets: [.target(name: "Logging")]
-        )
+            let package = Package(
+                name: "swift-log",
+                products: [.library(name: "Logging", targets: ["Logging"])],
+                targets: [.target(name: "Logging")]
+            )
 
-        """, to: "App/.build/checkouts/swift-log/Package.swift")
+            """, to: "App/.build/checkouts/swift-log/Package.swift")
         try directory.write("public enum Logging {}\n", to: "App/.build/checkouts/swift-log/Sources/Logging/Logging.swift")
     }
 
@@ -113,14 +116,18 @@ struct ExternalImportTests {
             tool: "import Logging\n#if canImport(Kit)\nimport Kit\n#endif\nimport SwiftUI\nimport Unknown\n"
         )
         let findings = try await Self.analysis(in: directory).findings
-        #expect(Self.lines(findings) == [
-            "transitive-dependency App/Sources/App/App.swift:2 App -> Logging via App → Kit → Logging",
-            "implicit-dependency App/Sources/App/App.swift:3 App -> Kit-Extras",
-            "implicit-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging",
-        ])
+        #expect(
+            Self.lines(findings) == [
+                "transitive-dependency App/Sources/App/App.swift:2 App -> Logging via App → Kit → Logging",
+                "implicit-dependency App/Sources/App/App.swift:3 App -> Kit-Extras",
+                "implicit-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging",
+            ])
         let transitive = try #require(findings.first { $0.rule == .transitiveDependency })
         #expect(transitive.severity == .warning)
-        #expect(transitive.message.contains("add .product(name: \"Logging\", package: \"swift-log\") to the dependencies of App in App/Package.swift (with .package(url: \"https://example.com/apple/swift-log.git\", from: \"1.6.0\") in the package's dependencies)"))
+        #expect(
+            transitive.message.contains(
+                "add .product(name: \"Logging\", package: \"swift-log\") to the dependencies of App in App/Package.swift (with .package(url: \"https://example.com/apple/swift-log.git\", from: \"1.6.0\") in the package's dependencies)"
+            ))
         let extras = try #require(findings.first { $0.to == "Kit-Extras" })
         #expect(extras.severity == .error)
         #expect(extras.message.contains("add .product(name: \"KitExtras\", package: \"kit\") to the dependencies of App in App/Package.swift, or remove the import"))
@@ -137,10 +144,11 @@ struct ExternalImportTests {
         let directory = try TemporaryDirectory()
         try Self.write(to: directory, app: "import Kit\n", tool: "import Logging\n", toolDependencies: ", dependencies: [\"App\"]")
         let findings = try await Self.analysis(in: directory).findings
-        #expect(Self.lines(findings) == [
-            "unused-dependency App/Package.swift:9 Tool -> App",
-            "transitive-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging via Tool → App → Kit → Logging",
-        ])
+        #expect(
+            Self.lines(findings) == [
+                "unused-dependency App/Package.swift:9 Tool -> App",
+                "transitive-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging via Tool → App → Kit → Logging",
+            ])
         #expect(findings.first?.message.contains("it is also the only way Tool reaches Logging, which it imports: declare Logging first") == true)
     }
 
@@ -174,14 +182,18 @@ struct ExternalImportTests {
         try Self.write(to: directory, app: "import Kit\nimport Logging\n", checkouts: false)
         try directory.write(Self.kitManifest, to: Self.cachedManifest(location: "https://example.com/acme/Kit.git", commit: "1111111111111111111111111111111111111111"))
         // An entry of another repository at swift-log's pinned commit is never read for swift-log.
-        try directory.write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"swift-log\", products: [.library(name: \"Logging\", targets: [\"Logging\"])], targets: [.target(name: \"Logging\")])\n", to: Self.cachedManifest(location: "https://example.com/acme/Other.git", commit: "2222222222222222222222222222222222222222"))
+        try directory.write(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"swift-log\", products: [.library(name: \"Logging\", targets: [\"Logging\"])], targets: [.target(name: \"Logging\")])\n",
+            to: Self.cachedManifest(location: "https://example.com/acme/Other.git", commit: "2222222222222222222222222222222222222222"))
         let analysis = try await Self.analysis(in: directory, cacheRoot: directory.path + "/cache/mfe")
         // swift-log is pinned but not cached: Kit's dependency on it is unknown, so `Logging` is
         // not checked, and App does not declare swift-log itself, so no note names it.
         #expect(Self.lines(analysis.findings) == [])
         #expect(analysis.notes == [])
 
-        try directory.write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"swift-log\", products: [.library(name: \"Logging\", targets: [\"Logging\"])], targets: [.target(name: \"Logging\")])\n", to: Self.cachedManifest(location: "https://example.com/apple/swift-log.git", commit: "2222222222222222222222222222222222222222"))
+        try directory.write(
+            "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"swift-log\", products: [.library(name: \"Logging\", targets: [\"Logging\"])], targets: [.target(name: \"Logging\")])\n",
+            to: Self.cachedManifest(location: "https://example.com/apple/swift-log.git", commit: "2222222222222222222222222222222222222222"))
         let both = try await Self.analysis(in: directory, cacheRoot: directory.path + "/cache/mfe")
         #expect(Self.lines(both.findings) == ["transitive-dependency App/Sources/App/App.swift:2 App -> Logging via App → Kit → Logging"])
     }

@@ -1,11 +1,12 @@
 import Foundation
-@testable import MFEImports
 import MFECore
 import MFELint
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEImports
 
 /// Third-party imports against packages the real `swift package resolve` checked out (from the
 /// local mirrors git maps `https://github.com/...` to): one resolve, three targets.
@@ -17,24 +18,25 @@ import Testing
 struct ExternalResolveIntegrationTests {
     @Test func undeclaredImportsOfResolvedProductsAreImplicitOrTransitive() async throws {
         let directory = try TemporaryDirectory()
-        try directory.write("""
-        // swift-tools-version: 5.9
-        import PackageDescription
+        try directory.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
 
-        let package = Package(
-            name: "App",
-            dependencies: [
-                .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-                .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
-            ],
-            targets: [
-                .executableTarget(name: "Tool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
-                .target(name: "Stats", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")]),
-                .target(name: "Loose"),
-            ]
-        )
+            let package = Package(
+                name: "App",
+                dependencies: [
+                    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+                    .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
+                ],
+                targets: [
+                    .executableTarget(name: "Tool", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                    .target(name: "Stats", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")]),
+                    .target(name: "Loose"),
+                ]
+            )
 
-        """, to: "App/Package.swift")
+            """, to: "App/Package.swift")
         try directory.write("import ArgumentParser\n\n@main struct Tool: ParsableCommand {}\n", to: "App/Sources/Tool/main.swift")
         try directory.write("import Algorithms\nimport RealModule\nimport Foundation\n", to: "App/Sources/Stats/Stats.swift")
         try directory.write("import ArgumentParser\n", to: "App/Sources/Loose/Loose.swift")
@@ -44,12 +46,16 @@ struct ExternalResolveIntegrationTests {
         let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
         let analysis = try await ImportRules.analysis(in: workspace, graph: TargetGraph(workspace: workspace), manifestLoader: ManifestReader(), cacheRoot: nil)
         #expect(analysis.notes == [])
-        #expect(analysis.findings.map { "\($0.rule) \($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")\($0.path.map { " via " + $0.joined(separator: " → ") } ?? "")" } == [
-            "implicit-dependency App/Sources/Loose/Loose.swift:1 Loose -> ArgumentParser",
-            "transitive-dependency App/Sources/Stats/Stats.swift:2 Stats -> RealModule via Stats → Algorithms → RealModule",
-        ])
+        #expect(
+            analysis.findings.map { "\($0.rule) \($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")\($0.path.map { " via " + $0.joined(separator: " → ") } ?? "")" } == [
+                "implicit-dependency App/Sources/Loose/Loose.swift:1 Loose -> ArgumentParser",
+                "transitive-dependency App/Sources/Stats/Stats.swift:2 Stats -> RealModule via Stats → Algorithms → RealModule",
+            ])
         let transitive = try #require(analysis.findings.last)
-        #expect(transitive.message.hasSuffix("add .product(name: \"RealModule\", package: \"swift-numerics\") to the dependencies of Stats in App/Package.swift (with .package(url: \"https://github.com/apple/swift-numerics.git\", from: \"\(try #require(Self.pinnedVersion(of: "swift-numerics", in: directory.path + "/App")))\") in the package's dependencies)"))
+        #expect(
+            transitive.message.hasSuffix(
+                "add .product(name: \"RealModule\", package: \"swift-numerics\") to the dependencies of Stats in App/Package.swift (with .package(url: \"https://github.com/apple/swift-numerics.git\", from: \"\(try #require(Self.pinnedVersion(of: "swift-numerics", in: directory.path + "/App")))\") in the package's dependencies)"
+            ))
     }
 
     static func pinnedVersion(of identity: String, in directory: String) -> String? {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MFEImports
 import MFEManifest
 import Testing
+
+@testable import MFEImports
 
 /// The part of a file `--imports` parses is found by a lexical scan (`ImportPrefix`): it must
 /// hold every import the whole file has, and stop early when later text only mentions

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MFEImports
 import MFEManifest
 import Testing
+
+@testable import MFEImports
 
 @Suite("import scanning")
 struct ImportScannerTests {
@@ -9,35 +10,36 @@ struct ImportScannerTests {
 
     @Test func readsEveryFormOfImport() {
         let source = """
-        // swift-format-ignore-file
-        import Alpha
-        @testable import Beta
-        @_exported import Gamma
-        @_implementationOnly import Delta
-        public import Epsilon
-        internal import Zeta
-        package import Eta
-        import struct Theta.Item
-        import class Iota.Item
-        import enum Kappa.Item
-        import protocol Lambda.Item
-        import typealias Mu.Item
-        import func Nu.item
-        import let Xi.item
-        import var Omicron.item
-        import Pi.Submodule
-        @preconcurrency import Rho
+            // swift-format-ignore-file
+            import Alpha
+            @testable import Beta
+            @_exported import Gamma
+            @_implementationOnly import Delta
+            public import Epsilon
+            internal import Zeta
+            package import Eta
+            import struct Theta.Item
+            import class Iota.Item
+            import enum Kappa.Item
+            import protocol Lambda.Item
+            import typealias Mu.Item
+            import func Nu.item
+            import let Xi.item
+            import var Omicron.item
+            import Pi.Submodule
+            @preconcurrency import Rho
 
-        func body() {
-            let text = "import NotAnImport"
-            // import NotAnImportEither
-        }
-        """
+            func body() {
+                let text = "import NotAnImport"
+                // import NotAnImportEither
+            }
+            """
         let imports = scanner.imports(in: source)
-        #expect(imports.map(\.module) == [
-            "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota", "Kappa",
-            "Lambda", "Mu", "Nu", "Xi", "Omicron", "Pi", "Rho",
-        ])
+        #expect(
+            imports.map(\.module) == [
+                "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota", "Kappa",
+                "Lambda", "Mu", "Nu", "Xi", "Omicron", "Pi", "Rho",
+            ])
         #expect(imports.map(\.line) == Array(2...18))
         #expect(imports.allSatisfy { $0.column == 1 && $0.isActive && !$0.isGuardedByCanImport })
         #expect(imports[1].attributes == ["testable"])
@@ -52,48 +54,49 @@ struct ImportScannerTests {
 
     @Test func evaluatesIfConfigForTheHost() {
         let source = """
-        #if os(Linux) || os(macOS) || os(Windows)
-          import OnHost
-        #else
-          import OffHost
-        #endif
-        #if NEVER_SET
-          import Custom
-          #if os(Linux)
-            import NestedUnderInactive
-          #endif
-        #elseif swift(>=5.0)
-          import Modern
-          #if !os(Linux) && !os(macOS) && !os(Windows)
-            import NestedInactive
-          #endif
-        #endif
-        """
+            #if os(Linux) || os(macOS) || os(Windows)
+              import OnHost
+            #else
+              import OffHost
+            #endif
+            #if NEVER_SET
+              import Custom
+              #if os(Linux)
+                import NestedUnderInactive
+              #endif
+            #elseif swift(>=5.0)
+              import Modern
+              #if !os(Linux) && !os(macOS) && !os(Windows)
+                import NestedInactive
+              #endif
+            #endif
+            """
         let imports = scanner.imports(in: source)
         let active = Dictionary(uniqueKeysWithValues: imports.map { ($0.module, $0.isActive) })
-        #expect(active == [
-            "OnHost": true, "OffHost": false, "Custom": false, "NestedUnderInactive": false,
-            "Modern": true, "NestedInactive": false,
-        ])
+        #expect(
+            active == [
+                "OnHost": true, "OffHost": false, "Custom": false, "NestedUnderInactive": false,
+                "Modern": true, "NestedInactive": false,
+            ])
         #expect(imports.map(\.line) == [2, 4, 7, 9, 12, 14])
         #expect(imports[0].column == 3)
     }
 
     @Test func marksImportsGuardedByCanImport() {
         let source = """
-        #if canImport(UIKit)
-        import UIKit
-        #endif
-        #if canImport(Analytics) && DEBUG
-        import Analytics
-        import Other
-        #endif
-        #if !canImport(Tracing)
-        #else
-        import Tracing
-        #endif
-        import Analytics
-        """
+            #if canImport(UIKit)
+            import UIKit
+            #endif
+            #if canImport(Analytics) && DEBUG
+            import Analytics
+            import Other
+            #endif
+            #if !canImport(Tracing)
+            #else
+            import Tracing
+            #endif
+            import Analytics
+            """
         let imports = scanner.imports(in: source)
         #expect(imports.map(\.module) == ["UIKit", "Analytics", "Other", "Tracing", "Analytics"])
         #expect(imports.map(\.isGuardedByCanImport) == [true, true, false, true, false])

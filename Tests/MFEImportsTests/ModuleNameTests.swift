@@ -1,5 +1,6 @@
-@testable import MFEImports
 import Testing
+
+@testable import MFEImports
 
 @Suite("module names as SwiftPM builds them")
 struct ModuleNameTests {
@@ -13,20 +14,20 @@ struct ModuleNameTests {
 
     @Test func modulemapsDeclareTheirTopLevelModules() {
         let modulemap = """
-        // module Commented { }
-        /* framework module AlsoCommented {} */
-        framework module CSQLite [system] {
-            umbrella header "sqlite3.h"
-            export *
-            module * { export * }
-            explicit module Extras { header "extras.h" }
-        }
-        module Second {
-            header "second module Fake.h"
-            link "second"
-        }
-        extern module Elsewhere "elsewhere.modulemap"
-        """
+            // module Commented { }
+            /* framework module AlsoCommented {} */
+            framework module CSQLite [system] {
+                umbrella header "sqlite3.h"
+                export *
+                module * { export * }
+                explicit module Extras { header "extras.h" }
+            }
+            module Second {
+                header "second module Fake.h"
+                link "second"
+            }
+            extern module Elsewhere "elsewhere.modulemap"
+            """
         #expect(ModuleName.modules(declaredIn: modulemap) == ["CSQLite", "Second"])
         #expect(ModuleName.modules(declaredIn: "").isEmpty)
     }

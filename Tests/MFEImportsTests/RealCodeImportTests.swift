@@ -1,11 +1,12 @@
 import Foundation
 import MFECore
-@testable import MFEImports
 import MFELint
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEImports
 
 /// Shapes met in real repositories that `--imports` once got wrong: two packages sharing a
 /// `name:` (apollo-ios-dev's `TestApp`s), and a product that vends a binary target
@@ -39,14 +40,17 @@ struct RealCodeImportTests {
     @Test(arguments: [("Configurations/EmbeddedInTarget", "Configurations/SwiftPackageManager"), ("Configurations/Zed", "Configurations/Alpha")])
     func packagesSharingANameAreKeptApartByFolder(first: String, second: String) async throws {
         let directory = try TemporaryDirectory()
-        try directory.write(Self.manifest("Lib", products: ".library(name: \"LibA\", targets: [\"LibA\"]), .library(name: \"LibB\", targets: [\"LibB\"])", targets: ".target(name: \"LibA\"), .target(name: \"LibB\")"), to: "Lib/Package.swift")
+        try directory.write(
+            Self.manifest("Lib", products: ".library(name: \"LibA\", targets: [\"LibA\"]), .library(name: \"LibB\", targets: [\"LibB\"])", targets: ".target(name: \"LibA\"), .target(name: \"LibB\")"),
+            to: "Lib/Package.swift")
         try directory.write("public let a = 1\n", to: "Lib/Sources/LibA/A.swift")
         try directory.write("public let b = 1\n", to: "Lib/Sources/LibB/B.swift")
         for (folder, library) in [(first, "LibA"), (second, "LibB")] {
-            try directory.write(Self.manifest(
-                "TestApp", dependencies: ".package(path: \"../../Lib\")",
-                targets: ".target(name: \"TestApp\", dependencies: [.product(name: \"\(library)\", package: \"Lib\")])"
-            ), to: "\(folder)/Package.swift")
+            try directory.write(
+                Self.manifest(
+                    "TestApp", dependencies: ".package(path: \"../../Lib\")",
+                    targets: ".target(name: \"TestApp\", dependencies: [.product(name: \"\(library)\", package: \"Lib\")])"
+                ), to: "\(folder)/Package.swift")
             try directory.write("import \(library)\n", to: "\(folder)/Sources/TestApp/App.swift")
         }
         let findings = try await Self.findings(in: directory)
@@ -55,20 +59,22 @@ struct RealCodeImportTests {
         // A real mistake in the second one is reported there, with its own manifest.
         try directory.write("import LibA\n", to: "\(second)/Sources/TestApp/App.swift")
         let wrong = try await Self.findings(in: directory)
-        #expect(wrong.map { "\($0.rule) \($0.file)" }.sorted() == [
-            "implicit-dependency \(second)/Sources/TestApp/App.swift",
-            "unused-dependency \(second)/Package.swift",
-        ])
+        #expect(
+            wrong.map { "\($0.rule) \($0.file)" }.sorted() == [
+                "implicit-dependency \(second)/Sources/TestApp/App.swift",
+                "unused-dependency \(second)/Package.swift",
+            ])
         #expect(wrong.first { $0.rule == .implicitDependency }?.message.contains("in \(second)/Package.swift") == true)
     }
 
     /// `JitsiMeet` (a package with a Swift target and a binary target, vended by one product)
     /// as brave-ios declares it.
     static func writeJitsi(to directory: TemporaryDirectory, modulemap: String?, appImports: String) throws {
-        try directory.write(Self.manifest(
-            "JitsiMeet", products: ".library(name: \"JitsiMeet\", targets: [\"JitsiMeet\", \"JitsiMeetSDK\"])",
-            targets: ".target(name: \"JitsiMeet\"), .binaryTarget(name: \"JitsiMeetSDK\", path: \"JitsiMeetSDK.xcframework\")"
-        ), to: "ThirdParty/JitsiMeet/Package.swift")
+        try directory.write(
+            Self.manifest(
+                "JitsiMeet", products: ".library(name: \"JitsiMeet\", targets: [\"JitsiMeet\", \"JitsiMeetSDK\"])",
+                targets: ".target(name: \"JitsiMeet\"), .binaryTarget(name: \"JitsiMeetSDK\", path: \"JitsiMeetSDK.xcframework\")"
+            ), to: "ThirdParty/JitsiMeet/Package.swift")
         try directory.write("public let jitsi = 1\n", to: "ThirdParty/JitsiMeet/Sources/JitsiMeet/JitsiMeet.swift")
         if let modulemap {
             for slice in ["ios-arm64", "ios-arm64_x86_64-simulator"] {
@@ -76,10 +82,11 @@ struct RealCodeImportTests {
             }
             try directory.write("<plist/>\n", to: "ThirdParty/JitsiMeet/JitsiMeetSDK.xcframework/Info.plist")
         }
-        try directory.write(Self.manifest(
-            "Brave", dependencies: ".package(name: \"JitsiMeet\", path: \"../ThirdParty/JitsiMeet\")",
-            targets: ".target(name: \"BraveTalk\", dependencies: [\"JitsiMeet\"])"
-        ), to: "Brave/Package.swift")
+        try directory.write(
+            Self.manifest(
+                "Brave", dependencies: ".package(name: \"JitsiMeet\", path: \"../ThirdParty/JitsiMeet\")",
+                targets: ".target(name: \"BraveTalk\", dependencies: [\"JitsiMeet\"])"
+            ), to: "Brave/Package.swift")
         try directory.write(appImports, to: "Brave/Sources/BraveTalk/Talk.swift")
     }
 

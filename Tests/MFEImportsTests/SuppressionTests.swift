@@ -1,12 +1,13 @@
 import Foundation
 import MFEFrontend
-@testable import MFEImports
 import MFELint
 import MFEManifest
 import MFEReport
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEImports
 
 /// A workspace on disk for `// mfe:ignore`: Env (foundation: Env, and EnvUI depending on Env),
 /// Order and Browse (product features); Browse's target declares EnvUI and, when
@@ -17,69 +18,73 @@ enum SuppressionWorkspace {
     static let browseSource = "Features/Browse/Sources/Browse/Browse.swift"
 
     static func write(to directory: TemporaryDirectory, browseSources: String, orderEntry: String? = nil, envUIEntry: String = ".product(name: \"EnvUI\", package: \"Env\"),") throws {
-        try directory.write("""
-        workspace: W
-        packages: [Foundation/*, Features/*]
-        layers:
-          foundation: [Env]
-          product: [Browse, Order]
-        """, to: "mfe.yml")
-        try directory.write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+        try directory.write(
+            """
+            workspace: W
+            packages: [Foundation/*, Features/*]
+            layers:
+              foundation: [Env]
+              product: [Browse, Order]
+            """, to: "mfe.yml")
+        try directory.write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Env",
-            products: [
-                .library(name: "Env", targets: ["Env"]),
-                .library(name: "EnvUI", targets: ["EnvUI"]),
-            ],
-            targets: [
-                .target(name: "Env"),
-                .target(name: "EnvUI", dependencies: ["Env"]),
-            ]
-        )
+            let package = Package(
+                name: "Env",
+                products: [
+                    .library(name: "Env", targets: ["Env"]),
+                    .library(name: "EnvUI", targets: ["EnvUI"]),
+                ],
+                targets: [
+                    .target(name: "Env"),
+                    .target(name: "EnvUI", dependencies: ["Env"]),
+                ]
+            )
 
-        """, to: "Foundation/Env/Package.swift")
+            """, to: "Foundation/Env/Package.swift")
         try directory.write("public enum Env {}\n", to: "Foundation/Env/Sources/Env/Env.swift")
         try directory.write("import Env\npublic enum EnvUI {}\n", to: "Foundation/Env/Sources/EnvUI/EnvUI.swift")
-        try directory.write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+        try directory.write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Order",
-            products: [.library(name: "Order", targets: ["Order", "OrderInterface"])],
-            targets: [.target(name: "Order", dependencies: ["OrderInterface"]), .target(name: "OrderInterface")]
-        )
+            let package = Package(
+                name: "Order",
+                products: [.library(name: "Order", targets: ["Order", "OrderInterface"])],
+                targets: [.target(name: "Order", dependencies: ["OrderInterface"]), .target(name: "OrderInterface")]
+            )
 
-        """, to: "Features/Order/Package.swift")
+            """, to: "Features/Order/Package.swift")
         try directory.write("import OrderInterface\npublic enum Order {}\n", to: "Features/Order/Sources/Order/Order.swift")
         try directory.write("public protocol OrderService {}\n", to: "Features/Order/Sources/OrderInterface/OrderService.swift")
-        try directory.write("""
-        // swift-tools-version: 6.0
-        import PackageDescription
+        try directory.write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Browse",
-            products: [.library(name: "Browse", targets: ["Browse"])],
-            dependencies: [
-                .package(path: "../../Foundation/Env"),
-                .package(path: "../Order"),
-            ],
-            targets: [
-                .target(
-                    name: "Browse",
-                    dependencies: [
-                        \(envUIEntry)
-                        \(orderEntry ?? "")
-                    ]
-                ),
-                .target(name: "BrowseInterface"),
-            ]
-        )
+            let package = Package(
+                name: "Browse",
+                products: [.library(name: "Browse", targets: ["Browse"])],
+                dependencies: [
+                    .package(path: "../../Foundation/Env"),
+                    .package(path: "../Order"),
+                ],
+                targets: [
+                    .target(
+                        name: "Browse",
+                        dependencies: [
+                            \(envUIEntry)
+                            \(orderEntry ?? "")
+                        ]
+                    ),
+                    .target(name: "BrowseInterface"),
+                ]
+            )
 
-        """, to: browseManifest)
+            """, to: browseManifest)
         try directory.write(browseSources, to: browseSource)
         try directory.write("public protocol BrowseService {}\n", to: "Features/Browse/Sources/BrowseInterface/BrowseService.swift")
     }
@@ -138,10 +143,11 @@ struct SuppressionTests {
         let report = try await SuppressionWorkspace.lint(directory).report
         let file = SuppressionWorkspace.browseSource
         #expect(located(report) == ["unused-allow \(file):1", "unused-allow \(file):1"])
-        #expect(Set(report.findings.map(\.message)) == [
-            "mfe:ignore implicit-dependency suppresses nothing on line 2; remove it, or put it on the line of the finding or the line above it",
-            "mfe:ignore names the rule 'transitive-dependecy', which does not exist; did you mean 'transitive-dependency'?",
-        ])
+        #expect(
+            Set(report.findings.map(\.message)) == [
+                "mfe:ignore implicit-dependency suppresses nothing on line 2; remove it, or put it on the line of the finding or the line above it",
+                "mfe:ignore names the rule 'transitive-dependecy', which does not exist; did you mean 'transitive-dependency'?",
+            ])
     }
 
     @Test func oneCommentOnADependencyLineSuppressesAGraphRuleAndUnusedDependency() async throws {
@@ -172,7 +178,8 @@ struct SuppressionTests {
         let directory = try TemporaryDirectory()
         try SuppressionWorkspace.write(
             to: directory, browseSources: "import Env\n",
-            envUIEntry: "// mfe:ignore unused-dependency EnvUI's resources are loaded by name\n                .product(name: \"EnvUI\", package: \"Env\"),\n                .product(name: \"Env\", package: \"Env\"),"
+            envUIEntry:
+                "// mfe:ignore unused-dependency EnvUI's resources are loaded by name\n                .product(name: \"EnvUI\", package: \"Env\"),\n                .product(name: \"Env\", package: \"Env\"),"
         )
         let output = try await SuppressionWorkspace.lint(directory)
         #expect(located(output.report) == [])

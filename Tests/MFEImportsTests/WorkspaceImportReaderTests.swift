@@ -1,10 +1,11 @@
 import Foundation
 import MFECore
-@testable import MFEImports
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEImports
 
 @Suite("target sources and import reading")
 struct WorkspaceImportReaderTests {
@@ -37,7 +38,8 @@ struct WorkspaceImportReaderTests {
             try directory.write("import A\n", to: "Sources/Lib/" + file)
         }
         let finder = TargetSourceFiles()
-        let files = try finder.swiftFiles(of: target("Lib", exclude: ["Excluded.swift", "Generated/Skip"], sources: ["Kept.swift", "Generated", "Excluded.swift", "./Missing"]), inPackage: directory.path)
+        let files = try finder.swiftFiles(
+            of: target("Lib", exclude: ["Excluded.swift", "Generated/Skip"], sources: ["Kept.swift", "Generated", "Excluded.swift", "./Missing"]), inPackage: directory.path)
         #expect(files.map { PathUtilities.relative($0, to: directory.path + "/Sources/Lib") } == ["Generated/Gen.swift", "Kept.swift"])
     }
 
@@ -59,10 +61,11 @@ struct WorkspaceImportReaderTests {
         #expect(result.map(\.target) == (0..<40).map { "T\($0)" })
         #expect(result.map { $0.imports.map(\.declaration.module) } == (0..<40).map { ["Foundation", "Dep\($0)"] })
         #expect(result[7].fileCount == 1)
-        #expect(result[7].imports == [
-            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Foundation", line: 1), platforms: [HostBuildConfiguration.hostPlatform]),
-            SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Dep7", line: 3), platforms: [HostBuildConfiguration.hostPlatform]),
-        ])
+        #expect(
+            result[7].imports == [
+                SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Foundation", line: 1), platforms: [HostBuildConfiguration.hostPlatform]),
+                SourceImport(file: "Pkg/Sources/T7/File.swift", declaration: ImportDeclaration(module: "Dep7", line: 3), platforms: [HostBuildConfiguration.hostPlatform]),
+            ])
     }
 
     @Test func batchesAreOneTargetInSmallWorkspacesAndAtMost32() {

@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFELint
 import MFETestSupport
 import Testing
+
+@testable import MFELint
 
 @Suite("allow, baseline and strict")
 struct AllowBaselineTests {
@@ -54,7 +55,9 @@ struct AllowBaselineTests {
         var fixture = WorkspaceFixture.feedMe()
         fixture.allow("implicit-dependency", from: "Browse", to: "Env")
         let extra = [
-            Finding(rule: .implicitDependency, severity: .error, message: "Browse imports Env", file: "Browse/Sources/Browse/A.swift", line: 1, column: 1, from: "Browse", to: "Env", fromPackage: "Browse", toPackage: "Env"),
+            Finding(
+                rule: .implicitDependency, severity: .error, message: "Browse imports Env", file: "Browse/Sources/Browse/A.swift", line: 1, column: 1, from: "Browse", to: "Env", fromPackage: "Browse",
+                toPackage: "Env"),
             Finding(rule: .implicitDependency, severity: .error, message: "Order imports Env", file: "Order/Sources/Order/A.swift", line: 1, column: 1, from: "Order", to: "Env"),
         ]
         let report = fixture.lint(LintOptions(importsChecked: true), additionalFindings: extra)

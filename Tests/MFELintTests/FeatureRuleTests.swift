@@ -1,9 +1,10 @@
 import MFECore
-@testable import MFELint
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFELint
 
 /// The rules at feature granularity in a single-package monorepo (DESIGN's Vocabulary:
 /// "in any other package each stem is a feature"), laid out like a real TCA-style app.
@@ -18,21 +19,23 @@ struct FeatureRuleTests {
         func spec(_ name: String, _ kind: Target.Kind = .regular, _ dependencies: [String] = []) -> WorkspaceFixture.TargetSpec {
             .init(name, kind, dependencies + (extra[name] ?? []))
         }
-        fixture.monorepo("App", targets: [
-            spec("Core"),
-            spec("Styleguide", .regular, ["Core"]),
-            spec("HomeFeatureInterface", .regular, ["Core"]),
-            spec("HomeFeature", .regular, ["HomeFeatureInterface", "SearchFeatureInterface", "Styleguide"]),
-            spec("HomeFeatureTests", .test, ["HomeFeature", "SearchFeatureTesting"]),
-            spec("SearchFeatureInterface", .regular, ["Core"]),
-            spec("SearchFeature", .regular, ["SearchFeatureInterface", "Styleguide"]),
-            spec("SearchFeatureTesting", .regular, ["SearchFeatureInterface"]),
-            spec("SearchFeatureTests", .test, ["SearchFeature", "SearchFeatureTesting"]),
-            spec("ProfileFeature", .regular, ["Styleguide"]),
-            spec("AppFeature", .regular, ["HomeFeature", "SearchFeature", "ProfileFeature", "Core"]),
-            spec("AppFeatureTests", .test, ["AppFeature", "SearchFeatureTesting"]),
-            spec("Loose"),
-        ])
+        fixture.monorepo(
+            "App",
+            targets: [
+                spec("Core"),
+                spec("Styleguide", .regular, ["Core"]),
+                spec("HomeFeatureInterface", .regular, ["Core"]),
+                spec("HomeFeature", .regular, ["HomeFeatureInterface", "SearchFeatureInterface", "Styleguide"]),
+                spec("HomeFeatureTests", .test, ["HomeFeature", "SearchFeatureTesting"]),
+                spec("SearchFeatureInterface", .regular, ["Core"]),
+                spec("SearchFeature", .regular, ["SearchFeatureInterface", "Styleguide"]),
+                spec("SearchFeatureTesting", .regular, ["SearchFeatureInterface"]),
+                spec("SearchFeatureTests", .test, ["SearchFeature", "SearchFeatureTesting"]),
+                spec("ProfileFeature", .regular, ["Styleguide"]),
+                spec("AppFeature", .regular, ["HomeFeature", "SearchFeature", "ProfileFeature", "Core"]),
+                spec("AppFeatureTests", .test, ["AppFeature", "SearchFeatureTesting"]),
+                spec("Loose"),
+            ])
         fixture.layers = layers ?? [("AppFeature", .shell), ("*Feature", .product), ("Core", .foundation), ("Styleguide", .foundation)]
         return fixture
     }
@@ -102,19 +105,24 @@ struct FeatureRuleTests {
     @Test func productToProductSaysWhichInterfaceToDependOn() {
         let report = Self.app(["HomeFeature": ["SearchFeature"], "HomeFeatureTests": ["SearchFeature"]]).lint()
         let messages = report.findings.filter { $0.rule == .productToProduct }.map(\.message)
-        #expect(messages == [
-            "HomeFeature depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface",
-            "HomeFeatureTests depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface or SearchFeatureTesting",
-        ])
+        #expect(
+            messages == [
+                "HomeFeature depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface",
+                "HomeFeatureTests depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface or SearchFeatureTesting",
+            ])
         let shell = Self.app(["SearchFeature": ["AppFeature"]]).lint().findings.first { $0.rule == .dependsOnShell }
         #expect(shell?.message.hasPrefix("SearchFeature depends on AppFeature of the shell feature AppFeature;") == true)
     }
 
     @Test func missingInterfaceAndUnassignedLayerNameTheFeatureAndPointAtItsTarget() {
         let report = Self.app().lint()
-        let missing = report.findings[0], unassigned = report.findings[1]
+        let missing = report.findings[0]
+        let unassigned = report.findings[1]
         #expect(missing.feature == "ProfileFeature")
-        #expect(missing.message == "product feature ProfileFeature has no interface target; add ProfileFeatureInterface with its public protocols and models, so other features depend on it instead of the implementation")
+        #expect(
+            missing.message
+                == "product feature ProfileFeature has no interface target; add ProfileFeatureInterface with its public protocols and models, so other features depend on it instead of the implementation"
+        )
         #expect(missing.file == "App/Package.swift")
         #expect(missing.line > 3, "at ProfileFeature's declaration, not at the package")
         #expect(unassigned.feature == "Loose")
@@ -130,14 +138,16 @@ struct FeatureRuleTests {
 
     @Test func configuredRolesDecideStemsAndInterfaces() {
         var fixture = WorkspaceFixture()
-        fixture.monorepo("App", targets: [
-            .init("ApiClient"),
-            .init("ApiClientLive", .regular, ["ApiClient"]),
-            .init("ApiClientTests", .test, ["ApiClientLive"]),
-            .init("FirstPartyMocks"),
-            .init("HomeFeature", .regular, ["ApiClient", "ApiClientLive"]),
-            .init("SettingsFeature", .regular, ["FirstPartyMocks"]),
-        ])
+        fixture.monorepo(
+            "App",
+            targets: [
+                .init("ApiClient"),
+                .init("ApiClientLive", .regular, ["ApiClient"]),
+                .init("ApiClientTests", .test, ["ApiClientLive"]),
+                .init("FirstPartyMocks"),
+                .init("HomeFeature", .regular, ["ApiClient", "ApiClientLive"]),
+                .init("SettingsFeature", .regular, ["FirstPartyMocks"]),
+            ])
         fixture.roles = RoleSuffixes(interface: ["Interface", "Client"], testing: ["Testing", "Mocks"], example: ["Example"], source: ["ClientLive"])
         fixture.layers = [("*Feature", .product), ("ApiClient", .product), ("FirstParty*", .foundation)]
         let graph = TargetGraph(workspace: fixture.workspace)
@@ -145,12 +155,13 @@ struct FeatureRuleTests {
         #expect(["ApiClient", "ApiClientLive", "ApiClientTests"].compactMap { graph.nodeIndex(named: $0) }.map { graph.role(of: $0) } == [.interface, .source, .tests])
         let keys = fixture.lint().keys
         #expect(keys.count == 4)
-        #expect(Set(keys) == [
-            "production-to-testing SettingsFeature->FirstPartyMocks",
-            "product-to-product HomeFeature->ApiClientLive",
-            "missing-interface HomeFeature",
-            "missing-interface SettingsFeature",
-        ])
+        #expect(
+            Set(keys) == [
+                "production-to-testing SettingsFeature->FirstPartyMocks",
+                "product-to-product HomeFeature->ApiClientLive",
+                "missing-interface HomeFeature",
+                "missing-interface SettingsFeature",
+            ])
         let message = fixture.lint().findings.first { $0.rule == .productToProduct }?.message
         #expect(message == "HomeFeature depends on ApiClientLive, the implementation of another product feature; depend on ApiClient")
     }

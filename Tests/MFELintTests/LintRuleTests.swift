@@ -1,8 +1,9 @@
 import MFECore
-@testable import MFELint
 import MFEManifest
 import MFETestSupport
 import Testing
+
+@testable import MFELint
 
 @Suite("lint rules")
 struct LintRuleTests {
@@ -69,9 +70,10 @@ struct LintRuleTests {
 
     @Test func foundationToUpperWinsOverProductionToTesting() {
         let report = WorkspaceFixture.feedMe(envDependencies: ["Browse/BrowseTesting", "Browse/Browse", "Browse/BrowseInterface"], envDependsOn: ["Browse"]).lint()
-        #expect(report.keys.filter { !$0.hasPrefix("package-cycle") && !$0.hasPrefix("cycle") } == [
-            "foundation-to-upper Env->BrowseTesting", "foundation-to-upper Env->Browse", "foundation-to-upper Env->BrowseInterface",
-        ])
+        #expect(
+            report.keys.filter { !$0.hasPrefix("package-cycle") && !$0.hasPrefix("cycle") } == [
+                "foundation-to-upper Env->BrowseTesting", "foundation-to-upper Env->Browse", "foundation-to-upper Env->BrowseInterface",
+            ])
     }
 
     @Test func foundationToShellIsDependsOnShell() {
@@ -83,40 +85,47 @@ struct LintRuleTests {
 
     @Test func theShellMayDependOnImplementationsButNotOnTestingTargets() {
         var fixture = WorkspaceFixture.feedMe()
-        fixture.packages[3].manifest.targets[0].dependencies.append(TargetDependency(.product(name: "OrderTesting", package: "Order"), location: MFECore.SourceLocation(file: "/ws/Shell/Package.swift", line: 40, column: 17)))
+        fixture.packages[3].manifest.targets[0].dependencies.append(
+            TargetDependency(.product(name: "OrderTesting", package: "Order"), location: MFECore.SourceLocation(file: "/ws/Shell/Package.swift", line: 40, column: 17)))
         #expect(fixture.lint().keys == ["production-to-testing App->OrderTesting"])
     }
 
     @Test func unassignedPackagesOnlyGetDependsOnShellAndRoleRules() {
         var fixture = WorkspaceFixture()
-        fixture.add("Loose", layer: nil, dependsOn: ["Browse", "Shell"], targets: [
-            .init("Loose", .regular, ["Browse/Browse", "Shell/Shell"]),
-            .init("LooseTesting"),
-            .init("LooseKit", .regular, ["LooseTesting"]),
-        ])
+        fixture.add(
+            "Loose", layer: nil, dependsOn: ["Browse", "Shell"],
+            targets: [
+                .init("Loose", .regular, ["Browse/Browse", "Shell/Shell"]),
+                .init("LooseTesting"),
+                .init("LooseKit", .regular, ["LooseTesting"]),
+            ])
         fixture.feature("Browse")
         fixture.add("Shell", layer: .shell, targets: [.init("Shell")])
-        #expect(fixture.lint().keys == [
-            "unassigned-layer Loose", "depends-on-shell Loose->Shell", "production-to-testing LooseKit->LooseTesting",
-        ])
+        #expect(
+            fixture.lint().keys == [
+                "unassigned-layer Loose", "depends-on-shell Loose->Shell", "production-to-testing LooseKit->LooseTesting",
+            ])
     }
 
     @Test func productToProductMessageSaysWhatToDependOn() {
         let report = WorkspaceFixture.feedMe(browse: ["Browse": ["Order/Order"], "BrowseTests": ["Order/OrderExample"]]).lint()
-        #expect(report.findings.map(\.message) == [
-            "Browse depends on Order, the implementation of another product feature; depend on OrderInterface",
-            "BrowseTests depends on OrderExample, the example app of another product feature; depend on OrderInterface or OrderTesting",
-        ])
+        #expect(
+            report.findings.map(\.message) == [
+                "Browse depends on Order, the implementation of another product feature; depend on OrderInterface",
+                "BrowseTests depends on OrderExample, the example app of another product feature; depend on OrderInterface or OrderTesting",
+            ])
         #expect(report.findings[0].file == "Browse/Package.swift")
         #expect(report.findings[0].column == 17)
     }
 
     @Test func aTargetCycleIsOneFindingPerComponentWithAShortestPath() {
         var fixture = WorkspaceFixture()
-        fixture.add("Core", layer: nil, targets: [
-            .init("A", .regular, ["B"]), .init("B", .regular, ["C", "A"]), .init("C", .regular, ["A"]),
-            .init("D", .regular, ["D"]),
-        ])
+        fixture.add(
+            "Core", layer: nil,
+            targets: [
+                .init("A", .regular, ["B"]), .init("B", .regular, ["C", "A"]), .init("C", .regular, ["A"]),
+                .init("D", .regular, ["D"]),
+            ])
         let report = fixture.lint()
         let cycles = report.findings.filter { $0.rule == .cycle }
         #expect(cycles.map(\.path) == [["A", "B", "A"], ["D", "D"]])

@@ -1,7 +1,8 @@
 import Foundation
 import MFECore
-@testable import MFELint
 import Testing
+
+@testable import MFELint
 
 /// Rules are types, and the registry is the one list of them: its order is the edge rules'
 /// precedence, and the docs' rule tables must say what it says.
@@ -39,7 +40,10 @@ struct RuleRegistryTests {
         var rows: [(ids: [String], severity: String)] = []
         var inTable = false
         for line in text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("| id |") { inTable = true; continue }
+            if line.hasPrefix("| id |") {
+                inTable = true
+                continue
+            }
             if line.hasPrefix("## ") && inTable && rows.count >= RuleID.allCases.count - 1 { break }
             guard inTable, line.hasPrefix("| `") else { continue }
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }

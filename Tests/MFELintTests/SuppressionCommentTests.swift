@@ -1,7 +1,8 @@
 import MFECore
-@testable import MFEManifest
-@testable import MFELint
 import Testing
+
+@testable import MFELint
+@testable import MFEManifest
 
 @Suite("mfe:ignore comment parsing")
 struct SuppressionCommentTests {
@@ -12,10 +13,11 @@ struct SuppressionCommentTests {
 
     @Test func aCommentAloneCoversTheNextLineAndATrailingOneItsOwn() {
         let found = comments("import A\n  // mfe:ignore transitive-dependency reason one\nimport B // mfe:ignore implicit-dependency\n")
-        #expect(found == [
-            SuppressionComment(file: "A.swift", line: 2, column: 3, coveredLine: 3, rules: ["transitive-dependency"], reason: "reason one"),
-            SuppressionComment(file: "A.swift", line: 3, column: 10, coveredLine: 3, rules: ["implicit-dependency"], reason: ""),
-        ])
+        #expect(
+            found == [
+                SuppressionComment(file: "A.swift", line: 2, column: 3, coveredLine: 3, rules: ["transitive-dependency"], reason: "reason one"),
+                SuppressionComment(file: "A.swift", line: 3, column: 10, coveredLine: 3, rules: ["implicit-dependency"], reason: ""),
+            ])
     }
 
     @Test(arguments: [

@@ -1,8 +1,9 @@
-@testable import MFEManifest
 import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
 import Testing
+
+@testable import MFEManifest
 
 @Suite("manifest: host build configuration")
 struct ManifestHostBuildConfigurationTests {
@@ -15,21 +16,21 @@ struct ManifestHostBuildConfigurationTests {
     }
 
     #if os(Linux)
-    @Test(arguments: [
-        ("os(Linux)", "yes"), ("os(macOS)", "no"), ("os(iOS)", "no"), ("!os(Linux)", "no"),
-        ("canImport(Foundation)", "yes"), ("canImport(FoundationNetworking)", "yes"), ("canImport(Glibc)", "yes"),
-        ("canImport(Darwin)", "no"), ("canImport(SwiftUI)", "no"), ("canImport(UIKit)", "no"),
-        ("canImport(AppKit)", "no"), ("canImport(WebKit)", "no"), ("canImport(Combine)", "no"),
-        ("canImport(Testing)", "yes"), ("canImport(XCTest)", "yes"), ("canImport(NoSuchModule)", "no"),
-        ("_runtime(_Native)", "yes"), ("_runtime(_ObjC)", "no"), ("_endian(little)", "yes"),
-        ("_pointerBitWidth(_64)", "yes"), ("targetEnvironment(simulator)", "no"),
-        ("swift(>=6.0)", "yes"), ("swift(>=5.9)", "yes"), ("compiler(>=6.0)", "yes"), ("compiler(>=99.0)", "no"),
-        ("hasFeature(StrictConcurrency)", "yes"), ("hasFeature(ExistentialAny)", "no"),
-        ("hasAttribute(retroactive)", "yes"), ("DEBUG", "no"),
-    ])
-    func evaluatesLikeTheCompilerOnLinux(condition: String, expected: String) {
-        #expect(activeBranch(condition) == expected)
-    }
+        @Test(arguments: [
+            ("os(Linux)", "yes"), ("os(macOS)", "no"), ("os(iOS)", "no"), ("!os(Linux)", "no"),
+            ("canImport(Foundation)", "yes"), ("canImport(FoundationNetworking)", "yes"), ("canImport(Glibc)", "yes"),
+            ("canImport(Darwin)", "no"), ("canImport(SwiftUI)", "no"), ("canImport(UIKit)", "no"),
+            ("canImport(AppKit)", "no"), ("canImport(WebKit)", "no"), ("canImport(Combine)", "no"),
+            ("canImport(Testing)", "yes"), ("canImport(XCTest)", "yes"), ("canImport(NoSuchModule)", "no"),
+            ("_runtime(_Native)", "yes"), ("_runtime(_ObjC)", "no"), ("_endian(little)", "yes"),
+            ("_pointerBitWidth(_64)", "yes"), ("targetEnvironment(simulator)", "no"),
+            ("swift(>=6.0)", "yes"), ("swift(>=5.9)", "yes"), ("compiler(>=6.0)", "yes"), ("compiler(>=99.0)", "no"),
+            ("hasFeature(StrictConcurrency)", "yes"), ("hasFeature(ExistentialAny)", "no"),
+            ("hasAttribute(retroactive)", "yes"), ("DEBUG", "no"),
+        ])
+        func evaluatesLikeTheCompilerOnLinux(condition: String, expected: String) {
+            #expect(activeBranch(condition) == expected)
+        }
     #endif
 
     @Test func swift5ModeSeesLanguageVersion5_10() {

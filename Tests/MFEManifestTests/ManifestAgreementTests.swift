@@ -1,18 +1,22 @@
 import Foundation
 import MFECore
-@testable import MFEManifest
 import MFETestSupport
 import Testing
+
+@testable import MFEManifest
 
 /// Tricky manifests, each read by the static reader and by `swift package dump-package`: the
 /// reader must agree exactly or refuse, never differ.
 @Suite("manifest reader agrees with swift package dump-package", .serialized)
 struct ManifestAgreementTests {
-    static let swiftAvailable = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift")
+    static let swiftAvailable =
+        FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift")
         || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/swift") }
 
     static let cases: [(name: String, expected: String, manifest: String)] = [
-        ("shadowing and escapes", "exact", """
+        (
+            "shadowing and escapes", "exact",
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             let name = "Outer"
@@ -23,8 +27,11 @@ struct ManifestAgreementTests {
                     return [Target.target(name: name), .target(name: "T", dependencies: [.byName(name: name)])]
                 }() + [.target(name: name)]
             )
-            """),
-        ("nested if-config and language version", "exact", """
+            """
+        ),
+        (
+            "nested if-config and language version", "exact",
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             var targets: [Target] = [.target(name: "A")]
@@ -36,8 +43,11 @@ struct ManifestAgreementTests {
             #endif
             #endif
             let package = Package(name: "P", targets: targets)
-            """),
-        ("value semantics of appends", "exact", """
+            """
+        ),
+        (
+            "value semantics of appends", "exact",
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             var extra: [Target] = [.target(name: "B")]
@@ -51,8 +61,11 @@ struct ManifestAgreementTests {
                 .package(url: "git@github.com:o/Scp.git", .upToNextMinor(from: "0.4.0")),
                 .package(name: "Named", path: "../some/Thing/"),
             ]
-            """),
-        ("settings through a helper function", "exact", """
+            """
+        ),
+        (
+            "settings through a helper function", "exact",
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(name: "P", targets: [
@@ -65,8 +78,11 @@ struct ManifestAgreementTests {
                 target.swiftSettings = settings
             }
             for target in package.targets { strict(target) }
-            """),
-        ("module aliases, traits and a parent-folder dependency", "exact", """
+            """
+        ),
+        (
+            "module aliases, traits and a parent-folder dependency", "exact",
+            """
             // swift-tools-version: 6.1
             import PackageDescription
             let package = Package(
@@ -81,27 +97,37 @@ struct ManifestAgreementTests {
                     .product(name: "B", package: "a", condition: .when(platforms: [.linux], traits: ["Slow"])),
                 ])]
             )
-            """),
-        ("a helper function adding dependencies", "refused", """
+            """
+        ),
+        (
+            "a helper function adding dependencies", "refused",
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(name: "P", targets: [.target(name: "A"), .target(name: "B")])
             func wire(_ target: Target) { target.dependencies.append("B") }
             for target in package.targets where target.name == "A" { wire(target) }
-            """),
-        ("changing a target after declaring the package", "refused", """
+            """
+        ),
+        (
+            "changing a target after declaring the package", "refused",
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             let core = Target.target(name: "Core")
             let package = Package(name: "P", targets: [core, .target(name: "Other")])
             core.dependencies = ["Other"]
-            """),
-        ("removing dependencies", "refused", """
+            """
+        ),
+        (
+            "removing dependencies", "refused",
+            """
             // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(name: "P", dependencies: [.package(path: "../A")], targets: [.target(name: "T")])
             package.dependencies.removeAll()
-            """),
+            """
+        ),
     ]
 
     @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), arguments: cases.indices)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MFEManifest
 import Testing
+
+@testable import MFEManifest
 
 /// What the evaluator does with manifests that compute: bounded work, refusals naming the
 /// construct, and the same answer every time.
@@ -18,10 +19,12 @@ struct ManifestEvaluationBoundsTests {
     }
 
     @Test func endlessRecursionIsARefusalNotAHang() throws {
-        let found = try #require(refusal("""
-            func forever(_ n: Int) -> [Target] { forever(n) }
-            let package = Package(name: "P", targets: forever(1))
-            """))
+        let found = try #require(
+            refusal(
+                """
+                func forever(_ n: Int) -> [Target] { forever(n) }
+                let package = Package(name: "P", targets: forever(1))
+                """))
         #expect(found.location.line == 4, "\(found)")
     }
 
@@ -65,12 +68,14 @@ struct ManifestEvaluationBoundsTests {
     @Test func conditionsOnVariablesChangedLaterAreNotGuessed() throws {
         // `flag` is a `var`: the `if` is not evaluated while statements are still collected, so
         // the append it guards makes `package` unreadable rather than silently taken or skipped.
-        #expect(refusal("""
-            var flag = false
-            let package = Package(name: "P", targets: [.target(name: "A")])
-            if flag { package.targets.append(.target(name: "B")) }
-            flag = true
-            """) != nil)
+        #expect(
+            refusal(
+                """
+                var flag = false
+                let package = Package(name: "P", targets: [.target(name: "A")])
+                if flag { package.targets.append(.target(name: "B")) }
+                flag = true
+                """) != nil)
     }
 
     @Test func readsTheSameEveryTime() throws {

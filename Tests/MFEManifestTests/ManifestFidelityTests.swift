@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEManifest
 import MFETestSupport
 import Testing
+
+@testable import MFEManifest
 
 /// The fidelity benchmark's comparison on a fixed sample of the local package mirrors: the
 /// static reader must never return a graph that differs from `swift package dump-package`.
@@ -12,15 +13,15 @@ struct ManifestFidelityTests {
 
     /// Manifests the reader must read exactly, and one it must refuse.
     static let sample: [(mirror: String, expected: String)] = [
-        ("apple/swift-log", "exact"),                 // a settings-only loop over package.targets
+        ("apple/swift-log", "exact"),  // a settings-only loop over package.targets
         ("apple/swift-argument-parser", "exact"),
-        ("vapor/vapor", "exact"),                     // many products and conditions
-        ("JohnSundell/Files", "exact"),               // an old tools version
-        ("pointfreeco/swift-clocks", "exact"),        // Package.swift needs 6.4: Package@swift-6.0.swift is read
-        ("mxcl/Version", "exact"),                    // `let pkg = Package(...)` and a Package@swift-5.3.swift
-        ("apple/swift-nio", "exact"),                 // depends on Context.environment, read from mfe's
-        ("groue/GRDB.swift", "exact"),                // an `if` on a ProcessInfo environment variable
-        ("apple/swift-collections", "refused"),       // calls methods of a struct the manifest declares
+        ("vapor/vapor", "exact"),  // many products and conditions
+        ("JohnSundell/Files", "exact"),  // an old tools version
+        ("pointfreeco/swift-clocks", "exact"),  // Package.swift needs 6.4: Package@swift-6.0.swift is read
+        ("mxcl/Version", "exact"),  // `let pkg = Package(...)` and a Package@swift-5.3.swift
+        ("apple/swift-nio", "exact"),  // depends on Context.environment, read from mfe's
+        ("groue/GRDB.swift", "exact"),  // an `if` on a ProcessInfo environment variable
+        ("apple/swift-collections", "refused"),  // calls methods of a struct the manifest declares
     ]
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: mirrorRoot), "needs the package mirrors in /opt/swift-packages"))
@@ -52,18 +53,22 @@ struct ManifestFidelityTests {
 
     @Test func comparisonReportsEveryDifference() {
         let location = SourceLocation(file: "/p/Package.swift", line: 1, column: 1)
-        let mine = PackageManifest(name: "P", toolsVersion: ToolsVersion(6, 0), dependencies: [
-            PackageDependency(.fileSystem(path: "../Env"), location: location),
-        ], targets: [
-            Target(name: "A", dependencies: [TargetDependency(.byName("B"), platforms: ["linux"], location: location)], location: location),
-        ], manifestPath: "/p/Package.swift")
+        let mine = PackageManifest(
+            name: "P", toolsVersion: ToolsVersion(6, 0),
+            dependencies: [
+                PackageDependency(.fileSystem(path: "../Env"), location: location)
+            ],
+            targets: [
+                Target(name: "A", dependencies: [TargetDependency(.byName("B"), platforms: ["linux"], location: location)], location: location)
+            ], manifestPath: "/p/Package.swift")
         var theirs = mine
         #expect(ManifestFidelity.compare(mine, theirs, packageDirectory: "/p").isEmpty)
         theirs.dependencies[0].kind = .fileSystem(path: "/Env")
         #expect(ManifestFidelity.compare(mine, theirs, packageDirectory: "/p").isEmpty, "'../Env' from '/p' is '/Env'")
         theirs.targets[0].dependencies[0].platforms = ["macos"]
-        #expect(ManifestFidelity.compare(mine, theirs, packageDirectory: "/p") == [
-            "- target A depends on byName B platforms=linux", "+ target A depends on byName B platforms=macos",
-        ])
+        #expect(
+            ManifestFidelity.compare(mine, theirs, packageDirectory: "/p") == [
+                "- target A depends on byName B platforms=linux", "+ target A depends on byName B platforms=macos",
+            ])
     }
 }

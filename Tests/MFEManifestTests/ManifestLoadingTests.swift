@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEManifest
 import MFETestSupport
 import Testing
+
+@testable import MFEManifest
 
 @Suite("manifest reader: tools-version specification")
 struct ManifestToolsVersionTests {
@@ -155,16 +156,18 @@ struct ManifestDumpPackageLoaderTests {
                 .macro(name: "B"),
             ])
             """
-        let manifest = try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(Self.output.utf8), manifestPath: "/work/Shapes/Package.swift", packageDirectory: "/work/Shapes", source: source)
+        let manifest = try DumpPackageManifestLoader.manifest(
+            fromDumpPackageOutput: Data(Self.output.utf8), manifestPath: "/work/Shapes/Package.swift", packageDirectory: "/work/Shapes", source: source)
         #expect(manifest.name == "Shapes")
         #expect(manifest.toolsVersion == ToolsVersion(6, 1))
-        #expect(manifest.dependencies.map(\.kind) == [
-            .fileSystem(path: "../Local"),
-            .sourceControl(url: "https://github.com/a/Exact.git", requirement: .exact(Version(1, 2, 3))),
-            .sourceControl(url: "https://github.com/a/Range.git", requirement: .range(lowerBound: Version(1, 0, 0), upperBound: Version(2, 0, 0))),
-            .sourceControl(url: "/repos/Branch", requirement: .branch("main")),
-            .registry(id: "scope.name", requirement: .revision("abc")),
-        ])
+        #expect(
+            manifest.dependencies.map(\.kind) == [
+                .fileSystem(path: "../Local"),
+                .sourceControl(url: "https://github.com/a/Exact.git", requirement: .exact(Version(1, 2, 3))),
+                .sourceControl(url: "https://github.com/a/Range.git", requirement: .range(lowerBound: Version(1, 0, 0), upperBound: Version(2, 0, 0))),
+                .sourceControl(url: "/repos/Branch", requirement: .branch("main")),
+                .registry(id: "scope.name", requirement: .revision("abc")),
+            ])
         #expect(manifest.dependencies[2].explicitName == "Old")
         #expect(manifest.targets.map(\.kind) == [.regular, .macro])
         #expect(manifest.targets[0].path == "src" && manifest.targets[0].exclude == ["x"] && manifest.targets[0].sources == ["a.swift"])
@@ -202,7 +205,8 @@ struct ManifestDumpPackageLoaderTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/opt/swift/usr/bin/swift") || ProcessInfo.processInfo.environment["PATH"]?.contains("swift") == true))
     func loadsARealPackageWithSwiftPM() async throws {
         let directory = try TemporaryDirectory()
-        try directory.write("""
+        try directory.write(
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             let package = Package(

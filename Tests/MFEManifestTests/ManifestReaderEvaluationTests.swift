@@ -1,12 +1,14 @@
 import Foundation
 import MFECore
-@testable import MFEManifest
 import Testing
+
+@testable import MFEManifest
 
 @Suite("manifest reader: constants, appends and #if")
 struct ManifestReaderEvaluationTests {
     @Test func readsTopLevelConstantsAnywhere() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let name = "Feature"
             let interface = name + "Interface"
             let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
@@ -24,9 +26,10 @@ struct ManifestReaderEvaluationTests {
             """)
         #expect(manifest.name == "Feature")
         #expect(manifest.targets.map(\.name) == ["Feature", "FeatureInterface"])
-        #expect(manifest.targets[0].dependencies.map(\.kind) == [
-            .product(name: "Logging", package: "swift-log"), .byName("FeatureInterface"), .byName("Extra"),
-        ])
+        #expect(
+            manifest.targets[0].dependencies.map(\.kind) == [
+                .product(name: "Logging", package: "swift-log"), .byName("FeatureInterface"), .byName("Extra"),
+            ])
         #expect(manifest.targets[1].dependencies[0].platforms == ["linux"])
         #expect(manifest.products[0].targets == ["Feature", "FeatureInterface"])
         #expect(manifest.dependencies.map(\.identity) == ["swift-log", "x"])
@@ -37,7 +40,8 @@ struct ManifestReaderEvaluationTests {
     }
 
     @Test func foldsAppendsAndPlusEqualsInStatementOrder() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             var targets: [Target] = [.target(name: "A")]
             targets.append(.target(name: "B"))
             targets += [.target(name: "C")]
@@ -59,7 +63,8 @@ struct ManifestReaderEvaluationTests {
     }
 
     @Test func evaluatesIfConfigForTheHostAtStatementLevel() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             var dependencies: [Target.Dependency] = ["Core"]
             #if os(Linux)
             dependencies.append("LinuxOnly")
@@ -80,15 +85,16 @@ struct ManifestReaderEvaluationTests {
             #endif
             """)
         #if os(Linux)
-        #expect(manifest.targets[0].dependencies.map(\.name) == ["Core", "LinuxOnly"])
+            #expect(manifest.targets[0].dependencies.map(\.name) == ["Core", "LinuxOnly"])
         #elseif os(macOS)
-        #expect(manifest.targets[0].dependencies.map(\.name) == ["Core", "MacOnly"])
+            #expect(manifest.targets[0].dependencies.map(\.name) == ["Core", "MacOnly"])
         #endif
         #expect(manifest.targets.map(\.name) == ["A", "Modern"])
     }
 
     @Test func anIfConfigInsideAnArrayLiteralIsTheCompilersSyntaxError() {
-        let error = readingError("""
+        let error = readingError(
+            """
             let package = Package(name: "P", dependencies: [
                 .package(path: "../A"),
                 #if os(Linux)
@@ -104,7 +110,8 @@ struct ManifestReaderEvaluationTests {
     }
 
     @Test func settingsOnlyLoopsAndConditionsLeaveTheGraphReadable() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             import Foundation
             let package = Package(name: "P", targets: [.target(name: "A"), .testTarget(name: "ATests", dependencies: ["A"])])
             for target in package.targets where target.type != .plugin {
@@ -124,7 +131,8 @@ struct ManifestReaderEvaluationTests {
     }
 
     @Test func evaluatesDeclarativeClosuresCalledInPlace() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let prefix = "Nimble"
             let package = Package(
                 name: "P",
@@ -150,7 +158,8 @@ struct ManifestReaderEvaluationTests {
     }
 
     @Test func aConstantDeclaredWithoutValueIsInitialisedByItsFirstAssignment() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let products: [Product]
             products = [.library(name: "L", targets: ["A"])]
             let package = Package(name: "P", products: products, targets: [.target(name: "A")])
@@ -159,7 +168,8 @@ struct ManifestReaderEvaluationTests {
     }
 
     @Test func aPackageConstantWithAnotherNameIsRead() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let pkg = Package(name: "Version", targets: [.target(name: "Version")])
             pkg.targets.append(.testTarget(name: "Tests", dependencies: ["Version"]))
             """)
@@ -173,20 +183,41 @@ struct ManifestReaderRefusalTests {
         // (body, line of the refusal, words the message contains)
         ("let package = Package(name: \"P\", targets: { if ProcessInfo.processInfo.hostName.isEmpty { return [] }\n return [.target(name: \"A\")] }())", 4, "the early 'return'"),
         ("let package = Package(name: \"P\", targets: { (x: Int) in [] }())", 4, "the closure with a signature"),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor target in package.targets {\n    target.dependencies.append(\"B\")\n}", 5, "the loop 'for target in package.targets {…', which may change 'package'"),
-        ("import Foundation\nlet package = Package(name: \"P\")\nif ProcessInfo.processInfo.hostName != \"x\" {\n    package.dependencies += [.package(path: \"../X\")]\n}", 6, "the conditional 'if ProcessInfo"),
+        (
+            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor target in package.targets {\n    target.dependencies.append(\"B\")\n}", 5,
+            "the loop 'for target in package.targets {…', which may change 'package'"
+        ),
+        (
+            "import Foundation\nlet package = Package(name: \"P\")\nif ProcessInfo.processInfo.hostName != \"x\" {\n    package.dependencies += [.package(path: \"../X\")]\n}", 6,
+            "the conditional 'if ProcessInfo"
+        ),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.forEach { $0.dependencies = [] }", 5, "the call 'package.targets.forEach"),
         ("let core = Target.target(name: \"Core\")\nlet package = Package(name: \"P\", targets: [core])\ncore.dependencies.append(\"X\")", 6, "which may change 'core'"),
         ("let core = Target.target(name: \"Core\")\nlet all = [core]\nlet package = Package(name: \"P\", targets: all)\nall[0].dependencies = [\"X\"]", 7, "which may change"),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc addTests(to package: Package) { package.targets.append(.testTarget(name: \"T\")) }\naddTests(to: package)", 6, "the function call 'addTests(to: package)'"),
+        (
+            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc addTests(to package: Package) { package.targets.append(.testTarget(name: \"T\")) }\naddTests(to: package)", 6,
+            "the function call 'addTests(to: package)'"
+        ),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.byName(name: unknown)])])", 4, "'unknown', which is not a constant of this manifest"),
-        ("extension Target.Dependency {\n    static func product(name: String) -> Self { .product(name: name, package: name) }\n}\nlet package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.product(name: \"X\")])])", 7, "the manifest's own 'product'"),
+        (
+            "extension Target.Dependency {\n    static func product(name: String) -> Self { .product(name: name, package: name) }\n}\nlet package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.product(name: \"X\")])])",
+            7, "the manifest's own 'product'"
+        ),
         ("var package = Package(name: \"P\")\npackage = Package(name: \"Q\", targets: [.target(name: \"A\")])", 5, "which replaces 'package'"),
         ("func + (lhs: [Target], rhs: [Target]) -> [Target] { lhs }\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")] + [.target(name: \"B\")])", 5, "the manifest's own '+'"),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc apply(_ body: (Target) -> Void) { body(package.targets[0]) }\napply { $0.dependencies = [\"B\"] }", 6, "the function call 'apply { $0.dependencies"),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc first() -> Target { package.targets[0] }\nfor t in [first()] { t.dependencies = [] }", 6, "the loop 'for t in [first()]"),
+        (
+            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc apply(_ body: (Target) -> Void) { body(package.targets[0]) }\napply { $0.dependencies = [\"B\"] }", 6,
+            "the function call 'apply { $0.dependencies"
+        ),
+        (
+            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc first() -> Target { package.targets[0] }\nfor t in [first()] { t.dependencies = [] }", 6,
+            "the loop 'for t in [first()]"
+        ),
         ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: flag ? [\"B\"] : [])])\nlet flag = true", 4, "'flag', which is not a constant"),
-        ("import Foundation\nlet products: [Product]\nif ProcessInfo.processInfo.hostName.isEmpty {\n    products = []\n} else {\n    products = [.library(name: \"L\", targets: [\"A\"])]\n}\nlet package = Package(name: \"P\", products: products)", 6, "the conditional 'if ProcessInfo"),
+        (
+            "import Foundation\nlet products: [Product]\nif ProcessInfo.processInfo.hostName.isEmpty {\n    products = []\n} else {\n    products = [.library(name: \"L\", targets: [\"A\"])]\n}\nlet package = Package(name: \"P\", products: products)",
+            6, "the conditional 'if ProcessInfo"
+        ),
     ])
     func refusesAtTheExpressionItCannotEvaluate(body: String, line: Int, words: String) throws {
         let refusal = try #require(readingError(body) as? ManifestRefusal)

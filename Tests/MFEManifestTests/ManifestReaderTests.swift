@@ -1,7 +1,8 @@
 import Foundation
 import MFECore
-@testable import MFEManifest
 import Testing
+
+@testable import MFEManifest
 
 /// Reads `body` (everything after the tools-version line) as `/p/Package.swift`.
 func readManifest(_ body: String, toolsVersion: String = "6.0") throws -> PackageManifest {
@@ -69,10 +70,11 @@ struct ManifestReaderLiteralTests {
         #expect(manifest.targets[0].dependencies.map(\.kind) == [.byName("FeatureInterface"), .product(name: "Logging", package: "swift-log"), .target("Env")])
         #expect(manifest.targets[0].path == "Sources/Feature")
         #expect(manifest.targets[0].exclude == ["README.md"])
-        #expect(manifest.dependencies.map(\.kind) == [
-            .fileSystem(path: "../Env"),
-            .sourceControl(url: "https://github.com/apple/swift-log.git", requirement: .range(lowerBound: Version(1, 5, 0), upperBound: Version(2, 0, 0))),
-        ])
+        #expect(
+            manifest.dependencies.map(\.kind) == [
+                .fileSystem(path: "../Env"),
+                .sourceControl(url: "https://github.com/apple/swift-log.git", requirement: .range(lowerBound: Version(1, 5, 0), upperBound: Version(2, 0, 0))),
+            ])
         #expect(manifest.dependencies.map(\.identity) == ["env", "swift-log"])
         #expect(manifest.products.map(\.kind) == [.library, .dynamicLibrary, .executable])
         #expect(manifest.products[2].targets == ["Tool"])
@@ -90,7 +92,8 @@ struct ManifestReaderLiteralTests {
     }
 
     @Test func argumentsMayComeInAnyOrderAndEveryPackageLabelIsAccepted() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let package = Package(
                 targets: [.target(name: "A")],
                 name: "Odd",
@@ -123,7 +126,8 @@ struct ManifestReaderLiteralTests {
     }
 
     @Test func capturesPathExcludeAndSources() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let package = Package(name: "P", targets: [
                 .binaryTarget(name: "B", path: "B.xcframework"),
                 .target(name: "T", path: nil, exclude: ["a", "b"], sources: ["x.swift"], resources: [.process("R")]),
@@ -154,7 +158,8 @@ struct ManifestReaderTargetDependencyTests {
     }
 
     @Test func readsPlatformAndTraitConditions() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let package = Package(name: "P", targets: [.target(name: "A", dependencies: [
                 .target(name: "B", condition: .when(platforms: [.linux, .macOS, .iOS, .macCatalyst, .custom("plan9")])),
                 .product(name: "C", package: "c", condition: .when(platforms: [.visionOS], traits: ["Fast"])),
@@ -198,7 +203,8 @@ struct ManifestReaderPackageDependencyTests {
     }
 
     @Test func readsNamesPathsAndRegistryIdentifiers() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let package = Package(name: "P", dependencies: [
                 .package(name: "Env", path: "../Foundation/Env/"),
                 .package(name: "Old", url: "https://github.com/o/old-name.git", from: "1.0.0"),
@@ -269,7 +275,8 @@ struct ManifestReaderIdentityAndTraitsTests {
     }
 
     @Test func keepsModuleAliasesAndTraits() throws {
-        let manifest = try readManifest("""
+        let manifest = try readManifest(
+            """
             let package = Package(
                 name: "P",
                 traits: [.default(enabledTraits: ["Fast"]), "Fast", .trait(name: "Slow", description: "the slow path", enabledTraits: ["Fast"])],
@@ -283,10 +290,11 @@ struct ManifestReaderIdentityAndTraitsTests {
                 ])]
             )
             """)
-        #expect(manifest.traits == [
-            PackageTrait(name: "default", enabledTraits: ["Fast"]), PackageTrait(name: "Fast"),
-            PackageTrait(name: "Slow", description: "the slow path", enabledTraits: ["Fast"]),
-        ])
+        #expect(
+            manifest.traits == [
+                PackageTrait(name: "default", enabledTraits: ["Fast"]), PackageTrait(name: "Fast"),
+                PackageTrait(name: "Slow", description: "the slow path", enabledTraits: ["Fast"]),
+            ])
         #expect(manifest.dependencies[0].traits == [.init(name: "X"), .init(name: "Y", condition: ["Slow"]), .defaults])
         #expect(manifest.dependencies[1].traits == [.defaults])
         #expect(manifest.targets[0].dependencies[0].moduleAliases == ["Logging": "ALogging"])

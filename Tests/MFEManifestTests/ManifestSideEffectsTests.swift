@@ -1,7 +1,8 @@
-@testable import MFEManifest
 import SwiftParser
 import SwiftSyntax
 import Testing
+
+@testable import MFEManifest
 
 @Suite("manifest reader: side effects of statements it does not model")
 struct ManifestSideEffectsTests {

@@ -1,10 +1,11 @@
 import Foundation
 import MFECore
 import MFELint
-@testable import MFEReport
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEReport
 
 /// The HTML page without a browser: the template's rules, the data block's safety, the data
 /// itself, determinism. (`MFEEndToEndTests` loads real pages in headless Chromium.)
@@ -92,9 +93,11 @@ struct GraphHTMLRendererTests {
     /// the placeholder are data, nothing more.
     @Test func hostileNamesCannotEscapeTheDataBlock() throws {
         let hostile = "A</script><script>alert(1)</script><!--{{{graphJSON}}}"
-        let document = GraphDocument(name: "Feed</SCRIPT >", packages: [
-            GraphDocument.Package(name: "P<!--", layer: nil, path: "x/<script>", targets: [GraphDocument.Target(name: hostile, role: .source)]),
-        ], features: [GraphDocument.Feature(name: "P<!--", package: 0, layer: nil)])
+        let document = GraphDocument(
+            name: "Feed</SCRIPT >",
+            packages: [
+                GraphDocument.Package(name: "P<!--", layer: nil, path: "x/<script>", targets: [GraphDocument.Target(name: hostile, role: .source)])
+            ], features: [GraphDocument.Feature(name: "P<!--", package: 0, layer: nil)])
         let page = try GraphHTMLRenderer(template: Self.template()).render(document)
         let block = try Self.dataBlock(of: page)
         #expect(!block.contains("<"))

@@ -1,10 +1,11 @@
 import Foundation
 import MFECore
 import MFELint
-@testable import MFEReport
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEReport
 
 /// Golden files of `mfe graph` under `Tests/Goldens/Graph/` (re-record with
 /// `MFE_RECORD_GOLDENS=1` and review the diff), plus structural checks and, where Graphviz is
@@ -19,24 +20,32 @@ struct GraphRendererTests {
     /// escaping in every format.
     static var graph: TargetGraph {
         var fixture = WorkspaceFixture()
-        fixture.add("Env", layer: .foundation, targets: [
-            .init("Env"), .init("EnvTesting", .regular, ["Env"]), .init("EnvTests", .test, ["Env", "EnvTesting"]),
-        ])
-        fixture.add("Browse", layer: .product, dependsOn: ["Env", "Order"], targets: [
-            .init("BrowseInterface", .regular, ["Env/Env"]),
-            .init("Browse", .regular, ["BrowseInterface", "Order/OrderInterface"]),
-            .init("BrowseTesting", .regular, ["BrowseInterface", "Order/OrderTesting"]),
-            .init("BrowseTests", .test, ["Browse", "BrowseTesting"]),
-            .init("BrowseExample", .executable, ["Browse", "BrowseTesting"]),
-        ])
+        fixture.add(
+            "Env", layer: .foundation,
+            targets: [
+                .init("Env"), .init("EnvTesting", .regular, ["Env"]), .init("EnvTests", .test, ["Env", "EnvTesting"]),
+            ])
+        fixture.add(
+            "Browse", layer: .product, dependsOn: ["Env", "Order"],
+            targets: [
+                .init("BrowseInterface", .regular, ["Env/Env"]),
+                .init("Browse", .regular, ["BrowseInterface", "Order/OrderInterface"]),
+                .init("BrowseTesting", .regular, ["BrowseInterface", "Order/OrderTesting"]),
+                .init("BrowseTests", .test, ["Browse", "BrowseTesting"]),
+                .init("BrowseExample", .executable, ["Browse", "BrowseTesting"]),
+            ])
         fixture.feature("Order", dependsOn: ["Env"], sourceDependencies: ["Env/Env"])
-        fixture.add("Shell", layer: .shell, dependsOn: ["Browse", "Order", "Env"], targets: [
-            .init("App", .executable, ["Browse/Browse", "Order/Order", "Env/Env"]),
-            .init("AppSupport"),
-        ])
-        fixture.add("Odd-Pkg", layer: nil, dependsOn: ["Env"], targets: [
-            .init("end", .regular, ["Env/Env"]), .init("Quote\"Target", .regular, ["end"]),
-        ])
+        fixture.add(
+            "Shell", layer: .shell, dependsOn: ["Browse", "Order", "Env"],
+            targets: [
+                .init("App", .executable, ["Browse/Browse", "Order/Order", "Env/Env"]),
+                .init("AppSupport"),
+            ])
+        fixture.add(
+            "Odd-Pkg", layer: nil, dependsOn: ["Env"],
+            targets: [
+                .init("end", .regular, ["Env/Env"]), .init("Quote\"Target", .regular, ["end"]),
+            ])
         return TargetGraph(workspace: fixture.workspace)
     }
 
@@ -150,14 +159,18 @@ struct GraphViolationTests {
     static var workspace: Workspace {
         var fixture = WorkspaceFixture()
         fixture.add("Env", layer: .foundation, targets: [.init("Env", .regular, ["Formatting"]), .init("Formatting")])
-        fixture.add("Browse", layer: .product, dependsOn: ["Env", "Order", "Tooling"], targets: [
-            .init("BrowseInterface"),
-            .init("Browse", .regular, ["BrowseInterface", "Order/Order", "Env/Formatting", "Tooling/Formatting"]),
-            .init("BrowseTests", .test, ["Browse"]),
-        ])
-        fixture.add("Order", layer: .product, dependsOn: ["Env"], targets: [
-            .init("OrderInterface"), .init("Order", .regular, ["OrderInterface", "OrderTesting"]), .init("OrderTesting", .regular, ["Order"]),
-        ])
+        fixture.add(
+            "Browse", layer: .product, dependsOn: ["Env", "Order", "Tooling"],
+            targets: [
+                .init("BrowseInterface"),
+                .init("Browse", .regular, ["BrowseInterface", "Order/Order", "Env/Formatting", "Tooling/Formatting"]),
+                .init("BrowseTests", .test, ["Browse"]),
+            ])
+        fixture.add(
+            "Order", layer: .product, dependsOn: ["Env"],
+            targets: [
+                .init("OrderInterface"), .init("Order", .regular, ["OrderInterface", "OrderTesting"]), .init("OrderTesting", .regular, ["Order"]),
+            ])
         fixture.add("Tooling", layer: nil, targets: [.init("Formatting", .regular, ["Lexer"]), .init("Lexer", .regular, ["Formatting"])])
         return fixture.workspace
     }
@@ -171,7 +184,10 @@ struct GraphViolationTests {
     @Test func dot() throws {
         let text = GraphDotRenderer().render(Self.document)
         try GraphRendererTests.check(text, named: "violations.dot")
-        #expect(text.contains("  \"Browse\" -> \"Order\" [color=\"#b91c1c\", fontcolor=\"#b91c1c\", penwidth=2, label=\"product-to-product\", tooltip=\"Browse depends on Order, the implementation of another product feature; depend on OrderInterface\"];"))
+        #expect(
+            text.contains(
+                "  \"Browse\" -> \"Order\" [color=\"#b91c1c\", fontcolor=\"#b91c1c\", penwidth=2, label=\"product-to-product\", tooltip=\"Browse depends on Order, the implementation of another product feature; depend on OrderInterface\"];"
+            ))
         #expect(text.contains("    \"Env/Formatting\" [label=\"Formatting\", shape=box"))
         #expect(text.contains("    \"Tooling/Formatting\" [label=\"Formatting\", shape=box"))
         #expect(text.contains("  \"Browse\" -> \"Env/Formatting\";\n  \"Browse\" -> \"Tooling/Formatting\";"))

@@ -2,9 +2,10 @@ import Foundation
 import MFECore
 import MFELint
 import MFEManifest
-@testable import MFEReport
 import MFETestSupport
 import Testing
+
+@testable import MFEReport
 
 /// Golden-file tests of the renderers: each format of one report is compared with a file
 /// under `Tests/Goldens/LintGraph/`. Run with `MFE_RECORD_GOLDENS=1` to re-record them after an intended
@@ -145,10 +146,12 @@ enum Golden {
             }
         }
         var lines: [String] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
-                i += 1; j += 1
+                i += 1
+                j += 1
             } else if j < new.count, i == old.count || table[i][j + 1] >= table[i + 1][j] {
                 lines.append("+\(j + 1): \(new[j])")
                 j += 1

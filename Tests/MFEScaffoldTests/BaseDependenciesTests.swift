@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEScaffold
 
 /// The `BaseDependencies` pattern: a foundation package's base protocol read from its sources,
 /// refined by a feature created with `--dependency`, and supplied by the shell's composition root.
@@ -13,33 +14,37 @@ struct BaseDependenciesTests {
     }
 
     @Test func readsTheRequirementsAndTheLiveType() throws {
-        let base = try #require(try Self.read("""
-        /// Docs stay out of the forwarders.
-        public protocol CoreBaseDependencies: Sendable {
-            func makeLogger() -> any Logging
-            func makeClient(for host: String, _ retries: Int) async throws -> Client
-            var theme: Theme { get }
-        }
-        struct Hidden: CoreBaseDependencies {}
-        public struct CoreServices: CoreBaseDependencies {
-            public init(logger: any Logging = PrintLogger()) {}
-        }
-        """).get())
+        let base = try #require(
+            try Self.read(
+                """
+                /// Docs stay out of the forwarders.
+                public protocol CoreBaseDependencies: Sendable {
+                    func makeLogger() -> any Logging
+                    func makeClient(for host: String, _ retries: Int) async throws -> Client
+                    var theme: Theme { get }
+                }
+                struct Hidden: CoreBaseDependencies {}
+                public struct CoreServices: CoreBaseDependencies {
+                    public init(logger: any Logging = PrintLogger()) {}
+                }
+                """
+            ).get())
         #expect(base.protocolName == "CoreBaseDependencies")
         #expect(base.liveType == "CoreServices")
-        #expect(base.members(forwardingTo: "core", indent: "") == """
-        public func makeLogger() -> any Logging {
-            core.makeLogger()
-        }
+        #expect(
+            base.members(forwardingTo: "core", indent: "") == """
+                public func makeLogger() -> any Logging {
+                    core.makeLogger()
+                }
 
-        public func makeClient(for host: String, _ retries: Int) async throws -> Client {
-            try await core.makeClient(for: host, retries)
-        }
+                public func makeClient(for host: String, _ retries: Int) async throws -> Client {
+                    try await core.makeClient(for: host, retries)
+                }
 
-        public var theme: Theme {
-            core.theme
-        }
-        """)
+                public var theme: Theme {
+                    core.theme
+                }
+                """)
     }
 
     @Test func aModuleWithoutABaseProtocolHasNone() throws {
@@ -50,9 +55,18 @@ struct BaseDependenciesTests {
     static let file = "Foundation/Core/Sources/Core/Base.swift"
 
     @Test(arguments: [
-        ("public protocol CoreBaseDependencies { associatedtype Client }\npublic struct S: CoreBaseDependencies {}", ScaffoldError.unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the associated type 'Client'")),
-        ("public protocol CoreBaseDependencies { static func make() -> Int }\npublic struct S: CoreBaseDependencies {}", .unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the static function 'make'")),
-        ("public protocol CoreBaseDependencies { var x: Int { get set } }\npublic struct S: CoreBaseDependencies {}", .unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the property 'x' (only instance '{ get }' properties are forwarded)")),
+        (
+            "public protocol CoreBaseDependencies { associatedtype Client }\npublic struct S: CoreBaseDependencies {}",
+            ScaffoldError.unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the associated type 'Client'")
+        ),
+        (
+            "public protocol CoreBaseDependencies { static func make() -> Int }\npublic struct S: CoreBaseDependencies {}",
+            .unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the static function 'make'")
+        ),
+        (
+            "public protocol CoreBaseDependencies { var x: Int { get set } }\npublic struct S: CoreBaseDependencies {}",
+            .unforwardableRequirement(file: file, name: "CoreBaseDependencies", requirement: "the property 'x' (only instance '{ get }' properties are forwarded)")
+        ),
         ("public protocol CoreBaseDependencies: Logging {}\npublic struct S: CoreBaseDependencies {}", .refinesUnknownProtocol(file: file, name: "CoreBaseDependencies", inherited: "Logging")),
         ("public protocol CoreBaseDependencies { func f() -> Int }", .noLiveType(file: file, name: "CoreBaseDependencies", module: "Core")),
         ("public protocol CoreBaseDependencies {}\npublic struct S: CoreBaseDependencies { public init(x: Int) {} }", .noLiveType(file: file, name: "CoreBaseDependencies", module: "Core")),
@@ -68,14 +82,16 @@ struct BaseDependenciesTests {
         let file = { (path: String) in plan.files.first { $0.path == path }?.contents ?? "" }
         #expect(file("Sources/HomeInterface/HomeDependencies.swift").hasPrefix("import Core\n\n"))
         #expect(file("Sources/HomeInterface/HomeDependencies.swift").contains("public protocol HomeDependencies: CoreBaseDependencies, Sendable {"))
-        #expect(file("Package.swift").contains("""
-                .target(
-                    name: "HomeInterface",
-                    dependencies: [
-                        .product(name: "Core", package: "Core"),
-                    ]
-                ),
-        """))
+        #expect(
+            file("Package.swift").contains(
+                """
+                        .target(
+                            name: "HomeInterface",
+                            dependencies: [
+                                .product(name: "Core", package: "Core"),
+                            ]
+                        ),
+                """))
         let mocks = file("Sources/HomeTesting/HomeMocks.swift")
         #expect(mocks.contains("public init(repository: any HomeRepository = StubHomeRepository(), core: any CoreBaseDependencies = CoreServices()) {"))
         #expect(mocks.contains("    public func makeCoreLogger() -> any CoreLogging {\n        core.makeCoreLogger()\n    }\n"))
@@ -84,23 +100,27 @@ struct BaseDependenciesTests {
         #expect(manifest.contents.contains(".package(path: \"../Foundation/Core\")"))
         #expect(manifest.contents.contains(".product(name: \"Core\", package: \"Core\")"))
         let dependencies = try #require(plan.edits.first { $0.label == "Shell/Sources/DemoComposition/AppDependencies.swift" })
-        #expect(dependencies.contents.contains("""
-        extension AppDependencies: CoreBaseDependencies {
-            /// Core's live tools, made once and shared by every feature; configure them here.
-            static let core = CoreServices()
+        #expect(
+            dependencies.contents.contains(
+                """
+                extension AppDependencies: CoreBaseDependencies {
+                    /// Core's live tools, made once and shared by every feature; configure them here.
+                    static let core = CoreServices()
 
-            public func makeCoreLogger() -> any CoreLogging {
-                Self.core.makeCoreLogger()
-            }
-        }
-        """))
+                    public func makeCoreLogger() -> any CoreLogging {
+                        Self.core.makeCoreLogger()
+                    }
+                }
+                """))
         #expect(dependencies.contents.contains("import Core\n"))
     }
 
     @Test func theShellSuppliesABaseOnceWhereverItIsConformed() async throws {
         let (directory, root) = try await FeatureScaffolderTests.makeWorkspace()
         _ = directory
-        try LocalFileSystem().writeAtomically(Data("import Core\n\nextension AppDependencies: CoreBaseDependencies {\n    public func makeCoreLogger() -> any CoreLogging { PrintCoreLogger() }\n}\n".utf8), to: root + "/Shell/Sources/DemoComposition/AppDependencies+Core.swift")
+        try LocalFileSystem().writeAtomically(
+            Data("import Core\n\nextension AppDependencies: CoreBaseDependencies {\n    public func makeCoreLogger() -> any CoreLogging { PrintCoreLogger() }\n}\n".utf8),
+            to: root + "/Shell/Sources/DemoComposition/AppDependencies+Core.swift")
         let plan = try await FeatureScaffolderTests.scaffolder(in: root).plan(CreateRequest(name: "Home", dependencies: ["Core"]))
         let dependencies = try #require(plan.edits.first { $0.label == "Shell/Sources/DemoComposition/AppDependencies.swift" })
         #expect(!dependencies.contents.contains("CoreBaseDependencies"))
@@ -118,6 +138,9 @@ struct BaseDependenciesTests {
         _ = directory
         try LocalFileSystem().writeAtomically(Data("public protocol ExtraBaseDependencies { associatedtype Tool }\n".utf8), to: root + "/Foundation/Core/Sources/Core/Extra.swift")
         let problems = await FeatureScaffolderTests.problems(CreateRequest(name: "Home", dependencies: ["Core"]), in: root)
-        #expect(problems == [.inDependency(package: "Core", .twoBaseProtocols(file: "Foundation/Core/Sources/Core/Extra.swift", module: "Core", first: "CoreBaseDependencies", second: "ExtraBaseDependencies"))])
+        #expect(
+            problems == [
+                .inDependency(package: "Core", .twoBaseProtocols(file: "Foundation/Core/Sources/Core/Extra.swift", module: "Core", first: "CoreBaseDependencies", second: "ExtraBaseDependencies"))
+            ])
     }
 }

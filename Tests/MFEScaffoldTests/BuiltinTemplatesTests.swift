@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
+import Testing
+
 @testable import MFEScaffold
 @testable import embed_templates
-import Testing
 
 @Suite("built-in templates")
 struct BuiltinTemplatesTests {

@@ -1,9 +1,10 @@
 import Foundation
 import MFECore
 import MFEManifest
-@testable import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEScaffold
 
 /// A create that finishes or can be finished: the workspace lock, dead runs' temporaries,
 /// `--wire-only`, names that clash with the shell, and `--web` URLs as Foundation reads them.
@@ -42,18 +43,20 @@ struct CreateSafetyTests {
 
     // MARK: Temporaries of dead runs
 
-    @Test(arguments: [
-        (".mfe-Zed-123-456", Int32(123)), (".mfe-Zed-31671-4082961767", 31671), (".AppRouter.swift.mfe-77-1", 77), (".Package.swift.mfe-9-42", 9),
-        (".mfe-create.lock", nil), (".mfe-Zed-123", nil), (".mfe-Zed-x-1", nil), ("mfe-Zed-1-2", nil),
-        (".mfe-Zed-Old-1-2", nil), (".notes.mfe-1-x", nil), (".mfe-Zed-0-1", nil), (".mfe-adopt-12", nil),
-    ] as [(String, Int32?)])
+    @Test(
+        arguments: [
+            (".mfe-Zed-123-456", Int32(123)), (".mfe-Zed-31671-4082961767", 31671), (".AppRouter.swift.mfe-77-1", 77), (".Package.swift.mfe-9-42", 9),
+            (".mfe-create.lock", nil), (".mfe-Zed-123", nil), (".mfe-Zed-x-1", nil), ("mfe-Zed-1-2", nil),
+            (".mfe-Zed-Old-1-2", nil), (".notes.mfe-1-x", nil), (".mfe-Zed-0-1", nil), (".mfe-adopt-12", nil),
+        ] as [(String, Int32?)])
     func namesMfeGivesItsTemporaries(name: String, owner: Int32?) {
         #expect(StaleTemporaries.owner(ofName: name) == owner)
     }
 
     @Test func removesTemporariesOfDeadRunsOnly() throws {
         let directory = try TemporaryDirectory()
-        let dead = "2147483646", alive = "\(getpid())"
+        let dead = "2147483646"
+        let alive = "\(getpid())"
         for name in [".mfe-Zed-\(dead)-1/README.md", ".AppRouter.swift.mfe-\(dead)-7", ".mfe-Live-\(alive)-1/README.md", ".AppRouter.swift.mfe-\(alive)-3", ".mfe-notes", "Zed/README.md"] {
             try directory.write("x\n", to: name)
         }
@@ -114,8 +117,13 @@ struct CreateSafetyTests {
     // MARK: Names that clash with the shell
 
     @Test(arguments: [
-        ("App", [ScaffoldError.moduleNamedLikeShellType("App", module: "App", file: "SwiftUI (the protocol the shell's app conforms to)"),
-                 .typeDeclaredByShell("App", type: "AppDependencies", file: "Shell/Sources/DemoComposition/AppDependencies.swift")]),
+        (
+            "App",
+            [
+                ScaffoldError.moduleNamedLikeShellType("App", module: "App", file: "SwiftUI (the protocol the shell's app conforms to)"),
+                .typeDeclaredByShell("App", type: "AppDependencies", file: "Shell/Sources/DemoComposition/AppDependencies.swift"),
+            ]
+        ),
         ("AppRoot", [.typeDeclaredByShell("AppRoot", type: "AppRootView", file: "Shell/Sources/DemoComposition/AppRootView.swift")]),
         ("Root", [.routeTaken("Root", route: "root", owner: "'case root' of AppRoute in Shell/Sources/DemoComposition/AppRouter.swift")]),
         ("Dependencies", [.routeTaken("Dependencies", route: "dependencies", owner: "the member 'dependencies' of AppComposition in Shell/Sources/DemoComposition/AppComposition.swift")]),
@@ -131,7 +139,8 @@ struct CreateSafetyTests {
     }
 
     @Test func findsTheTypesATemplateDeclaresAtTheTopLevel() {
-        let text = "import Foundation\n\n/// A class of things.\n@MainActor\npublic final class SearchModel {\n    enum State {}\n}\npublic protocol SearchDependencies: Sendable {}\nstruct Item<T>: Hashable {}\nextension Foo {}\n#if canImport(SwiftUI)\npublic struct SearchView: View {}\n#endif\n"
+        let text =
+            "import Foundation\n\n/// A class of things.\n@MainActor\npublic final class SearchModel {\n    enum State {}\n}\npublic protocol SearchDependencies: Sendable {}\nstruct Item<T>: Hashable {}\nextension Foo {}\n#if canImport(SwiftUI)\npublic struct SearchView: View {}\n#endif\n"
         #expect(ShellNames.declaredTypes(in: [("a.swift", text), ("README.md", "struct NotSwift {}\n")]) == ["SearchModel", "SearchDependencies", "Item", "SearchView"])
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import MFECore
 import MFEManifest
-@testable import MFEScaffold
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEScaffold
 
 /// Plans against real workspaces in temporary folders, made by the scaffolders themselves.
 @Suite("mfe create planning")
@@ -66,12 +67,13 @@ struct FeatureScaffolderTests {
         let plan = try await Self.scaffolder(in: root).plan(CreateRequest(name: "Home", dependencies: ["SearchInterface"]))
         #expect(plan.files.first { $0.path == "Package.swift" }?.contents.contains(".product(name: \"SearchInterface\", package: \"Search\")") == true)
         let problems = await Self.problems(CreateRequest(name: "Home", dependencies: ["SearchTesting", "Shell", "Nope", "core"]), in: root)
-        #expect(problems == [
-            .dependencyOnImplementation("SearchTesting", role: .testing, feature: "Search"),
-            .dependencyIsShell("Shell"),
-            .unknownDependency("Nope", available: ["'Core'", "'Search'"]),
-            .unknownDependencyNear("core", near: "Core"),
-        ])
+        #expect(
+            problems == [
+                .dependencyOnImplementation("SearchTesting", role: .testing, feature: "Search"),
+                .dependencyIsShell("Shell"),
+                .unknownDependency("Nope", available: ["'Core'", "'Search'"]),
+                .unknownDependencyNear("core", near: "Core"),
+            ])
     }
 
     @Test func aFoundationPackageCannotDependOnAProductFeature() async throws {
@@ -84,14 +86,15 @@ struct FeatureScaffolderTests {
     @Test func reportsEveryProblemAtOnce() async throws {
         let (directory, root) = try await Self.makeWorkspace()
         _ = directory
-        #expect(await Self.problems(CreateRequest(name: "Search"), in: root) == [
-            .nameTaken("Search", owner: "package 'Search' (Features/Search)"),
-            .nameTaken("SearchInterface", owner: "a target of package 'Search' (Features/Search)"),
-            .nameTaken("SearchTesting", owner: "a target of package 'Search' (Features/Search)"),
-            .nameTaken("SearchTests", owner: "a target of package 'Search' (Features/Search)"),
-            .nameTaken("SearchExample", owner: "a target of package 'Search' (Features/Search)"),
-            .destinationExists("Features/Search", wireOnly: nil),
-        ])
+        #expect(
+            await Self.problems(CreateRequest(name: "Search"), in: root) == [
+                .nameTaken("Search", owner: "package 'Search' (Features/Search)"),
+                .nameTaken("SearchInterface", owner: "a target of package 'Search' (Features/Search)"),
+                .nameTaken("SearchTesting", owner: "a target of package 'Search' (Features/Search)"),
+                .nameTaken("SearchTests", owner: "a target of package 'Search' (Features/Search)"),
+                .nameTaken("SearchExample", owner: "a target of package 'Search' (Features/Search)"),
+                .destinationExists("Features/Search", wireOnly: nil),
+            ])
         let problems = await Self.problems(CreateRequest(name: "class", layer: .shell, dependencies: ["Nope"], webURL: "ftp://x"), in: root)
         #expect(problems.count == 5, "\(problems)")
     }

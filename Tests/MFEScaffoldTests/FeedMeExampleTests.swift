@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEScaffold
 
 /// The Feed Me example as the article tells it: its own RestaurantOrder (a menu per restaurant,
 /// "Surprise me") and shell (parameterised routes, a navigation stack per tab) in place of the
@@ -47,8 +48,9 @@ struct FeedMeExampleTests {
         let builder = try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrder/RestaurantOrderBuilder.swift", in: plan)
         #expect(builder.contains("public func makeModel(restaurantID: String, navigator: any RestaurantOrderNavigating) -> RestaurantOrderModel"))
         #expect(builder.contains("public func makeRandomOrderModel(navigator: any RestaurantOrderNavigating) -> RandomOrderModel"))
-        #expect(try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrderInterface/RestaurantOrderDependencies.swift", in: plan)
-            .contains("func fetchMenu(restaurantID: String) async throws -> Menu"))
+        #expect(
+            try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrderInterface/RestaurantOrderDependencies.swift", in: plan)
+                .contains("func fetchMenu(restaurantID: String) async throws -> Menu"))
         for file in ["RestaurantOrder/RandomOrderModel.swift", "RestaurantOrder/RandomOrderView.swift", "RestaurantOrderInterface/RandomSource.swift"] {
             #expect(paths.contains("Features/RestaurantOrder/Sources/" + file))
         }
@@ -99,7 +101,8 @@ struct FeedMeExampleTests {
         let root = PathUtilities.join(directory.path, "FeedMe")
         let specification = FeatureSpecification(name: "Search", layer: .product, template: TemplateName.feature, example: true)
         let requirement = FeatureScaffolder.requirement(folder: "Features/Search", products: ["Search", "SearchInterface"], shellFolder: "Shell")
-        let outcome = ShellWiring(workspaceRoot: root, shellFolder: "Shell", fileSystem: LocalFileSystem()).wire(WiredFeature(specification), featureFolder: "Features/Search", requirements: [requirement])
+        let outcome = ShellWiring(workspaceRoot: root, shellFolder: "Shell", fileSystem: LocalFileSystem()).wire(
+            WiredFeature(specification), featureFolder: "Features/Search", requirements: [requirement])
         #expect(outcome.refusal == nil, "\(outcome.manualSteps)")
         let rootView = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRootView.swift") == true })
         #expect(rootView.contents.contains("screen(for: .search)\n                .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }"))

@@ -1,9 +1,10 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEScaffold
 
 /// `mfe create NAME --layer foundation --kind logging|networking|ui`: each kind's files, and
 /// its base dependencies as a feature depending on it refines them.
@@ -18,10 +19,26 @@ struct FoundationKindTests {
     }
 
     @Test(arguments: [
-        (FoundationKind?.none, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/RecordingCoreLogger.swift", "Tests/CoreTests/CoreLoggerTests.swift"], "func makeCoreLogger() -> any CoreLogging"),
-        (.logging, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/RecordingCoreLogger.swift", "Tests/CoreTests/CoreLoggerTests.swift"], "func makeCoreLogger() -> any CoreLogging"),
-        (.networking, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreHTTPClient.swift", "Sources/CoreTesting/StubCoreClient.swift", "Tests/CoreTests/CoreHTTPClientTests.swift"], "func makeCoreClient() -> any CoreHTTPClient"),
-        (.ui, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreCard.swift", "Sources/Core/CoreTheme.swift", "Sources/CoreTesting/CoreThemeFixtures.swift", "Tests/CoreTests/CoreThemeTests.swift"], "func makeCoreTheme() -> CoreTheme"),
+        (
+            FoundationKind?.none,
+            ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/RecordingCoreLogger.swift", "Tests/CoreTests/CoreLoggerTests.swift"],
+            "func makeCoreLogger() -> any CoreLogging"
+        ),
+        (
+            .logging, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/RecordingCoreLogger.swift", "Tests/CoreTests/CoreLoggerTests.swift"],
+            "func makeCoreLogger() -> any CoreLogging"
+        ),
+        (
+            .networking, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreHTTPClient.swift", "Sources/CoreTesting/StubCoreClient.swift", "Tests/CoreTests/CoreHTTPClientTests.swift"],
+            "func makeCoreClient() -> any CoreHTTPClient"
+        ),
+        (
+            .ui,
+            [
+                "Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreCard.swift", "Sources/Core/CoreTheme.swift", "Sources/CoreTesting/CoreThemeFixtures.swift",
+                "Tests/CoreTests/CoreThemeTests.swift",
+            ], "func makeCoreTheme() -> CoreTheme"
+        ),
     ])
     func eachKindWritesItsToolAndItsBase(kind: FoundationKind?, files: [String], requirement: String) async throws {
         let directory = try TemporaryDirectory()
@@ -69,6 +86,8 @@ struct FoundationKindTests {
         #expect(Self.file("Sources/HomeInterface/HomeDependencies.swift", of: plan).contains("public protocol HomeDependencies: CoreBaseDependencies, ApiBaseDependencies, Sendable {"))
         #expect(Self.file("Sources/HomeTesting/HomeMocks.swift", of: plan).contains("    public func makeApiClient() -> any ApiHTTPClient {\n        api.makeApiClient()\n    }\n"))
         let shell = try #require(plan.edits.first { $0.label == "Shell/Sources/DemoComposition/AppDependencies.swift" })
-        #expect(shell.contents.contains("extension AppDependencies: ApiBaseDependencies {\n    /// Api's live tools, made once and shared by every feature; configure them here.\n    static let api = ApiServices()\n"))
+        #expect(
+            shell.contents.contains(
+                "extension AppDependencies: ApiBaseDependencies {\n    /// Api's live tools, made once and shared by every feature; configure them here.\n    static let api = ApiServices()\n"))
     }
 }

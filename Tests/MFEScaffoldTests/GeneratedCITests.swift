@@ -1,7 +1,8 @@
 import Foundation
-@testable import MFEScaffold
 import Testing
 import Yams
+
+@testable import MFEScaffold
 
 /// The CI mfe generates, parsed as YAML: one workflow at a workspace's root (GitHub never runs
 /// nested `.github` folders), a package's own only when it has its own repository, and mfe

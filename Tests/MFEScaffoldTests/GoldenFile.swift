@@ -1,7 +1,8 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import Testing
+
+@testable import MFEScaffold
 
 /// Golden files: expected output kept in the repository, compared byte for byte. Run the
 /// tests with `MFE_RECORD=1` to re-record them after an intended change, then review the diff.
@@ -38,7 +39,8 @@ enum GoldenFile {
 
     /// A compact line diff: the changed lines with a little context.
     static func diff(_ expected: String, _ actual: String) -> String {
-        let old = expected.components(separatedBy: "\n"), new = actual.components(separatedBy: "\n")
+        let old = expected.components(separatedBy: "\n")
+        let new = actual.components(separatedBy: "\n")
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0

@@ -1,5 +1,6 @@
-@testable import MFEScaffold
 import Testing
+
+@testable import MFEScaffold
 
 @Suite("name validation")
 struct NameValidationTests {

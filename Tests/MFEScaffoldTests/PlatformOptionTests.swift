@@ -1,10 +1,11 @@
 import Foundation
 import MFECore
 import MFEManifest
-@testable import MFEScaffold
 import MFETestSupport
 import MFEWorkspace
 import Testing
+
+@testable import MFEScaffold
 
 /// `--platform NAME:VERSION` on `mfe create` and `mfe init`, and a workspace's `platforms:`
 /// default: what `Package.swift` and the Xcode project's deployment target say.
@@ -53,10 +54,12 @@ struct PlatformOptionTests {
             _ = try await Self.plan(CreateRequest(name: "Search", platforms: ["iOS:17", "ios:16", "beos:5"]), in: directory.path)
             Issue.record("expected problems")
         } catch let error as InputErrors {
-            #expect(error == InputErrors([
-                PlatformError.entry("'--platform ios:16'", .givenTwice(platform: "iOS", first: "17", second: "16")),
-                PlatformError.entry("'--platform beos:5'", .unknownPlatform("beos")),
-            ]))
+            #expect(
+                error
+                    == InputErrors([
+                        PlatformError.entry("'--platform ios:16'", .givenTwice(platform: "iOS", first: "17", second: "16")),
+                        PlatformError.entry("'--platform beos:5'", .unknownPlatform("beos")),
+                    ]))
         }
     }
 

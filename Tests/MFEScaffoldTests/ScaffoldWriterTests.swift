@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEScaffold
 
 /// A real file system that fails the `failingWrite`th write, to check nothing is left behind.
 struct FailingFileSystem: FileSystem {
@@ -13,7 +14,12 @@ struct FailingFileSystem: FileSystem {
     final class Counter: @unchecked Sendable {
         private var value = 0
         private let lock = NSLock()
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
     }
 
     func contents(of path: String) throws -> Data { try base.contents(of: path) }
@@ -38,10 +44,12 @@ struct FailingFileSystem: FileSystem {
 @Suite("scaffold writing")
 struct ScaffoldWriterTests {
     private func plan(in directory: String) -> ScaffoldPlan {
-        ScaffoldPlan(destination: directory + "/Features/Home", files: [
-            PlannedFile(path: "Package.swift", contents: "// package\n"),
-            PlannedFile(path: "Sources/Home/Home.swift", contents: "// source\n"),
-        ])
+        ScaffoldPlan(
+            destination: directory + "/Features/Home",
+            files: [
+                PlannedFile(path: "Package.swift", contents: "// package\n"),
+                PlannedFile(path: "Sources/Home/Home.swift", contents: "// source\n"),
+            ])
     }
 
     @Test func writesEveryFileAndOnlyThem() throws {

@@ -1,70 +1,72 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEScaffold
 
 /// Wiring a new feature into the shell's Swift sources: exact edits on a hand-written file, and
 /// the whole wiring of the shell `mfe init` writes, applied twice.
 @Suite("wiring a feature into the shell's sources")
 struct ShellWiringTests {
-    static let search = WiredFeature(FeatureSpecification(name: "Search", layer: .product, template: TemplateName.feature, samples: [.init(id: "1", title: "One", subtitle: "The first")], example: true))
+    static let search = WiredFeature(
+        FeatureSpecification(name: "Search", layer: .product, template: TemplateName.feature, samples: [.init(id: "1", title: "One", subtitle: "The first")], example: true))
 
     @Test func splicesEachDeclarationAndKeepsEveryOtherByte() throws {
         let before = """
-        import Observation // the router is observable
+            import Observation // the router is observable
 
-        public enum AppRoute: Hashable {
-            case root
-            case home // the first tab
-        }
-
-        @MainActor
-        public final class AppRouter {
-            private var links = Router<AppRoute>()
-
-            public init() {
-                links.register("/") { _ in .root }
-                links.register("/home") { _ in .home } // keep this comment
+            public enum AppRoute: Hashable {
+                case root
+                case home // the first tab
             }
-        }
-        // end of file
 
-        """
-        let after = """
-        import Observation // the router is observable
-        import SearchInterface
+            @MainActor
+            public final class AppRouter {
+                private var links = Router<AppRoute>()
 
-        public enum AppRoute: Hashable {
-            case root
-            case home // the first tab
-            /// Search's screen.
-            case search
-        }
-
-        @MainActor
-        public final class AppRouter {
-            private var links = Router<AppRoute>()
-
-            public init() {
-                links.register("/") { _ in .root }
-                links.register("/home") { _ in .home } // keep this comment
-                links.register("/search") { _ in .search }
-            }
-        }
-        // end of file
-
-        extension AppRouter: SearchNavigating {
-            public func navigate(to request: SearchNavigationRequest) {
-                switch request {
-                case .openSearchItem:
-                    // No screen shows a single SearchItem yet; route this request once one does.
-                    break
+                public init() {
+                    links.register("/") { _ in .root }
+                    links.register("/home") { _ in .home } // keep this comment
                 }
             }
-        }
+            // end of file
 
-        """
+            """
+        let after = """
+            import Observation // the router is observable
+            import SearchInterface
+
+            public enum AppRoute: Hashable {
+                case root
+                case home // the first tab
+                /// Search's screen.
+                case search
+            }
+
+            @MainActor
+            public final class AppRouter {
+                private var links = Router<AppRoute>()
+
+                public init() {
+                    links.register("/") { _ in .root }
+                    links.register("/home") { _ in .home } // keep this comment
+                    links.register("/search") { _ in .search }
+                }
+            }
+            // end of file
+
+            extension AppRouter: SearchNavigating {
+                public func navigate(to request: SearchNavigationRequest) {
+                    switch request {
+                    case .openSearchItem:
+                        // No screen shows a single SearchItem yet; route this request once one does.
+                        break
+                    }
+                }
+            }
+
+            """
         let source = ParsedSource(file: "Shell/Sources/DemoComposition/AppRouter.swift", source: before)
         let wired = SourceSplice.apply(try CompositionWiring.splices(of: source, wiring: Self.search), to: before)
         #expect(wired == after)
@@ -97,16 +99,20 @@ struct ShellWiringTests {
         _ = directory
         let outcome = Self.wire(root)
         #expect(outcome.refusal == nil)
-        #expect(outcome.edits.map { $0.label ?? "" } == [
-            "Shell/Package.swift",
-            "Shell/Sources/DemoComposition/AppComposition.swift",
-            "Shell/Sources/DemoComposition/AppDependencies.swift",
-            "Shell/Sources/DemoComposition/AppRootView.swift",
-            "Shell/Sources/DemoComposition/AppRouter.swift",
-        ])
+        #expect(
+            outcome.edits.map { $0.label ?? "" } == [
+                "Shell/Package.swift",
+                "Shell/Sources/DemoComposition/AppComposition.swift",
+                "Shell/Sources/DemoComposition/AppDependencies.swift",
+                "Shell/Sources/DemoComposition/AppRootView.swift",
+                "Shell/Sources/DemoComposition/AppRouter.swift",
+            ])
         let rootView = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRootView.swift") == true })
         #expect(!rootView.contents.contains("screen(for: .root)\n"), "the placeholder tab gives way to the first feature")
-        #expect(rootView.contents.contains("TabView(selection: $router.selectedTab) {\n            screen(for: .search)\n                .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }\n        }"), "a tab per feature, each with its own navigation stack")
+        #expect(
+            rootView.contents.contains(
+                "TabView(selection: $router.selectedTab) {\n            screen(for: .search)\n                .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }\n        }"),
+            "a tab per feature, each with its own navigation stack")
         #expect(rootView.contents.contains("        case .search:\n            composition.search.makeView(navigator: router)\n"))
         #expect(rootView.diff.hasPrefix("--- a/Shell/Sources/DemoComposition/AppRootView.swift\n+++ b/Shell/Sources/DemoComposition/AppRootView.swift\n@@"))
         for edit in outcome.edits {
@@ -123,7 +129,12 @@ struct ShellWiringTests {
         try LocalFileSystem().writeAtomically(Data(original.replacingOccurrences(of: "TabView(selection: $router.selectedTab) {", with: "VStack {").utf8), to: rootView)
         let outcome = Self.wire(root)
         #expect(outcome.edits.isEmpty)
-        #expect(outcome.refusal == "mfe did not wire Search into the shell: Shell/Sources/DemoComposition/AppRootView.swift: 'AppRootView' has no single 'TabView { ... }' with tabs to add 'Search' to; no shell file was changed. Wire it by hand:")
-        #expect(outcome.manualSteps.first == #"in Shell/Package.swift: add .package(path: "../Features/Search") to 'dependencies:', and the products 'Search', 'SearchInterface' to the target 'DemoComposition'"#)
+        #expect(
+            outcome.refusal
+                == "mfe did not wire Search into the shell: Shell/Sources/DemoComposition/AppRootView.swift: 'AppRootView' has no single 'TabView { ... }' with tabs to add 'Search' to; no shell file was changed. Wire it by hand:"
+        )
+        #expect(
+            outcome.manualSteps.first
+                == #"in Shell/Package.swift: add .package(path: "../Features/Search") to 'dependencies:', and the products 'Search', 'SearchInterface' to the target 'DemoComposition'"#)
     }
 }

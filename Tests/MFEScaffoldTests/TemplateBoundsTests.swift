@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEScaffold
 
 /// A team's templates are bounded: nesting the renderer would recurse through is refused with
 /// its line before rendering, and links leaving the templates folder and huge files are refused.
@@ -37,11 +38,13 @@ struct TemplateBoundsTests {
         #expect(MustacheNesting.problem(in: "{{=<% %>=}}" + Self.nested(65)) == nil, "'{{' is text once the delimiters changed")
         // A change inside a section ends with it: the outer `{{#a}}` tags count again.
         #expect(MustacheNesting.problem(in: "{{#s}}{{=<% %>=}}<%/s%>" + Self.nested(64)) == nil)
-        #expect(MustacheNesting.problem(in: "{{#s}}{{=<% %>=}}<%/s%>" + Self.nested(64) + "{{#s}}" ) == nil)
+        #expect(MustacheNesting.problem(in: "{{#s}}{{=<% %>=}}<%/s%>" + Self.nested(64) + "{{#s}}") == nil)
         #expect(MustacheNesting.problem(in: "{{#s}}{{=<% %>=}}<%/s%>{{#t}}" + Self.nested(64) + "{{/t}}") != nil)
         #expect(MustacheNesting.problem(in: "{{! " + String(repeating: "{{#a ", count: 100) + "}}") == nil, "a comment holds no tags")
         #expect(MustacheNesting.problem(in: "{{{raw}}}" + Self.nested(65))?.line == 1)
-        #expect(MustacheNesting.problem(in: "{{a(" + String(repeating: "b(", count: 20) + "c" + String(repeating: ")", count: 21) + "}}")?.reason == "a tag chains more than 16 transforms (mfe renders at most 16)")
+        #expect(
+            MustacheNesting.problem(in: "{{a(" + String(repeating: "b(", count: 20) + "c" + String(repeating: ")", count: 21) + "}}")?.reason
+                == "a tag chains more than 16 transforms (mfe renders at most 16)")
     }
 
     /// 100,000 nested sections crashed the renderer (the stack overflowed); now they are a
@@ -86,7 +89,10 @@ struct TemplateBoundsTests {
         try FileManager.default.removeItem(atPath: huge)
         try directory.write("description: " + String(repeating: "x", count: TemplateCatalog.maximumDescriptionSize) + "\n", to: "team/feature/template.yml")
         let description = directory.path + "/team/feature/template.yml"
-        #expect(throws: ScaffoldError.templateFileTooLarge(path: description, size: TemplateCatalog.maximumDescriptionSize + "description: \n".utf8.count, limit: TemplateCatalog.maximumDescriptionSize, isDescription: true)) {
+        #expect(
+            throws: ScaffoldError.templateFileTooLarge(
+                path: description, size: TemplateCatalog.maximumDescriptionSize + "description: \n".utf8.count, limit: TemplateCatalog.maximumDescriptionSize, isDescription: true)
+        ) {
             try TemplateCatalog.load(from: directory.path + "/team")
         }
     }

@@ -1,5 +1,6 @@
-@testable import MFEScaffold
 import Testing
+
+@testable import MFEScaffold
 
 /// Every built-in template rendered for a typical request, compared with the golden files in
 /// `Tests/Goldens/Scaffold` (re-record with `MFE_RECORD=1 swift test`). The integration tests
@@ -12,10 +13,12 @@ struct TemplateGoldenTests {
     }
 
     @Test func productFeatureWithDependencies() throws {
-        let specification = FeatureSpecification(name: "Home", layer: .product, template: TemplateName.feature, example: true, dependencies: [
-            FeatureDependency(requested: "Core", path: "../../Foundation/Core", package: "Core", product: "Core", layer: .foundation),
-            FeatureDependency(requested: "Search", path: "../Search", package: "Search", product: "SearchInterface", layer: .product),
-        ])
+        let specification = FeatureSpecification(
+            name: "Home", layer: .product, template: TemplateName.feature, example: true,
+            dependencies: [
+                FeatureDependency(requested: "Core", path: "../../Foundation/Core", package: "Core", product: "Core", layer: .foundation),
+                FeatureDependency(requested: "Search", path: "../Search", package: "Search", product: "SearchInterface", layer: .product),
+            ])
         try GoldenFile.check(try render(specification), against: "Tests/Goldens/Scaffold/feature-Home.txt")
     }
 

@@ -1,6 +1,7 @@
 import MFECore
-@testable import MFEScaffold
 import Testing
+
+@testable import MFEScaffold
 
 @Suite("template rendering")
 struct TemplateRendererTests {
@@ -9,14 +10,16 @@ struct TemplateRendererTests {
     }
 
     @Test func rendersPathsAndContentsAsPlainText() throws {
-        let files = try TemplateRenderer().render(template([
-            "Sources/{{name}}/{{name}}.swift.mustache": "let title = \"{{title}}\" // <&>\n",
-            "LICENSE": "{{name}} stays as written\n",
-        ]), context: ["name": "Search", "title": "Tom & \"Jerry\""])
-        #expect(files == [
-            PlannedFile(path: "LICENSE", contents: "{{name}} stays as written\n"),
-            PlannedFile(path: "Sources/Search/Search.swift", contents: "let title = \"Tom & \"Jerry\"\" // <&>\n"),
-        ])
+        let files = try TemplateRenderer().render(
+            template([
+                "Sources/{{name}}/{{name}}.swift.mustache": "let title = \"{{title}}\" // <&>\n",
+                "LICENSE": "{{name}} stays as written\n",
+            ]), context: ["name": "Search", "title": "Tom & \"Jerry\""])
+        #expect(
+            files == [
+                PlannedFile(path: "LICENSE", contents: "{{name}} stays as written\n"),
+                PlannedFile(path: "Sources/Search/Search.swift", contents: "let title = \"Tom & \"Jerry\"\" // <&>\n"),
+            ])
     }
 
     @Test func skipsFilesWhosePathHasAnEmptyComponent() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFETestSupport
 import Testing
+
+@testable import MFEScaffold
 
 /// Wiring keeps the user's bytes — a byte order mark first, CRLF line endings, an invalid
 /// UTF-8 byte outside the edit, a symbolic link — and wires every `#if` branch that declares
@@ -18,19 +19,19 @@ struct WiringPreservationTests {
     }
 
     static let router = """
-    public enum AppRoute: Hashable {
-        case root
-    }
-
-    public final class AppRouter {
-        private var links = Router<AppRoute>()
-
-        public init() {
-            links.register("/") { _ in .root }
+        public enum AppRoute: Hashable {
+            case root
         }
-    }
 
-    """
+        public final class AppRouter {
+            private var links = Router<AppRoute>()
+
+            public init() {
+                links.register("/") { _ in .root }
+            }
+        }
+
+        """
 
     @Test func aByteOrderMarkStaysFirst() throws {
         let bytes = SourceLayout.byteOrderMark + Array(Self.router.utf8)
@@ -66,7 +67,11 @@ struct WiringPreservationTests {
         // Overlong, surrogate, truncated, above U+10FFFF; valid 2-, 3- and 4-byte sequences.
         let bytes: [UInt8] = [0xC0, 0xAF, 0xED, 0xA0, 0x80, 0xE2, 0x82, 0x41, 0xF4, 0x90, 0x80, 0x80, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80]
         let underscore = UInt8(ascii: "_")
-        #expect(ParsedSource.parseableBytes(bytes) == [underscore, underscore, underscore, underscore, underscore, underscore, underscore, 0x41, underscore, underscore, underscore, underscore, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80])
+        #expect(
+            ParsedSource.parseableBytes(bytes) == [
+                underscore, underscore, underscore, underscore, underscore, underscore, underscore, 0x41, underscore, underscore, underscore, underscore, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F,
+                0x98, 0x80,
+            ])
     }
 
     @Test func everyIfBranchIsWired() throws {
@@ -89,18 +94,18 @@ struct WiringPreservationTests {
 
     @Test func registrationsInBothBranchesOfAnIfEachGetTheRoute() throws {
         let source = """
-        public final class AppRouter {
-            public init() {
-                #if os(Linux)
-                links.register("/") { _ in .root }
-                #else
-                links.register("/") { _ in .root }
-                links.register("/mac") { _ in .mac }
-                #endif
+            public final class AppRouter {
+                public init() {
+                    #if os(Linux)
+                    links.register("/") { _ in .root }
+                    #else
+                    links.register("/") { _ in .root }
+                    links.register("/mac") { _ in .mac }
+                    #endif
+                }
             }
-        }
 
-        """
+            """
         let parsed = ParsedSource(file: "AppRouter.swift", source: source)
         let wired = SourceSplice.apply(try CompositionWiring.splices(of: parsed, wiring: Self.search), to: source)
         #expect(wired.components(separatedBy: "links.register(\"/search\") { _ in .search }").count == 3, "\(wired)")
@@ -115,7 +120,11 @@ struct WiringPreservationTests {
     func registrationsThatDoNotCoverEveryPlatformAreRefused(body: String) {
         let source = "public final class AppRouter {\n    public init() {\n        \(body)\n    }\n}\n"
         let parsed = ParsedSource(file: "AppRouter.swift", source: source)
-        #expect(throws: WiringRefusal(file: "AppRouter.swift", reason: "'AppRouter' registers its routes only under '#if' branches that do not cover every platform; mfe cannot tell where the route '/search' belongs in the others")) {
+        #expect(
+            throws: WiringRefusal(
+                file: "AppRouter.swift",
+                reason: "'AppRouter' registers its routes only under '#if' branches that do not cover every platform; mfe cannot tell where the route '/search' belongs in the others")
+        ) {
             try CompositionWiring.splices(of: parsed, wiring: Self.search)
         }
     }
@@ -128,7 +137,8 @@ struct WiringPreservationTests {
     }
 
     @Test func aBuilderOnlyUnderAnIfIsRefused() {
-        let source = "final class AppComposition {\n    let dependencies = AppDependencies()\n    #if DEBUG\n    var search: SearchBuilder { SearchBuilder(dependencies: dependencies) }\n    #endif\n}\n"
+        let source =
+            "final class AppComposition {\n    let dependencies = AppDependencies()\n    #if DEBUG\n    var search: SearchBuilder { SearchBuilder(dependencies: dependencies) }\n    #endif\n}\n"
         #expect(throws: WiringRefusal(file: "AppComposition.swift", reason: "'AppComposition' has a 'search' builder only under an '#if'; mfe cannot tell whether the other branches should have it")) {
             try CompositionWiring.splices(of: ParsedSource(file: "AppComposition.swift", source: source), wiring: Self.search)
         }

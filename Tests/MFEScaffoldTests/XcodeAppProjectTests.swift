@@ -1,8 +1,9 @@
 import Foundation
 import MFECore
-@testable import MFEScaffold
 import MFEWorkspace
 import Testing
+
+@testable import MFEScaffold
 
 /// The Xcode 16 projects mfe writes beside example apps and the shell, read back as Xcode
 /// reads them: `project.pbxproj` is an OpenStep property list, which Foundation parses on
@@ -42,7 +43,8 @@ struct XcodeAppProjectTests {
     }
 
     static func featureFiles(platforms: [PlatformRequirement] = PlatformRequirement.defaults, example: Bool = true, template: String = TemplateName.feature) throws -> [PlannedFile] {
-        let specification = FeatureSpecification(name: "Home", layer: .product, template: template, example: example, webURL: template == TemplateName.web ? "https://example.com/home" : nil, platforms: platforms)
+        let specification = FeatureSpecification(
+            name: "Home", layer: .product, template: template, example: example, webURL: template == TemplateName.web ? "https://example.com/home" : nil, platforms: platforms)
         let rendered = try TemplateRenderer().render(try TemplateCatalog.builtin.template(named: template), context: specification.templateContext)
         return try XcodeAppProject.adding(to: rendered, prefix: "", app: specification.iOSApp)
     }

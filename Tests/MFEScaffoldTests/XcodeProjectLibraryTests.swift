@@ -1,13 +1,16 @@
 import Foundation
 import MFECore
 import MFETestSupport
-@testable import MFEScaffold
 import Testing
+
+@testable import MFEScaffold
 
 /// The generated Xcode projects read by a maintained third-party parser, PyPI's `pbxproj`
 /// (installed by `.ci/run` into `.build/pbxproj-venv`; `MFE_PBXPROJ_PYTHON` names another
 /// Python that has it), so they are checked by more than mfe's own idea of the format.
-@Suite("Xcode projects as PyPI's pbxproj reads them", .enabled(if: PbxprojPython.path != nil, "PyPI's pbxproj is not installed: run .ci/run, or 'python3 -m venv .build/pbxproj-venv && .build/pbxproj-venv/bin/pip install pbxproj'"))
+@Suite(
+    "Xcode projects as PyPI's pbxproj reads them",
+    .enabled(if: PbxprojPython.path != nil, "PyPI's pbxproj is not installed: run .ci/run, or 'python3 -m venv .build/pbxproj-venv && .build/pbxproj-venv/bin/pip install pbxproj'"))
 struct XcodeProjectLibraryTests {
     /// What the script reports of one project.
     struct Summary: Decodable, Equatable {
@@ -33,56 +36,56 @@ struct XcodeProjectLibraryTests {
     }
 
     static let script = #"""
-    import contextlib, io, json, os, sys, xml.etree.ElementTree as ET
-    from pbxproj import XcodeProject
+        import contextlib, io, json, os, sys, xml.etree.ElementTree as ET
+        from pbxproj import XcodeProject
 
-    bundle = sys.argv[1]
-    warnings = io.StringIO()
-    with contextlib.redirect_stderr(warnings):
-        project = XcodeProject.load(os.path.join(bundle, "project.pbxproj"))
-    objects = project.objects
-    root = objects[project.rootObject]
+        bundle = sys.argv[1]
+        warnings = io.StringIO()
+        with contextlib.redirect_stderr(warnings):
+            project = XcodeProject.load(os.path.join(bundle, "project.pbxproj"))
+        objects = project.objects
+        root = objects[project.rootObject]
 
-    def configurations(list_id):
-        return [objects[c] for c in objects[list_id].buildConfigurations]
+        def configurations(list_id):
+            return [objects[c] for c in objects[list_id].buildConfigurations]
 
-    targets = []
-    for target in objects.get_targets():
-        dependencies = [objects[d] for d in target.packageProductDependencies]
-        linked = []
-        for phase_id in target.buildPhases:
-            phase = objects[phase_id]
-            if phase.isa == "PBXFrameworksBuildPhase":
-                linked += [objects[objects[f].productRef].productName for f in phase.files]
-        settings = [c.buildSettings for c in configurations(target.buildConfigurationList)]
-        targets.append({
-            "name": target.name,
-            "productType": target.productType,
-            "product": objects[target.productReference].path,
-            "packageProducts": [d.productName for d in dependencies],
-            "packagesOfProducts": [objects[d.package].relativePath for d in dependencies],
-            "linkedProducts": linked,
-            "synchronizedFolders": [objects[g].path for g in target.fileSystemSynchronizedGroups],
-            "bundleIdentifiers": [s["PRODUCT_BUNDLE_IDENTIFIER"] for s in settings],
-            "generatesInfoPlist": [s["GENERATE_INFOPLIST_FILE"] for s in settings],
-        })
-    project_settings = [c.buildSettings for c in configurations(root.buildConfigurationList)]
-    schemes = []
-    scheme_folder = os.path.join(bundle, "xcshareddata", "xcschemes")
-    for name in sorted(os.listdir(scheme_folder)):
-        for reference in ET.parse(os.path.join(scheme_folder, name)).getroot().iter("BuildableReference"):
-            blueprint = reference.get("BlueprintIdentifier")
-            schemes.append([name, objects[blueprint].name if blueprint in objects.get_keys() else "missing " + blueprint, reference.get("BuildableName"), reference.get("ReferencedContainer")])
-    print(json.dumps({
-        "objectVersion": str(project.objectVersion),
-        "sdks": [s["SDKROOT"] for s in project_settings],
-        "deploymentTargets": [s["IPHONEOS_DEPLOYMENT_TARGET"] for s in project_settings],
-        "localPackages": [objects[p].relativePath for p in root.packageReferences],
-        "targets": targets,
-        "schemes": schemes,
-        "warnings": warnings.getvalue(),
-    }))
-    """#
+        targets = []
+        for target in objects.get_targets():
+            dependencies = [objects[d] for d in target.packageProductDependencies]
+            linked = []
+            for phase_id in target.buildPhases:
+                phase = objects[phase_id]
+                if phase.isa == "PBXFrameworksBuildPhase":
+                    linked += [objects[objects[f].productRef].productName for f in phase.files]
+            settings = [c.buildSettings for c in configurations(target.buildConfigurationList)]
+            targets.append({
+                "name": target.name,
+                "productType": target.productType,
+                "product": objects[target.productReference].path,
+                "packageProducts": [d.productName for d in dependencies],
+                "packagesOfProducts": [objects[d.package].relativePath for d in dependencies],
+                "linkedProducts": linked,
+                "synchronizedFolders": [objects[g].path for g in target.fileSystemSynchronizedGroups],
+                "bundleIdentifiers": [s["PRODUCT_BUNDLE_IDENTIFIER"] for s in settings],
+                "generatesInfoPlist": [s["GENERATE_INFOPLIST_FILE"] for s in settings],
+            })
+        project_settings = [c.buildSettings for c in configurations(root.buildConfigurationList)]
+        schemes = []
+        scheme_folder = os.path.join(bundle, "xcshareddata", "xcschemes")
+        for name in sorted(os.listdir(scheme_folder)):
+            for reference in ET.parse(os.path.join(scheme_folder, name)).getroot().iter("BuildableReference"):
+                blueprint = reference.get("BlueprintIdentifier")
+                schemes.append([name, objects[blueprint].name if blueprint in objects.get_keys() else "missing " + blueprint, reference.get("BuildableName"), reference.get("ReferencedContainer")])
+        print(json.dumps({
+            "objectVersion": str(project.objectVersion),
+            "sdks": [s["SDKROOT"] for s in project_settings],
+            "deploymentTargets": [s["IPHONEOS_DEPLOYMENT_TARGET"] for s in project_settings],
+            "localPackages": [objects[p].relativePath for p in root.packageReferences],
+            "targets": targets,
+            "schemes": schemes,
+            "warnings": warnings.getvalue(),
+        }))
+        """#
 
     static func summary(of files: [PlannedFile], bundle: String) async throws -> Summary {
         let folder = try TemporaryDirectory()
@@ -98,25 +101,29 @@ struct XcodeProjectLibraryTests {
     @Test func theExampleAppsProjectHasTheAppTargetThePackageAndTheScheme() async throws {
         let files = try XcodeAppProjectTests.featureFiles()
         let summary = try await Self.summary(of: files, bundle: "HomeExample.xcodeproj")
-        #expect(summary == Summary(
-            objectVersion: "77",
-            sdks: ["iphoneos", "iphoneos"],
-            deploymentTargets: ["17.0", "17.0"],
-            localPackages: ["."],
-            targets: [Summary.Target(
-                name: "HomeExampleApp",
-                productType: "com.apple.product-type.application",
-                product: "HomeExampleApp.app",
-                packageProducts: ["Home", "HomeTesting"],
-                packagesOfProducts: [".", "."],
-                linkedProducts: ["Home", "HomeTesting"],
-                synchronizedFolders: ["iOSApp"],
-                bundleIdentifiers: ["com.example.HomeExampleApp", "com.example.HomeExampleApp"],
-                generatesInfoPlist: ["YES", "YES"]
-            )],
-            schemes: Array(repeating: ["HomeExampleApp.xcscheme", "HomeExampleApp", "HomeExampleApp.app", "container:HomeExample.xcodeproj"], count: 3),
-            warnings: ""
-        ))
+        #expect(
+            summary
+                == Summary(
+                    objectVersion: "77",
+                    sdks: ["iphoneos", "iphoneos"],
+                    deploymentTargets: ["17.0", "17.0"],
+                    localPackages: ["."],
+                    targets: [
+                        Summary.Target(
+                            name: "HomeExampleApp",
+                            productType: "com.apple.product-type.application",
+                            product: "HomeExampleApp.app",
+                            packageProducts: ["Home", "HomeTesting"],
+                            packagesOfProducts: [".", "."],
+                            linkedProducts: ["Home", "HomeTesting"],
+                            synchronizedFolders: ["iOSApp"],
+                            bundleIdentifiers: ["com.example.HomeExampleApp", "com.example.HomeExampleApp"],
+                            generatesInfoPlist: ["YES", "YES"]
+                        )
+                    ],
+                    schemes: Array(repeating: ["HomeExampleApp.xcscheme", "HomeExampleApp", "HomeExampleApp.app", "container:HomeExample.xcodeproj"], count: 3),
+                    warnings: ""
+                ))
     }
 
     @Test func theShellsProjectLinksTheComposition() async throws {

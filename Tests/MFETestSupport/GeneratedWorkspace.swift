@@ -57,13 +57,15 @@ package struct GeneratedWorkspace: Sendable {
         for index in 0..<foundations {
             let name = "F\(index)"
             let lower = index > 0 ? ["F\(index - 1)"] : []
-            try add(name, in: "Foundation/\(name)", packages: lower.map { "../\($0)" }, targets: [
-                (".target", name, lower.map { product($0, of: $0) }),
-                (".target", name + "UI", ["\"\(name)\""]),
-                (".target", name + "Testing", ["\"\(name)\""]),
-                (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
-                (".executableTarget", name + "Example", ["\"\(name)UI\""]),
-            ])
+            try add(
+                name, in: "Foundation/\(name)", packages: lower.map { "../\($0)" },
+                targets: [
+                    (".target", name, lower.map { product($0, of: $0) }),
+                    (".target", name + "UI", ["\"\(name)\""]),
+                    (".target", name + "Testing", ["\"\(name)\""]),
+                    (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
+                    (".executableTarget", name + "Example", ["\"\(name)UI\""]),
+                ])
             try write("feature: \(name)\nlayer: foundation\n", "Foundation/\(name)/mfe.yml")
         }
         for index in 0..<products {
@@ -81,24 +83,28 @@ package struct GeneratedWorkspace: Sendable {
                 interfaceTesting = [product(peer + "Testing", of: peer)]
                 generated.violations.append(Violation(rule: "production-to-testing", from: name + "Interface", to: peer + "Testing"))
             }
-            try add(name, in: "Features/\(name)", packages: foundation.map { "../../Foundation/\($0)" } + peers.map { "../\($0)" }, targets: [
-                (".target", name + "Interface", foundationProducts + interfaceTesting),
-                (".target", name, ["\"\(name)Interface\""] + peers.map { product($0 + "Interface", of: $0) } + foundationProducts + peerImplementation),
-                (".target", name + "Testing", ["\"\(name)Interface\""] + peers.map { product($0 + "Testing", of: $0) }),
-                (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
-                (".executableTarget", name + "Example", ["\"\(name)\"", "\"\(name)Testing\""]),
-            ])
+            try add(
+                name, in: "Features/\(name)", packages: foundation.map { "../../Foundation/\($0)" } + peers.map { "../\($0)" },
+                targets: [
+                    (".target", name + "Interface", foundationProducts + interfaceTesting),
+                    (".target", name, ["\"\(name)Interface\""] + peers.map { product($0 + "Interface", of: $0) } + foundationProducts + peerImplementation),
+                    (".target", name + "Testing", ["\"\(name)Interface\""] + peers.map { product($0 + "Testing", of: $0) }),
+                    (".testTarget", name + "Tests", ["\"\(name)\"", "\"\(name)Testing\""]),
+                    (".executableTarget", name + "Example", ["\"\(name)\"", "\"\(name)Testing\""]),
+                ])
             try write("feature: \(name)\nlayer: product\n", "Features/\(name)/mfe.yml")
         }
         let features = (0..<products).map { "P\($0)" }
         let shellFoundation = foundations > 0 ? ["F0"] : []
-        try add("Shell", in: "Shell", packages: features.map { "../Features/\($0)" } + shellFoundation.map { "../Foundation/\($0)" }, targets: [
-            (".executableTarget", "App", ["\"AppCore\""]),
-            (".target", "AppCore", features.map { product($0, of: $0) } + shellFoundation.map { product($0, of: $0) }),
-            (".target", "AppRouting", ["\"AppCore\""]),
-            (".target", "AppTesting", ["\"AppCore\""]),
-            (".testTarget", "AppTests", ["\"AppCore\"", "\"AppTesting\""]),
-        ])
+        try add(
+            "Shell", in: "Shell", packages: features.map { "../Features/\($0)" } + shellFoundation.map { "../Foundation/\($0)" },
+            targets: [
+                (".executableTarget", "App", ["\"AppCore\""]),
+                (".target", "AppCore", features.map { product($0, of: $0) } + shellFoundation.map { product($0, of: $0) }),
+                (".target", "AppRouting", ["\"AppCore\""]),
+                (".target", "AppTesting", ["\"AppCore\""]),
+                (".testTarget", "AppTests", ["\"AppCore\"", "\"AppTesting\""]),
+            ])
         generated.violations.sort()
         return generated
     }

@@ -10,33 +10,33 @@ package enum LegacyAppFixture {
     package static func manifest(extraSettingsDependencies: [String] = []) -> String {
         let settings = (["\"Styleguide\"", "\"UserDefaultsClient\""] + extraSettingsDependencies.map { "\"\($0)\"" }).joined(separator: ", ")
         return """
-        // swift-tools-version: 6.0
-        import PackageDescription
+            // swift-tools-version: 6.0
+            import PackageDescription
 
-        let package = Package(
-            name: "Shop",
-            products: [.library(name: "AppFeature", targets: ["AppFeature"])],
-            dependencies: [
-                .package(path: "Packages/Networking"),
-                .package(path: "Packages/DesignTokens"),
-            ],
-            targets: [
-                .target(name: "AppFeature", dependencies: ["HomeFeature", "SearchFeature", "SettingsFeature", "ApiClientLive"]),
-                .target(name: "HomeFeature", dependencies: ["ApiClient", "Styleguide", "Models", "SearchFeature"]),
-                .target(name: "SearchFeature", dependencies: ["ApiClient", "Styleguide", "Models"]),
-                .target(name: "SettingsFeature", dependencies: [\(settings)]),
-                .target(name: "ApiClient", dependencies: ["Models"]),
-                .target(name: "ApiClientLive", dependencies: ["ApiClient", .product(name: "Networking", package: "Networking")]),
-                .target(name: "UserDefaultsClient"),
-                .target(name: "Styleguide", dependencies: [.product(name: "DesignTokens", package: "DesignTokens")]),
-                .target(name: "Models"),
-                .target(name: "FirstPartyMocks", dependencies: ["ApiClient"]),
-                .testTarget(name: "HomeFeatureTests", dependencies: ["HomeFeature", "FirstPartyMocks"]),
-                .testTarget(name: "SearchFeatureTests", dependencies: ["SearchFeature", "FirstPartyMocks"]),
-            ]
-        )
+            let package = Package(
+                name: "Shop",
+                products: [.library(name: "AppFeature", targets: ["AppFeature"])],
+                dependencies: [
+                    .package(path: "Packages/Networking"),
+                    .package(path: "Packages/DesignTokens"),
+                ],
+                targets: [
+                    .target(name: "AppFeature", dependencies: ["HomeFeature", "SearchFeature", "SettingsFeature", "ApiClientLive"]),
+                    .target(name: "HomeFeature", dependencies: ["ApiClient", "Styleguide", "Models", "SearchFeature"]),
+                    .target(name: "SearchFeature", dependencies: ["ApiClient", "Styleguide", "Models"]),
+                    .target(name: "SettingsFeature", dependencies: [\(settings)]),
+                    .target(name: "ApiClient", dependencies: ["Models"]),
+                    .target(name: "ApiClientLive", dependencies: ["ApiClient", .product(name: "Networking", package: "Networking")]),
+                    .target(name: "UserDefaultsClient"),
+                    .target(name: "Styleguide", dependencies: [.product(name: "DesignTokens", package: "DesignTokens")]),
+                    .target(name: "Models"),
+                    .target(name: "FirstPartyMocks", dependencies: ["ApiClient"]),
+                    .testTarget(name: "HomeFeatureTests", dependencies: ["HomeFeature", "FirstPartyMocks"]),
+                    .testTarget(name: "SearchFeatureTests", dependencies: ["SearchFeature", "FirstPartyMocks"]),
+                ]
+            )
 
-        """
+            """
     }
 
     /// The targets of the root package whose sources show a SwiftUI view.
@@ -46,7 +46,8 @@ package enum LegacyAppFixture {
     package static func write(to directory: some TestFolder) throws {
         try directory.write(manifest(), to: "Package.swift")
         for target in ["AppFeature", "HomeFeature", "SearchFeature", "SettingsFeature", "ApiClient", "ApiClientLive", "UserDefaultsClient", "Styleguide", "Models", "FirstPartyMocks"] {
-            let source = userInterface.contains(target)
+            let source =
+                userInterface.contains(target)
                 ? "import SwiftUI\n\npublic struct \(target)View: View {\n    public var body: some View { Text(\"\(target)\") }\n}\n"
                 : "import Foundation\n\npublic enum \(target) {}\n"
             try directory.write(source, to: "Sources/\(target)/\(target).swift")
@@ -55,21 +56,23 @@ package enum LegacyAppFixture {
             try directory.write("import Testing\n", to: "Tests/\(test)/\(test).swift")
         }
         for (name, dependencies) in [("Networking", ""), ("DesignTokens", "")] {
-            try directory.write("""
-            // swift-tools-version: 6.0
-            import PackageDescription
+            try directory.write(
+                """
+                // swift-tools-version: 6.0
+                import PackageDescription
 
-            let package = Package(
-                name: "\(name)",
-                products: [.library(name: "\(name)", targets: ["\(name)"])],
-                targets: [.target(name: "\(name)"\(dependencies)), .testTarget(name: "\(name)Tests", dependencies: ["\(name)"])]
-            )
+                let package = Package(
+                    name: "\(name)",
+                    products: [.library(name: "\(name)", targets: ["\(name)"])],
+                    targets: [.target(name: "\(name)"\(dependencies)), .testTarget(name: "\(name)Tests", dependencies: ["\(name)"])]
+                )
 
-            """, to: "Packages/\(name)/Package.swift")
+                """, to: "Packages/\(name)/Package.swift")
             try directory.write("public enum \(name) {}\n", to: "Packages/\(name)/Sources/\(name)/\(name).swift")
             try directory.write("import Testing\n", to: "Packages/\(name)/Tests/\(name)Tests/\(name)Tests.swift")
         }
-        let placeholder = "// swift-tools-version:5.2\n// Leave blank. This is only here so that Xcode doesn't display it.\nimport PackageDescription\n\nlet package = Package(\n  name: \"client\",\n  products: [],\n  targets: []\n)\n"
+        let placeholder =
+            "// swift-tools-version:5.2\n// Leave blank. This is only here so that Xcode doesn't display it.\nimport PackageDescription\n\nlet package = Package(\n  name: \"client\",\n  products: [],\n  targets: []\n)\n"
         try directory.write(placeholder, to: "App/Package.swift")
         try directory.write(placeholder, to: "Bootstrap/Package.swift")
     }

@@ -128,7 +128,8 @@ package enum ManifestFidelity {
         let right = summary(of: second, packageDirectory: packageDirectory)
         guard left != right else { return [] }
         var differences: [String] = []
-        let rightSet = Set(right), leftSet = Set(left)
+        let rightSet = Set(right)
+        let leftSet = Set(left)
         differences += left.filter { !rightSet.contains($0) }.map { "- " + $0 }
         differences += right.filter { !leftSet.contains($0) }.map { "+ " + $0 }
         if differences.isEmpty { differences = ["same declarations in a different order"] }
@@ -145,7 +146,9 @@ package enum ManifestFidelity {
             case .fileSystem(let path): kind = "fileSystem \(PathUtilities.absolute(path, relativeTo: PathUtilities.absolute(packageDirectory)))"
             case .sourceControl(let url, let requirement):
                 // A local `url:` is a path: SwiftPM resolves it against the package folder.
-                let location = DumpPackageJSON.isRemote(url) ? url : PathUtilities.absolute(url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url, relativeTo: PathUtilities.absolute(packageDirectory))
+                let location =
+                    DumpPackageJSON.isRemote(url)
+                    ? url : PathUtilities.absolute(url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url, relativeTo: PathUtilities.absolute(packageDirectory))
                 kind = "sourceControl \(location) \(describe(requirement))"
             case .registry(let id, let requirement): kind = "registry \(id.lowercased()) \(describe(requirement))"
             }

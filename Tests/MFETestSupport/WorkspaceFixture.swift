@@ -78,34 +78,42 @@ package struct WorkspaceFixture {
     /// Adds a standard µFeature: `X`, `XInterface`, `XTesting`, `XTests`, `XExample`, with the
     /// given extra dependencies of `X`.
     package mutating func feature(_ name: String, layer: Layer = .product, dependsOn: [String] = [], sourceDependencies: [String] = []) {
-        add(name, layer: layer, dependsOn: dependsOn, targets: [
-            TargetSpec(name + "Interface"),
-            TargetSpec(name, .regular, [name + "Interface"] + sourceDependencies),
-            TargetSpec(name + "Testing", .regular, [name + "Interface"]),
-            TargetSpec(name + "Tests", .test, [name, name + "Testing"]),
-            TargetSpec(name + "Example", .executable, [name, name + "Testing"]),
-        ])
+        add(
+            name, layer: layer, dependsOn: dependsOn,
+            targets: [
+                TargetSpec(name + "Interface"),
+                TargetSpec(name, .regular, [name + "Interface"] + sourceDependencies),
+                TargetSpec(name + "Testing", .regular, [name + "Interface"]),
+                TargetSpec(name + "Tests", .test, [name, name + "Testing"]),
+                TargetSpec(name + "Example", .executable, [name, name + "Testing"]),
+            ])
     }
 
     /// A workspace of foundation `Env`, product features `Browse` and `Order`, and shell
     /// `Shell`, all clean; tests add the edge under test to `Browse`'s targets.
     package static func feedMe(browse extra: [String: [String]] = [:], envDependencies: [String] = [], envDependsOn: [String] = []) -> WorkspaceFixture {
         var fixture = WorkspaceFixture()
-        fixture.add("Env", layer: .foundation, dependsOn: envDependsOn, targets: [
-            .init("Env", .regular, envDependencies), .init("EnvTesting", .regular, ["Env"]), .init("EnvTests", .test, ["Env", "EnvTesting"]),
-        ])
-        fixture.add("Browse", layer: .product, dependsOn: ["Env", "Order"], targets: [
-            .init("BrowseInterface", .regular, ["Env/Env"] + (extra["BrowseInterface"] ?? [])),
-            .init("Browse", .regular, ["BrowseInterface", "Order/OrderInterface"] + (extra["Browse"] ?? [])),
-            .init("BrowseTesting", .regular, ["BrowseInterface", "Order/OrderTesting"] + (extra["BrowseTesting"] ?? [])),
-            .init("BrowseTests", .test, ["Browse", "BrowseTesting"] + (extra["BrowseTests"] ?? [])),
-            .init("BrowseExample", .executable, ["Browse", "BrowseTesting"] + (extra["BrowseExample"] ?? [])),
-        ])
+        fixture.add(
+            "Env", layer: .foundation, dependsOn: envDependsOn,
+            targets: [
+                .init("Env", .regular, envDependencies), .init("EnvTesting", .regular, ["Env"]), .init("EnvTests", .test, ["Env", "EnvTesting"]),
+            ])
+        fixture.add(
+            "Browse", layer: .product, dependsOn: ["Env", "Order"],
+            targets: [
+                .init("BrowseInterface", .regular, ["Env/Env"] + (extra["BrowseInterface"] ?? [])),
+                .init("Browse", .regular, ["BrowseInterface", "Order/OrderInterface"] + (extra["Browse"] ?? [])),
+                .init("BrowseTesting", .regular, ["BrowseInterface", "Order/OrderTesting"] + (extra["BrowseTesting"] ?? [])),
+                .init("BrowseTests", .test, ["Browse", "BrowseTesting"] + (extra["BrowseTests"] ?? [])),
+                .init("BrowseExample", .executable, ["Browse", "BrowseTesting"] + (extra["BrowseExample"] ?? [])),
+            ])
         fixture.feature("Order", dependsOn: ["Env"], sourceDependencies: ["Env/Env"])
-        fixture.add("Shell", layer: .shell, dependsOn: ["Browse", "Order", "Env"], targets: [
-            .init("App", .executable, ["Browse/Browse", "Order/Order", "Env/Env"]),
-            .init("AppSupport"),
-        ])
+        fixture.add(
+            "Shell", layer: .shell, dependsOn: ["Browse", "Order", "Env"],
+            targets: [
+                .init("App", .executable, ["Browse/Browse", "Order/Order", "Env/Env"]),
+                .init("AppSupport"),
+            ])
         return fixture
     }
 

@@ -1,30 +1,31 @@
 import MFECore
 import MFEManifest
-@testable import MFEWorkspace
 import MFETestSupport
 import Testing
+
+@testable import MFEWorkspace
 
 @Suite("mfe.yml parsing")
 struct ConfigurationParserTests {
     @Test func parsesTheWorkspaceFormOfTheDesign() throws {
         let yaml = """
-        workspace: FeedMe
-        packages:
-          - Foundation/*
-          - Features/*
-          - Shell
-        layers:
-          foundation: [Env]
-          product: [Browse, RestaurantOrder, About]
-        allow:
-          - rule: product-to-product
-            from: Browse
-            to: RestaurantOrder
-            reason: "migration tracked in FM-123"
-        baseline: mfe-baseline.json
-        shell:
-          path: Shell
-        """
+            workspace: FeedMe
+            packages:
+              - Foundation/*
+              - Features/*
+              - Shell
+            layers:
+              foundation: [Env]
+              product: [Browse, RestaurantOrder, About]
+            allow:
+              - rule: product-to-product
+                from: Browse
+                to: RestaurantOrder
+                reason: "migration tracked in FM-123"
+            baseline: mfe-baseline.json
+            shell:
+              path: Shell
+            """
         guard case .workspace(let configuration) = try ConfigurationParser().parse(yaml, file: "mfe.yml") else {
             Issue.record("expected a workspace configuration")
             return
@@ -73,7 +74,10 @@ struct ConfigurationParserTests {
             Issue.record("expected a workspace configuration")
             return
         }
-        #expect(configuration.platforms == [PlatformRequirement(swiftName: "iOS", version: "17.4"), PlatformRequirement(swiftName: "macOS", version: "14"), PlatformRequirement(swiftName: "visionOS", version: "2")])
+        #expect(
+            configuration.platforms == [
+                PlatformRequirement(swiftName: "iOS", version: "17.4"), PlatformRequirement(swiftName: "macOS", version: "14"), PlatformRequirement(swiftName: "visionOS", version: "2"),
+            ])
         guard case .workspace(let without) = try ConfigurationParser().parse("workspace: A\n", file: "mfe.yml") else { return }
         #expect(without.platforms == nil)
     }
@@ -117,25 +121,26 @@ struct ConfigurationParserTests {
 
     @Test func parsesShellFeatureRequirements() throws {
         let yaml = """
-        workspace: A
-        shell:
-          features:
-            - url: https://example.com/Browse.git
-              from: 1.2.0
-            - url: ../About
-              range: 1.0.0...1.4.0
-            - url: ../Order
-              upToNextMinor: 0.3.1
-        """
+            workspace: A
+            shell:
+              features:
+                - url: https://example.com/Browse.git
+                  from: 1.2.0
+                - url: ../About
+                  range: 1.0.0...1.4.0
+                - url: ../Order
+                  upToNextMinor: 0.3.1
+            """
         guard case .workspace(let configuration) = try ConfigurationParser().parse(yaml, file: "mfe.yml") else {
             Issue.record("expected a workspace configuration")
             return
         }
-        #expect(configuration.shell?.features.map(\.requirement) == [
-            .range(lowerBound: Version(1, 2, 0), upperBound: Version(2, 0, 0)),
-            .range(lowerBound: Version(1, 0, 0), upperBound: Version(1, 4, 1)),
-            .range(lowerBound: Version(0, 3, 1), upperBound: Version(0, 4, 0)),
-        ])
+        #expect(
+            configuration.shell?.features.map(\.requirement) == [
+                .range(lowerBound: Version(1, 2, 0), upperBound: Version(2, 0, 0)),
+                .range(lowerBound: Version(1, 0, 0), upperBound: Version(1, 4, 1)),
+                .range(lowerBound: Version(0, 3, 1), upperBound: Version(0, 4, 0)),
+            ])
     }
 }
 

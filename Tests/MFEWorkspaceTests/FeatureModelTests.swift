@@ -2,8 +2,9 @@ import Foundation
 import MFECore
 import MFEManifest
 import MFETestSupport
-@testable import MFEWorkspace
 import Testing
+
+@testable import MFEWorkspace
 
 @Suite("roles, stems and name globs")
 struct RoleSuffixesTests {
@@ -77,7 +78,10 @@ struct RolesConfigurationTests {
     static func at(_ line: Int, _ column: Int) -> MFECore.SourceLocation { SourceLocation(file: "mfe.yml", line: line, column: column) }
 
     @Test(arguments: [
-        ("workspace: W\nroles:\n  interfaces: [Client]\n", WorkspaceError.unknownKey("interfaces", in: "'roles:' (the role suffixes)", allowed: ["interface", "testing", "example", "source"], at: at(3, 3))),
+        (
+            "workspace: W\nroles:\n  interfaces: [Client]\n",
+            WorkspaceError.unknownKey("interfaces", in: "'roles:' (the role suffixes)", allowed: ["interface", "testing", "example", "source"], at: at(3, 3))
+        ),
         ("workspace: W\nroles:\n  testing: []\n", .emptyRoleSuffixes(role: .testing, at: at(3, 12))),
         ("workspace: W\nroles:\n  source:\n", .emptyRoleSuffixes(role: .source, at: at(3, 10))),
         ("workspace: W\nroles:\n  interface: [Client]\n  testing: [Mocks, Client]\n", .suffixListedTwice("Client", role: .testing, earlier: .interface, earlierLine: 3, at: at(4, 20))),
@@ -99,13 +103,16 @@ struct LayerConfigurationTests {
     static func workspace(_ configuration: String) throws -> InMemoryFolder {
         let directory = try InMemoryFileSystem().folder("/ws")
         try directory.write("workspace: W\npackages: [., Packages/*]\n" + configuration, to: "mfe.yml")
-        try directory.write(manifest("App", [
-            ".target(name: \"AppFeature\", dependencies: [\"HomeFeature\"])",
-            ".target(name: \"HomeFeature\", dependencies: [.product(name: \"Core\", package: \"Core\")])",
-            ".testTarget(name: \"HomeFeatureTests\", dependencies: [\"HomeFeature\"])",
-            ".target(name: \"SettingsFeature\")",
-            ".target(name: \"Styleguide\")",
-        ], dependencies: ["Packages/Core"]), to: "Package.swift")
+        try directory.write(
+            manifest(
+                "App",
+                [
+                    ".target(name: \"AppFeature\", dependencies: [\"HomeFeature\"])",
+                    ".target(name: \"HomeFeature\", dependencies: [.product(name: \"Core\", package: \"Core\")])",
+                    ".testTarget(name: \"HomeFeatureTests\", dependencies: [\"HomeFeature\"])",
+                    ".target(name: \"SettingsFeature\")",
+                    ".target(name: \"Styleguide\")",
+                ], dependencies: ["Packages/Core"]), to: "Package.swift")
         try directory.write(manifest("Core", [".target(name: \"Core\")", ".testTarget(name: \"CoreTests\", dependencies: [\"Core\"])"]), to: "Packages/Core/Package.swift")
         try directory.write(manifest("Search", [".target(name: \"Search\")", ".target(name: \"SearchKit\")"]), to: "Packages/Search/Package.swift")
         try directory.write("feature: Search\nlayer: product\n", to: "Packages/Search/mfe.yml")
@@ -152,9 +159,10 @@ struct LayerConfigurationTests {
         #expect(workspace.packages.map(\.directory) == [".", "Packages/Core", "Packages/Search"])
         #expect(workspace.packages.map(\.layer) == [nil, .foundation, .product])
         #expect(workspace.packages[0].featureLayers == ["AppFeature": .shell, "HomeFeature": .product, "SettingsFeature": .product, "Styleguide": .foundation])
-        #expect(graph.features.map { "\($0.name):\($0.layer?.rawValue ?? "-")" } == [
-            "AppFeature:shell", "HomeFeature:product", "SettingsFeature:product", "Styleguide:foundation", "Core:foundation", "Search:product",
-        ])
+        #expect(
+            graph.features.map { "\($0.name):\($0.layer?.rawValue ?? "-")" } == [
+                "AppFeature:shell", "HomeFeature:product", "SettingsFeature:product", "Styleguide:foundation", "Core:foundation", "Search:product",
+            ])
     }
 
     @Test func aGlobOverAPackageNameMakesItOneFeatureUnlessItsFeaturesAreListed() async throws {
@@ -189,8 +197,14 @@ struct LayerConfigurationTests {
     static let unmatched: [UnmatchedCase] = [
         ("layers:\n  product: [HomeFeatur]\n", { .unmatchedLayerEntry(pattern: "HomeFeatur", layer: .product, hint: .nearest("HomeFeature"), at: $0(4, 13)) }),
         ("layers:\n  product: [\"*Featuer\"]\n", { .unmatchedLayerEntry(pattern: "*Featuer", layer: .product, hint: .nearest("AppFeature"), at: $0(4, 13)) }),
-        ("layers:\n  foundation: [Zebra]\n", { .unmatchedLayerEntry(pattern: "Zebra", layer: .foundation, hint: .names(["App", "AppFeature", "Core", "HomeFeature", "Search", "SettingsFeature", "Styleguide"]), at: $0(4, 16)) }),
-        ("layers:\n  product: [SearchKit]\n", { .unmatchedLayerEntry(pattern: "SearchKit", layer: .product, hint: .targetOfOneFeaturePackage(package: "Search", hasOwnConfiguration: true), at: $0(4, 13)) }),
+        (
+            "layers:\n  foundation: [Zebra]\n",
+            { .unmatchedLayerEntry(pattern: "Zebra", layer: .foundation, hint: .names(["App", "AppFeature", "Core", "HomeFeature", "Search", "SettingsFeature", "Styleguide"]), at: $0(4, 16)) }
+        ),
+        (
+            "layers:\n  product: [SearchKit]\n",
+            { .unmatchedLayerEntry(pattern: "SearchKit", layer: .product, hint: .targetOfOneFeaturePackage(package: "Search", hasOwnConfiguration: true), at: $0(4, 13)) }
+        ),
         ("allow:\n  - rule: product-to-product\n    from: HomeFeature\n    to: Serch\n    reason: \"x\"\n", { .unmatchedAllowName(key: "to", value: "Serch", hint: .nearest("Search"), at: $0(6, 9)) }),
         ("allow:\n  - rule: cycle\n    from: \"Hme*\"\n    to: \"*\"\n    reason: \"x\"\n", { .unmatchedAllowName(key: "from", value: "Hme*", hint: .nearest("HomeFeature"), at: $0(5, 11)) }),
     ]

@@ -2,11 +2,13 @@ import Foundation
 import MFECore
 import MFEManifest
 import MFETestSupport
-@testable import MFEWorkspace
 import Testing
 
+@testable import MFEWorkspace
+
 /// Whether a Swift toolchain is on this machine, for the tests that ask SwiftPM itself.
-private let swiftAvailable = ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil
+private let swiftAvailable =
+    ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil
     && (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/swift") }
 
 private func manifest(_ name: String, products: String = "", dependencies: String = "", targets: String) -> String {
@@ -33,7 +35,9 @@ private func writeLibrary(_ name: String, at folder: String, product: Bool = tru
 /// `App` depends on `.package(name: "Lib", path: "../Nope")`; the workspace also has a
 /// package named `Lib` in `Lib/`.
 private func writeMissingPathWorkspace(to directory: TemporaryDirectory) throws {
-    try directory.write(manifest("App", dependencies: ".package(name: \"Lib\", path: \"../Nope\")", targets: ".target(name: \"App\", dependencies: [.product(name: \"Lib\", package: \"Lib\")])"), to: "App/Package.swift")
+    try directory.write(
+        manifest("App", dependencies: ".package(name: \"Lib\", path: \"../Nope\")", targets: ".target(name: \"App\", dependencies: [.product(name: \"Lib\", package: \"Lib\")])"),
+        to: "App/Package.swift")
     try directory.write("import Lib\n", to: "App/Sources/App/App.swift")
     try writeLibrary("Lib", at: "Lib", in: directory)
 }
@@ -95,11 +99,14 @@ struct MissingPathDependencyTests {
 /// A Vapor server's `Sources/App/Models/Package.swift` (a Fluent model named `Package`), and
 /// a fixture package inside a test target, with a real nested package beside them.
 private func writeNestedWorkspace(to directory: TemporaryDirectory) throws {
-    try directory.write(manifest("Server", dependencies: ".package(path: \"Packages/Shared\")", targets: """
-    .target(name: "App", dependencies: [.product(name: "Shared", package: "Shared")]),
-            .target(name: "Jobs", path: "Worker", exclude: ["Vendored"]),
-            .testTarget(name: "AppTests", dependencies: ["App"])
-    """), to: "Package.swift")
+    try directory.write(
+        manifest(
+            "Server", dependencies: ".package(path: \"Packages/Shared\")",
+            targets: """
+                .target(name: "App", dependencies: [.product(name: "Shared", package: "Shared")]),
+                        .target(name: "Jobs", path: "Worker", exclude: ["Vendored"]),
+                        .testTarget(name: "AppTests", dependencies: ["App"])
+                """), to: "Package.swift")
     try directory.write("import Shared\npublic let app = 1\n", to: "Sources/App/App.swift")
     try directory.write("import Foundation\n\npublic final class Package {\n    public var name = \"\"\n    public init() {}\n}\n", to: "Sources/App/Models/Package.swift")
     try directory.write("public let jobs = 1\n", to: "Worker/Jobs.swift")

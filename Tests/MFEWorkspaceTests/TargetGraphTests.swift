@@ -1,8 +1,9 @@
 import MFECore
 import MFEManifest
 import MFETestSupport
-@testable import MFEWorkspace
 import Testing
+
+@testable import MFEWorkspace
 
 @Suite("target graph")
 struct TargetGraphTests {
@@ -36,7 +37,9 @@ struct TargetGraphTests {
     @Test func productDependenciesEdgeToEveryVendedTarget() {
         var fixture = WorkspaceFixture()
         fixture.add("Env", layer: .foundation, targets: [.init("EnvCore"), .init("EnvUI")])
-        fixture.packages[0].manifest.products = [Product(name: "Env", kind: .library, targets: ["EnvCore", "EnvUI"], location: MFECore.SourceLocation(file: "/ws/Env/Package.swift", line: 20, column: 9))]
+        fixture.packages[0].manifest.products = [
+            Product(name: "Env", kind: .library, targets: ["EnvCore", "EnvUI"], location: MFECore.SourceLocation(file: "/ws/Env/Package.swift", line: 20, column: 9))
+        ]
         fixture.add("Browse", layer: .product, dependsOn: ["Env"], targets: [.init("Browse", .regular, ["Env/Env", "Other/Other", "Missing"])])
         let graph = TargetGraph(workspace: fixture.workspace)
         #expect(graph.edges.map { graph.nodes[$0.to].name } == ["EnvCore", "EnvUI"])
@@ -46,9 +49,11 @@ struct TargetGraphTests {
     @Test func urlDependenciesMatchWorkspacePackagesByIdentity() {
         var fixture = WorkspaceFixture()
         fixture.feature("Browse")
-        fixture.add("Shell", layer: .shell, urls: ["https://github.com/feedme/Browse.git", "https://github.com/apple/swift-collections"], targets: [
-            .init("App", .executable, ["Browse/BrowseInterface", "swift-collections/Collections"]),
-        ])
+        fixture.add(
+            "Shell", layer: .shell, urls: ["https://github.com/feedme/Browse.git", "https://github.com/apple/swift-collections"],
+            targets: [
+                .init("App", .executable, ["Browse/BrowseInterface", "swift-collections/Collections"])
+            ])
         let graph = TargetGraph(workspace: fixture.workspace)
         #expect(graph.packageEdges.map { "\(graph.packages[$0.from].name)->\(graph.packages[$0.to].name)" } == ["Shell->Browse"])
         let app = graph.nodeIndex(named: "App")!

@@ -2,8 +2,9 @@ import Foundation
 import MFECore
 import MFEManifest
 import MFETestSupport
-@testable import MFEWorkspace
 import Testing
+
+@testable import MFEWorkspace
 
 /// A manifest loader that names each package after its directory, for loader tests that are
 /// about discovery and layers, not manifests.
@@ -99,7 +100,11 @@ struct WorkspaceDiscoveryLinkTests {
         let directory = try files.folder("/ws")
         try directory.write("// swift-tools-version: 6.0\n", to: "Locked/A/Package.swift")
         try files.setMode(0o300, of: "/ws/Locked")
-        await #expect(throws: PlainInputError("cannot list the folder '/ws/Locked': permission denied; check its permissions and those of its folders, or run mfe as a user who may use it (mfe was looking for packages under '/ws'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)")) {
+        await #expect(
+            throws: PlainInputError(
+                "cannot list the folder '/ws/Locked': permission denied; check its permissions and those of its folders, or run mfe as a user who may use it (mfe was looking for packages under '/ws'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)"
+            )
+        ) {
             try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader(), fileSystem: files).load(at: directory.path)
         }
     }

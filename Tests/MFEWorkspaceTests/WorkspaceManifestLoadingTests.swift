@@ -1,9 +1,10 @@
 import Foundation
 import MFECore
-@testable import MFEManifest
 import MFETestSupport
-@testable import MFEWorkspace
 import Testing
+
+@testable import MFEManifest
+@testable import MFEWorkspace
 
 /// Refuses every manifest at line `line`, after a delay that makes later packages finish
 /// first, so a report built in completion order would come out reversed.
@@ -50,9 +51,11 @@ struct WorkspaceManifestLoadingTests {
             }
         }
         #expect(reports.count == 2 && reports[0] == reports[1])
-        #expect(reports.first == ["A", "B", "C", "D"].map {
-            ManifestRefusal("the function call 'f\($0)()'", at: SourceLocation(file: directory.path + "/\($0)/Package.swift", line: 3, column: 1))
-        })
+        #expect(
+            reports.first
+                == ["A", "B", "C", "D"].map {
+                    ManifestRefusal("the function call 'f\($0)()'", at: SourceLocation(file: directory.path + "/\($0)/Package.swift", line: 3, column: 1))
+                })
     }
 
     @Test func realRefusalsOfTheStaticReaderAreAllReported() async throws {
@@ -94,7 +97,10 @@ struct WorkspaceManifestLoadingTests {
     @Test(arguments: ["static", "swiftpm", "auto"])
     func loaderInMfeYmlAloneNeverRunsManifestCode(value: String) throws {
         let configuration = try ConfigurationParser().parse("workspace: W\nloader: \(value)\n", file: "mfe.yml")
-        guard case .workspace(let workspace) = configuration else { Issue.record("not a workspace"); return }
+        guard case .workspace(let workspace) = configuration else {
+            Issue.record("not a workspace")
+            return
+        }
         #expect(workspace.loader?.rawValue == value)
         #expect(workspace.loaderLocation?.line == 2)
         let loader = try ManifestLoaderKind.loader(flag: nil, environment: [:])
@@ -103,7 +109,10 @@ struct WorkspaceManifestLoadingTests {
         if value == "static" {
             #expect(note == nil)
         } else {
-            #expect(note == "mfe.yml:2: 'loader: \(value)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(value)' (or set MFE_LOADER=\(value) in CI) where the workspace is trusted")
+            #expect(
+                note
+                    == "mfe.yml:2: 'loader: \(value)' was not applied: it runs manifest code, which mfe does only when asked on the command line; manifests were read statically. Pass '--loader \(value)' (or set MFE_LOADER=\(value) in CI) where the workspace is trusted"
+            )
         }
     }
 
@@ -145,7 +154,11 @@ struct ManifestLoaderSelectionTests {
         var calls = 0
 
         func run(_ executable: String, _ arguments: [String], workingDirectory: String?, environment: [String: String?]) async throws -> ProcessResult {
-            lock.withLock { running += 1; calls += 1; most = max(most, running) }
+            lock.withLock {
+                running += 1
+                calls += 1
+                most = max(most, running)
+            }
             try await Task.sleep(nanoseconds: 30_000_000)
             lock.withLock { running -= 1 }
             let directory = arguments.firstIndex(of: "--package-path").map { arguments[$0 + 1] } ?? ""

@@ -101,7 +101,8 @@ struct AdoptionConfigurationRenderer {
 
     /// `text` as a YAML scalar: plain when that reads back unchanged, else double-quoted.
     static func quoted(_ text: String) -> String {
-        let plain = text.first.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" } ?? false
+        let plain =
+            text.first.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" } ?? false
             && text.allSatisfy { $0.isLetter || $0.isNumber || "._-/".contains($0) }
             && !["true", "false", "yes", "no", "null", "on", "off", "~"].contains(text.lowercased())
         if plain { return text }

@@ -2,8 +2,8 @@ import Foundation
 import MFECore
 import MFEImports
 import MFELint
-import MFEReport
 import MFEManifest
+import MFEReport
 import MFEWorkspace
 
 /// What `mfe init --adopt` was asked to do.
@@ -68,7 +68,8 @@ package struct AdoptionPlanner: Sendable {
         guard fileSystem.isDirectory(root) else {
             throw AdoptionError.notAFolder(given: request.path, exists: fileSystem.exists(root))
         }
-        let configurationPath = PathUtilities.join(root, "mfe.yml"), baselinePath = PathUtilities.join(root, Self.baselineName)
+        let configurationPath = PathUtilities.join(root, "mfe.yml")
+        let baselinePath = PathUtilities.join(root, Self.baselineName)
         for existing in [configurationPath, baselinePath] where fileSystem.exists(existing) {
             throw AdoptionError.wouldOverwrite(path: existing)
         }
@@ -83,7 +84,10 @@ package struct AdoptionPlanner: Sendable {
         let unreachable = loaded.map { loader.unreachablePathDependencies(of: $0.manifest) }
         for (index, problems) in unreachable.enumerated() {
             guard let first = problems.first else { continue }
-            leftOut.append(.init(directory: loaded[index].directory, reason: "package \(loaded[index].manifest.name) depends on a package that is not there (Package.swift:\(first.location.line): \(first.reason)), which SwiftPM refuses"))
+            leftOut.append(
+                .init(
+                    directory: loaded[index].directory,
+                    reason: "package \(loaded[index].manifest.name) depends on a package that is not there (Package.swift:\(first.location.line): \(first.reason)), which SwiftPM refuses"))
         }
         loaded = loaded.indices.filter { unreachable[$0].isEmpty }.map { loaded[$0] }
         leftOut += loaded.filter { $0.manifest.targets.isEmpty }.map { .init(directory: $0.directory, reason: "package \($0.manifest.name) has no targets (a placeholder)") }
@@ -131,23 +135,33 @@ package struct AdoptionPlanner: Sendable {
     /// when the command line asks: `--loader auto` hands the manifests the static reader
     /// refuses to SwiftPM). A manifest that cannot be read is left out with the reason and,
     /// for a refusal, how to opt in.
-    func load(_ directories: [String], root: String, loader kind: ManifestLoaderKind?) async -> (loaded: [(directory: String, manifest: PackageManifest)], leftOut: [AdoptionConfigurationRenderer.LeftOut], refused: [String]) {
+    func load(_ directories: [String], root: String, loader kind: ManifestLoaderKind?) async -> (
+        loaded: [(directory: String, manifest: PackageManifest)], leftOut: [AdoptionConfigurationRenderer.LeftOut], refused: [String]
+    ) {
         let primary = (kind == .swiftpm ? ManifestLoaderKind.swiftpm : .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner)
         let fallback: (any ManifestLoading)? = kind == .auto ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner) : nil
-        enum Outcome: Sendable { case loaded(PackageManifest, refused: Bool), failed(String) }
+        enum Outcome: Sendable {
+            case loaded(PackageManifest, refused: Bool)
+            case failed(String)
+        }
         // Each outcome is bound to a `let` before it is returned, and kept at its folder's
         // index by OrderedConcurrency (its comment says why). A folder whose Package.swift is a
         // source file of an enclosing package's target is no package (`PackageRoots`): it is
         // neither loaded nor mentioned.
-        let outcomes = await PackageRoots.load(directories, root: root, fileSystem: fileSystem, manifest: { outcome -> PackageManifest? in
-            if case .loaded(let manifest, _) = outcome { return manifest } else { return nil }
-        }, missing: { Outcome.failed($0.localizedDescription) }) { directory in
+        let outcomes = await PackageRoots.load(
+            directories, root: root, fileSystem: fileSystem,
+            manifest: { outcome -> PackageManifest? in
+                if case .loaded(let manifest, _) = outcome { return manifest } else { return nil }
+            }, missing: { Outcome.failed($0.localizedDescription) }
+        ) { directory in
             let absolute = directory == "." ? root : PathUtilities.join(root, directory)
             do {
                 let manifest = try await primary.loadManifest(inPackageDirectory: absolute)
                 return Outcome.loaded(manifest, refused: false)
             } catch let refusal as ManifestRefusal {
-                guard let fallback else { return Outcome.failed("the static reader cannot evaluate it (\(Self.firstLine(refusal, root: root))); 'mfe init --adopt --loader auto' reads it with SwiftPM, which runs its code") }
+                guard let fallback else {
+                    return Outcome.failed("the static reader cannot evaluate it (\(Self.firstLine(refusal, root: root))); 'mfe init --adopt --loader auto' reads it with SwiftPM, which runs its code")
+                }
                 do {
                     let manifest = try await fallback.loadManifest(inPackageDirectory: absolute)
                     return Outcome.loaded(manifest, refused: true)
@@ -195,11 +209,12 @@ package struct AdoptionPlanner: Sendable {
         for edge in graph.edges where graph.nodes[edge.from].package != graph.nodes[edge.to].package {
             connected.formUnion([graph.nodes[edge.from].package, graph.nodes[edge.to].package])
         }
-        let tooling = Set(loaded.indices.filter { index in
-            let manifest = loaded[index].manifest
-            let toolsOnly = manifest.targets.allSatisfy { [.executable, .plugin, .test].contains($0.kind) }
-            return !connected.contains(index) && (toolsOnly || Self.toolingNames.contains(manifest.name.lowercased()))
-        })
+        let tooling = Set(
+            loaded.indices.filter { index in
+                let manifest = loaded[index].manifest
+                let toolsOnly = manifest.targets.allSatisfy { [.executable, .plugin, .test].contains($0.kind) }
+                return !connected.contains(index) && (toolsOnly || Self.toolingNames.contains(manifest.name.lowercased()))
+            })
         return tooling.count < loaded.count ? tooling : []
     }
 
@@ -240,7 +255,9 @@ package struct AdoptionPlanner: Sendable {
         for feature in graph.features { if let layer = feature.layer { counts[layer, default: 0] += 1 } }
         let unassigned = graph.features.count(where: { $0.layer == nil })
         var lines: [String] = []
-        lines.append("inferred \(SummaryLine.count(graph.features.count, "feature")) in \(SummaryLine.count(workspace.packages.count, "package")): \(counts[.shell, default: 0]) shell, \(counts[.product, default: 0]) product, \(counts[.foundation, default: 0]) foundation\(unassigned > 0 ? ", \(unassigned) unassigned" : "")")
+        lines.append(
+            "inferred \(SummaryLine.count(graph.features.count, "feature")) in \(SummaryLine.count(workspace.packages.count, "package")): \(counts[.shell, default: 0]) shell, \(counts[.product, default: 0]) product, \(counts[.foundation, default: 0]) foundation\(unassigned > 0 ? ", \(unassigned) unassigned" : "")"
+        )
         var byRule: [String: Int] = [:]
         for entry in baseline.entries { byRule[entry.rule, default: 0] += 1 }
         let rules = byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

@@ -47,7 +47,8 @@ struct LayerInference {
         var dependencies = [Set<Int>](repeating: [], count: count)
         var dependents = [Set<Int>](repeating: [], count: count)
         for edge in graph.edges {
-            let from = graph.nodes[edge.from].feature, to = graph.nodes[edge.to].feature
+            let from = graph.nodes[edge.from].feature
+            let to = graph.nodes[edge.to].feature
             guard from != to, [.source, .interface].contains(graph.nodes[edge.from].role) else { continue }
             dependencies[from].insert(to)
             dependents[to].insert(from)
@@ -144,7 +145,9 @@ struct LayerInference {
                 let products = dependencies[feature].filter { decisions[$0]?.layer == .product }
                 guard !products.isEmpty else { continue }
                 let shell = dependents[feature].isEmpty && products.count >= 2
-                decisions[feature] = Decision(layer: shell ? .shell : .product, reason: "depends on product feature\(products.count == 1 ? "" : "s") \(list(products))\(shell ? " and nothing depends on it: a composition root" : "")")
+                decisions[feature] = Decision(
+                    layer: shell ? .shell : .product,
+                    reason: "depends on product feature\(products.count == 1 ? "" : "s") \(list(products))\(shell ? " and nothing depends on it: a composition root" : "")")
                 changed = true
             }
         }

@@ -30,7 +30,8 @@ public enum ComposeShellError: InputError, Equatable {
             }
             return message
         case .outputNeeded(let configurationFile):
-            return "\(configurationFile): the shell is an Xcode project ('shell.features:'); pass --output with its Package.resolved, e.g. --output App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
+            return
+                "\(configurationFile): the shell is an Xcode project ('shell.features:'); pass --output with its Package.resolved, e.g. --output App.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
         case .unknownUpdateNames(let unknown, let nearest, let known, let folder):
             var message = "--update names \(unknown.map { "'\($0)'" }.joined(separator: ", ")), which the shell does not depend on"
             if let nearest { message += "; did you mean '\(nearest)'?" }

@@ -25,7 +25,8 @@ extension ComposeShellService {
         var configuration: WorkspaceConfiguration?
         var workspaceRoot: String?
         if let root = try WorkspaceLoader.findWorkspaceRoot(from: start, fileSystem: fileSystem),
-           case .workspace(let value) = try ConfigurationParser().parseFile(at: PathUtilities.join(root, "mfe.yml"), fileSystem: fileSystem) {
+            case .workspace(let value) = try ConfigurationParser().parseFile(at: PathUtilities.join(root, "mfe.yml"), fileSystem: fileSystem)
+        {
             configuration = value
             workspaceRoot = root
         }
@@ -67,7 +68,8 @@ extension ComposeShellService {
         guard !unknown.isEmpty else { return }
         var nearest: String?
         if unknown.count == 1, let closest = known.values.min(by: { editDistance($0.lowercased(), unknown[0].lowercased()) < editDistance($1.lowercased(), unknown[0].lowercased()) }),
-           editDistance(closest.lowercased(), unknown[0].lowercased()) <= max(2, unknown[0].count / 3) {
+            editDistance(closest.lowercased(), unknown[0].lowercased()) <= max(2, unknown[0].count / 3)
+        {
             nearest = closest
         }
         throw ComposeShellError.unknownUpdateNames(

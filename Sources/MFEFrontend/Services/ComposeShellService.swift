@@ -96,7 +96,10 @@ public struct ComposeShellService: CommandService {
         let request = shell.request
         var output = CommandOutput()
         if chosen == nil, let configuration = shell.configuration,
-           let note = ManifestLoaderKind.notAppliedNote(configured: configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: FileManager.default.currentDirectoryPath)):\($0.line)" } ?? configuration.file) {
+            let note = ManifestLoaderKind.notAppliedNote(
+                configured: configuration.loader,
+                at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: FileManager.default.currentDirectoryPath)):\($0.line)" } ?? configuration.file)
+        {
             output.printError("note: \(note)\n")
         }
         let provider = makeProvider(kind)
@@ -140,10 +143,13 @@ public struct ComposeShellService: CommandService {
             } else {
                 output.print(diff)
                 if composition.onlyOriginHashChanged {
-                    output.printError("error: \(label) is stale: only its originHash changed (the shell's Package.swift was edited, no pin moves); run 'mfe compose-shell' to refresh the hash, or 'swift package resolve' re-resolves on every run until it is refreshed\n")
+                    output.printError(
+                        "error: \(label) is stale: only its originHash changed (the shell's Package.swift was edited, no pin moves); run 'mfe compose-shell' to refresh the hash, or 'swift package resolve' re-resolves on every run until it is refreshed\n"
+                    )
                     return output
                 }
-                output.printError("error: \(label) is stale\(composition.changes.isEmpty ? "" : " (" + composition.changes.map(\.summary).joined(separator: ", ") + ")"); run 'mfe compose-shell' to update it\n")
+                output.printError(
+                    "error: \(label) is stale\(composition.changes.isEmpty ? "" : " (" + composition.changes.map(\.summary).joined(separator: ", ") + ")"); run 'mfe compose-shell' to update it\n")
             }
             return output
         }

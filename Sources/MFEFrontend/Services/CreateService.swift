@@ -39,7 +39,10 @@ public struct CreateService: CommandService {
         package var dryRun: Bool
 
         /// Creates a request.
-        public init(name: String, layer: Layer? = nil, kind: FoundationKind? = nil, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, platforms: [String] = [], wire: Bool = true, wireOnly: Bool = false, templates: String? = nil, loader: ManifestLoaderKind? = nil, dryRun: Bool = false) {
+        public init(
+            name: String, layer: Layer? = nil, kind: FoundationKind? = nil, path: String? = nil, dependencies: [String] = [], webURL: String? = nil, example: Bool? = nil, platforms: [String] = [],
+            wire: Bool = true, wireOnly: Bool = false, templates: String? = nil, loader: ManifestLoaderKind? = nil, dryRun: Bool = false
+        ) {
             self.name = name
             self.layer = layer
             self.kind = kind
@@ -71,7 +74,8 @@ public struct CreateService: CommandService {
             name: request.name, layer: request.layer ?? (request.kind == nil ? .product : .foundation), path: request.path, dependencies: request.dependencies,
             webURL: request.webURL, example: request.example, wire: request.wire, platforms: request.platforms, kind: request.kind, wireOnly: request.wireOnly
         )
-        let scaffolder = FeatureScaffolder(catalog: try environment.templateCatalog(request.templates), manifestLoader: try environment.manifestLoader(flag: request.loader), fileSystem: environment.fileSystem)
+        let scaffolder = FeatureScaffolder(
+            catalog: try environment.templateCatalog(request.templates), manifestLoader: try environment.manifestLoader(flag: request.loader), fileSystem: environment.fileSystem)
         if request.dryRun {
             return CommandOutput(scaffolding: try await scaffolder.plan(feature), dryRun: true)
         }

@@ -27,7 +27,10 @@ public struct InitService: CommandService {
         package var dryRun: Bool
 
         /// Creates a request.
-        public init(name: String? = nil, path: String? = nil, example: String? = nil, platforms: [String] = [], templates: String? = nil, adopt: Bool = false, loader: ManifestLoaderKind? = nil, dryRun: Bool = false) {
+        public init(
+            name: String? = nil, path: String? = nil, example: String? = nil, platforms: [String] = [], templates: String? = nil, adopt: Bool = false, loader: ManifestLoaderKind? = nil,
+            dryRun: Bool = false
+        ) {
             self.name = name
             self.path = path
             self.example = example

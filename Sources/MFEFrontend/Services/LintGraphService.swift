@@ -28,7 +28,10 @@ public struct LintGraphService: CommandService {
         package var imports: Bool
 
         /// Creates a request.
-        public init(path: String = ".", format: ReportFormat = .text, loader: ManifestLoaderKind? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil, strict: Bool = false, imports: Bool = false) {
+        public init(
+            path: String = ".", format: ReportFormat = .text, loader: ManifestLoaderKind? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil, strict: Bool = false,
+            imports: Bool = false
+        ) {
             self.path = path
             self.format = format
             self.loader = loader

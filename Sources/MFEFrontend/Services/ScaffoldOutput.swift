@@ -9,7 +9,9 @@ extension CommandOutput {
     package init(scaffolding plan: ScaffoldPlan, dryRun: Bool) {
         self.init()
         if dryRun {
-            let created = plan.createsDestination ? "Would create \(plan.files.count) files (dry run, nothing written):\n" + plan.tree(root: plan.destination) : "Would edit \(plan.edits.count) files (dry run, nothing written):\n"
+            let created =
+                plan.createsDestination
+                ? "Would create \(plan.files.count) files (dry run, nothing written):\n" + plan.tree(root: plan.destination) : "Would edit \(plan.edits.count) files (dry run, nothing written):\n"
             self.print(created + plan.edits.map { "Would edit \($0.path): \($0.summary)\n" }.joined() + plan.editsDiff + (plan.notice.map { "\n" + $0 + "\n" } ?? ""))
             return
         }

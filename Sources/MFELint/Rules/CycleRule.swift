@@ -24,7 +24,8 @@ package enum CycleRule: GraphRule {
                 message = "\(names[0]) depends on itself; remove '\(names[0])' from its own dependencies"
             } else {
                 let size = component.count > cycle.count - 1 ? " (one of the cycles among \(component.count) targets)" : ""
-                message = "dependency cycle: \(names.joined(separator: " -> "))\(size); depend on an Interface target instead of an implementation, merge the features, or extract what they share into a third target both depend on"
+                message =
+                    "dependency cycle: \(names.joined(separator: " -> "))\(size); depend on an Interface target instead of an implementation, merge the features, or extract what they share into a third target both depend on"
             }
             let path = cycle.map { Finding.Endpoint(name: graph.nodes[$0].name, package: graph.packages[graph.nodes[$0].package].name, feature: graph.feature(of: $0).name) }
             return context.finding(description, message: message, at: location, subject: .path(path))

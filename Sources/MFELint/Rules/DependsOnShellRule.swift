@@ -13,6 +13,7 @@ package enum DependsOnShellRule: EdgeRule {
     package static func message(for edge: EdgeContext) -> String? {
         guard edge.bFeature.layer == .shell && !edge.sameFeature else { return nil }
         let shell = edge.bFeature.isWholePackage ? "the shell package \(edge.graph.displayName(ofPackage: edge.b.package))" : "the shell feature \(edge.bFeature.name)"
-        return "\(edge.a.name) depends on \(edge.b.name) of \(shell); nothing depends on the shell, which only composes features: move what \(edge.a.name) needs into a foundation package or a feature's Interface target"
+        return
+            "\(edge.a.name) depends on \(edge.b.name) of \(shell); nothing depends on the shell, which only composes features: move what \(edge.a.name) needs into a foundation package or a feature's Interface target"
     }
 }

@@ -6,7 +6,8 @@ package enum PackageCycleRule: GraphRule {
     package static let description = LintRule(
         id: .packageCycle, severity: .error,
         shortDescription: "Packages do not depend on each other in a cycle",
-        fullDescription: "Workspace packages declare package dependencies on each other in a cycle. SwiftPM refuses such cycles for packages with swift-tools-version below 6.0 (an error); from 6.0 on it accepts them as long as the targets do not form a cycle (a notice), but the packages can no longer be versioned and released independently.",
+        fullDescription:
+            "Workspace packages declare package dependencies on each other in a cycle. SwiftPM refuses such cycles for packages with swift-tools-version below 6.0 (an error); from 6.0 on it accepts them as long as the targets do not form a cycle (a notice), but the packages can no longer be versioned and released independently.",
         help: "Remove one of the '.package' dependencies: move what both packages share into a third package, or depend on an interface package instead.",
         examples: .init(
             bad: "// Features/Home/Package.swift\n.package(path: \"../Search\")\n// Features/Search/Package.swift\n.package(path: \"../Home\")",
@@ -37,7 +38,8 @@ package enum PackageCycleRule: GraphRule {
             if let first = old.first {
                 severity = .error
                 let version = graph.packages[first].manifest.toolsVersion
-                message += "; SwiftPM refuses it because \(graph.displayName(ofPackage: first)) declares swift-tools-version \(version), below 6.0: remove one of the '.package' dependencies, moving what the packages share into a third package"
+                message +=
+                    "; SwiftPM refuses it because \(graph.displayName(ofPackage: first)) declares swift-tools-version \(version), below 6.0: remove one of the '.package' dependencies, moving what the packages share into a third package"
             } else {
                 severity = .notice
                 message += "; SwiftPM 6 accepts it while the targets form no cycle, but the packages can no longer be released independently: move what they share into a third package"

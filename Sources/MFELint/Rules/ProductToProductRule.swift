@@ -3,7 +3,8 @@ package enum ProductToProductRule: EdgeRule {
     package static let description = LintRule(
         id: .productToProduct, severity: .error,
         shortDescription: "Product features depend only on each other's interfaces",
-        fullDescription: "A target of one product feature depends on the implementation (source or example target) of another product feature. Product features never depend on each other's implementations: their Interface targets form the dependency-inversion layer, and the shell wires implementations together.",
+        fullDescription:
+            "A target of one product feature depends on the implementation (source or example target) of another product feature. Product features never depend on each other's implementations: their Interface targets form the dependency-inversion layer, and the shell wires implementations together.",
         help: "Depend on the other feature's …Interface target instead; tests and examples may also depend on its …Testing target.",
         examples: .init(
             bad: ".target(name: \"Home\", dependencies: [.product(name: \"Search\", package: \"Search\")])",

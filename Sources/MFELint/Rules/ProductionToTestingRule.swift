@@ -20,7 +20,9 @@ package enum ProductionToTestingRule: EdgeRule {
     /// feature's interface when it has one; else its implementation, unless that is another
     /// product feature's (a product-to-product edge), where the fix is an interface to add.
     private static func alternative(in edge: EdgeContext) -> String {
-        let graph = edge.graph, node = edge.edge.to, source = edge.edge.from
+        let graph = edge.graph
+        let node = edge.edge.to
+        let source = edge.edge.from
         if let interface = graph.existingCompanion(of: node, role: .interface) { return "depend on \(interface)" }
         let feature = graph.feature(of: node)
         let crossesProducts = feature.layer == .product && graph.feature(of: source).layer == .product && !graph.sameFeature(node, source)

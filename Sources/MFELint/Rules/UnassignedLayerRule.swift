@@ -23,19 +23,23 @@ package enum UnassignedLayerRule: GraphRule {
             let display = graph.displayName(ofPackage: index)
             if features.allSatisfy({ $0.layer == nil }) {
                 let stems = features.count > 1 ? " (or its features: \(GraphContext.list(features.map(\.name))))" : ""
-                findings.append(context.finding(
-                    description,
-                    message: "package \(display) has no layer, so only depends-on-shell checks its dependencies; add an mfe.yml with 'feature: \(package.name)' and 'layer: product|foundation|shell' to it, or list it\(stems) under 'layers:' in the workspace mfe.yml\(features.count > 1 ? " ('mfe init --adopt' infers them)" : "")",
-                    at: package.manifest.location, subject: .feature(Finding.Endpoint(name: package.name, package: package.name, feature: package.name))
-                ))
+                findings.append(
+                    context.finding(
+                        description,
+                        message:
+                            "package \(display) has no layer, so only depends-on-shell checks its dependencies; add an mfe.yml with 'feature: \(package.name)' and 'layer: product|foundation|shell' to it, or list it\(stems) under 'layers:' in the workspace mfe.yml\(features.count > 1 ? " ('mfe init --adopt' infers them)" : "")",
+                        at: package.manifest.location, subject: .feature(Finding.Endpoint(name: package.name, package: package.name, feature: package.name))
+                    ))
                 continue
             }
             for feature in features where feature.layer == nil {
-                findings.append(context.finding(
-                    description,
-                    message: "feature \(feature.name) of package \(display) has no layer, so only depends-on-shell checks its dependencies; list '\(feature.name)' (or a glob matching it) under 'layers:' in the workspace mfe.yml",
-                    at: feature.location, subject: .feature(Finding.Endpoint(name: feature.name, package: package.name, feature: feature.name))
-                ))
+                findings.append(
+                    context.finding(
+                        description,
+                        message:
+                            "feature \(feature.name) of package \(display) has no layer, so only depends-on-shell checks its dependencies; list '\(feature.name)' (or a glob matching it) under 'layers:' in the workspace mfe.yml",
+                        at: feature.location, subject: .feature(Finding.Endpoint(name: feature.name, package: package.name, feature: feature.name))
+                    ))
             }
         }
         return findings

@@ -36,8 +36,12 @@ struct ParsedSource {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
-            let length: Int, second: ClosedRange<UInt8>
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            let second: ClosedRange<UInt8>
             switch lead {
             case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
             case 0xE0: (length, second) = (3, 0xA0...0xBF)
@@ -113,11 +117,15 @@ struct ParsedSource {
         var names: Set<String> = []
         for node in tree.descendants(DeclSyntax.self) {
             guard [.structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .typeAliasDecl].contains(node.kind),
-                  let name = node.asProtocol(NamedDeclSyntax.self)?.name.text else { continue }
+                let name = node.asProtocol(NamedDeclSyntax.self)?.name.text
+            else { continue }
             var parent = node.parent
             var nested = false
             while let current = parent {
-                if current.is(MemberBlockSyntax.self) || current.is(CodeBlockSyntax.self) || current.is(ClosureExprSyntax.self) { nested = true; break }
+                if current.is(MemberBlockSyntax.self) || current.is(CodeBlockSyntax.self) || current.is(ClosureExprSyntax.self) {
+                    nested = true
+                    break
+                }
                 parent = current.parent
             }
             if !nested { names.insert(name) }
@@ -231,11 +239,14 @@ enum CompositionWiring {
                 if let index = byClause.firstIndex(where: { $0.clause.id == clause.id }) { byClause[index].calls.append(call) } else { byClause.append((clause, [call])) }
             }
             let block = byClause.first?.clause.parent?.as(IfConfigClauseListSyntax.self)
-            let covered = block.map { list in
-                list.allSatisfy { clause in byClause.contains { $0.clause.id == clause.id } } && list.last?.poundKeyword.tokenKind == .poundElse
-            } ?? false
+            let covered =
+                block.map { list in
+                    list.allSatisfy { clause in byClause.contains { $0.clause.id == clause.id } } && list.last?.poundKeyword.tokenKind == .poundElse
+                } ?? false
             if !byClause.isEmpty, !covered || byClause.contains(where: { $0.clause.parent?.id != block?.id }) {
-                throw WiringRefusal(file: source.file, reason: "'AppRouter' registers its routes only under '#if' branches that do not cover every platform; mfe cannot tell where the route '\(feature.link)' belongs in the others")
+                throw WiringRefusal(
+                    file: source.file,
+                    reason: "'AppRouter' registers its routes only under '#if' branches that do not cover every platform; mfe cannot tell where the route '\(feature.link)' belongs in the others")
             }
             anchors = byClause.filter { !$0.calls.contains { link($0) == feature.link } }.compactMap(\.calls.last)
             if anchors.isEmpty && !byClause.isEmpty { return [] }

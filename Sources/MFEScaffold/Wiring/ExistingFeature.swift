@@ -43,6 +43,7 @@ struct ExistingFeature {
                 bases.append(dependency)
             }
         }
-        return FeatureSpecification(name: name, layer: .product, template: web ? TemplateName.web : TemplateName.feature, model: web ? nil : model, example: false, webURL: web ? "" : nil, dependencies: bases)
+        return FeatureSpecification(
+            name: name, layer: .product, template: web ? TemplateName.web : TemplateName.feature, model: web ? nil : model, example: false, webURL: web ? "" : nil, dependencies: bases)
     }
 }

@@ -100,8 +100,9 @@ struct ManifestWiring {
         }
         for element in targets.elements {
             guard let call = element.expression.as(FunctionCallExprSyntax.self),
-                  let name = call.arguments.first(where: { $0.label?.text == "name" }),
-                  Self.stringValue(name.expression) == target else { continue }
+                let name = call.arguments.first(where: { $0.label?.text == "name" }),
+                Self.stringValue(name.expression) == target
+            else { continue }
             return call
         }
         throw WiringRefusal(file: file, reason: "no target named '\(target)' in the 'targets:' array")
@@ -148,7 +149,8 @@ struct ManifestWiring {
     /// The value of a plain string literal, nil for anything else.
     static func stringValue(_ expression: ExprSyntax) -> String? {
         guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+            let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+        else { return nil }
         return segment.content.text
     }
 

@@ -30,7 +30,8 @@ struct ShellNames {
             }
             for composition in source.declarations(named: "AppComposition") {
                 for member in composition.asProtocol(DeclGroupSyntax.self)?.memberBlock.members ?? [] {
-                    let names = member.decl.as(VariableDeclSyntax.self)?.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+                    let names =
+                        member.decl.as(VariableDeclSyntax.self)?.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
                         ?? member.decl.as(FunctionDeclSyntax.self).map { [$0.name.text] } ?? []
                     for name in names { members[name] = members[name] ?? "the member '\(name)' of AppComposition in \(source.file)" }
                 }

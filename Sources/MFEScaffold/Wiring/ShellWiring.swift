@@ -107,7 +107,9 @@ struct ShellWiring {
                 manualSteps: manualSteps(for: feature, featureFolder: featureFolder, requirements: requirements, compositionTarget: compositionTarget)
             )
         } catch {
-            return WiringOutcome(refusal: "mfe did not wire \(feature.name) into the shell: \(error.localizedDescription); no shell file was changed. Wire it by hand:", manualSteps: manualSteps(for: feature, featureFolder: featureFolder, requirements: requirements, compositionTarget: compositionTarget))
+            return WiringOutcome(
+                refusal: "mfe did not wire \(feature.name) into the shell: \(error.localizedDescription); no shell file was changed. Wire it by hand:",
+                manualSteps: manualSteps(for: feature, featureFolder: featureFolder, requirements: requirements, compositionTarget: compositionTarget))
         }
     }
 
@@ -116,7 +118,7 @@ struct ShellWiring {
         let packages = requirements.map(\.declaration).joined(separator: " and ")
         let products = requirements.flatMap { requirement in requirement.products.map { "'\($0)'" } }.joined(separator: ", ")
         var steps = [
-            "in \(PathUtilities.join(shellFolder, "Package.swift")): add \(packages) to 'dependencies:', and the products \(products) to \(compositionTarget.map { "the target '\($0)'" } ?? "the composition root target (the one declaring AppDependencies)")",
+            "in \(PathUtilities.join(shellFolder, "Package.swift")): add \(packages) to 'dependencies:', and the products \(products) to \(compositionTarget.map { "the target '\($0)'" } ?? "the composition root target (the one declaring AppDependencies)")"
         ]
         for base in feature.bases {
             steps.append("conform AppDependencies to \(base.protocolName) (import \(base.module)), forwarding each requirement to a '\(base.dependencies.liveType)()'")

@@ -59,7 +59,8 @@ struct SourceLayout {
 
     /// The bytes a line ends with in `bytes`: `\r\n` when most line breaks are CRLF, else `\n`.
     static func lineBreak(of bytes: [UInt8]) -> [UInt8] {
-        var crlf = 0, lf = 0
+        var crlf = 0
+        var lf = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
             if index > 0, bytes[index - 1] == UInt8(ascii: "\r") { crlf += 1 } else { lf += 1 }
         }

@@ -43,37 +43,38 @@ struct WiredFeature: Equatable {
     var dependenciesConformance: String {
         if web {
             return """
-            /// \(name) shows its default page; override `\(name.lowerCamelCased)PageURL` here per environment.
-            extension AppDependencies: \(name)Dependencies {}
-            """
+                /// \(name) shows its default page; override `\(name.lowerCamelCased)PageURL` here per environment.
+                extension AppDependencies: \(name)Dependencies {}
+                """
         }
         let samples = self.samples.map { sample in
             "            \(model)(id: \"\(FeatureSpecification.swiftString(sample.id))\", title: \"\(FeatureSpecification.swiftString(sample.title))\", subtitle: \"\(FeatureSpecification.swiftString(sample.subtitle))\"),\n"
         }.joined()
         return """
-        extension AppDependencies: \(name)Dependencies {
-            /// Where \(name) gets its \(models): sample data until \(name) is wired to a backend.
-            public func make\(name)Repository() -> any \(name)Repository {
-                InMemory\(name)Repository(\(modelsVariable): [
-        \(samples)        ])
+            extension AppDependencies: \(name)Dependencies {
+                /// Where \(name) gets its \(models): sample data until \(name) is wired to a backend.
+                public func make\(name)Repository() -> any \(name)Repository {
+                    InMemory\(name)Repository(\(modelsVariable): [
+            \(samples)        ])
+                }
             }
-        }
-        """
+            """
     }
 
     /// The router's conformance to the feature's `…Navigating`.
     var navigatingConformance: String {
-        let handling = web
+        let handling =
+            web
             ? "        case .openLink(let url):\n            open(url)\n"
             : "        case .open\(model):\n            // No screen shows a single \(model) yet; route this request once one does.\n            break\n"
         return """
-        extension AppRouter: \(name)Navigating {
-            public func navigate(to request: \(name)NavigationRequest) {
-                switch request {
-        \(handling)        }
+            extension AppRouter: \(name)Navigating {
+                public func navigate(to request: \(name)NavigationRequest) {
+                    switch request {
+            \(handling)        }
+                }
             }
-        }
-        """
+            """
     }
 
     /// The composition's builder property, indented one level.
@@ -86,10 +87,10 @@ struct WiredFeature: Equatable {
     static func baseConformance(_ base: Base) -> String {
         let tools = base.dependencies
         return """
-        extension AppDependencies: \(tools.protocolName) {
-            /// \(tools.module)'s live tools, made once and shared by every feature; configure them here.
-            static let \(tools.variable) = \(tools.liveType)()\(tools.requirements.isEmpty ? "" : "\n\n" + tools.members(forwardingTo: "Self." + tools.variable, indent: "    "))
-        }
-        """
+            extension AppDependencies: \(tools.protocolName) {
+                /// \(tools.module)'s live tools, made once and shared by every feature; configure them here.
+                static let \(tools.variable) = \(tools.liveType)()\(tools.requirements.isEmpty ? "" : "\n\n" + tools.members(forwardingTo: "Self." + tools.variable, indent: "    "))
+            }
+            """
     }
 }

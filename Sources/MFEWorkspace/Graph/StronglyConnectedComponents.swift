@@ -108,9 +108,11 @@ package enum StronglyConnectedComponents {
             local[from] = targets.enumerated().compactMap { offset, value in offset > 0 && targets[offset - 1] == value ? nil : value }
             for to in local[from] { edgeSet.insert(Int64(from) << 32 | Int64(to)) }
         }
-        let hasTwoCycle = !hasSelfLoop && local.enumerated().contains { from, targets in
-            targets.contains { to in to != from && edgeSet.contains(Int64(to) << 32 | Int64(from)) }
-        }
+        let hasTwoCycle =
+            !hasSelfLoop
+            && local.enumerated().contains { from, targets in
+                targets.contains { to in to != from && edgeSet.contains(Int64(to) << 32 | Int64(from)) }
+            }
         let lowerBound = hasSelfLoop ? 1 : (hasTwoCycle ? 2 : 3)
 
         var remaining = [Bool](repeating: true, count: members.count)

@@ -177,7 +177,8 @@ public struct TargetGraph: Sendable, Equatable {
     /// The indices of the nodes named `name`: one run, since nodes are sorted by name.
     /// Complexity: O(log T + k) for the k nodes of that name.
     private func nodeIndices(named name: String) -> Range<Int> {
-        var low = 0, high = nodes.count
+        var low = 0
+        var high = nodes.count
         while low < high {
             let middle = (low + high) / 2
             if nodes[middle].name < name { low = middle + 1 } else { high = middle }
@@ -205,7 +206,8 @@ public struct TargetGraph: Sendable, Equatable {
 
     /// The edge `from → to`, if there is one.
     package func edge(from: Int, to: Int) -> Edge? {
-        var low = 0, high = edges.count
+        var low = 0
+        var high = edges.count
         while low < high {
             let middle = (low + high) / 2
             if (edges[middle].from, edges[middle].to) < (from, to) { low = middle + 1 } else { high = middle }
@@ -246,7 +248,9 @@ private struct PackageResolver {
 
     init(packages: [WorkspacePackage], root: String) {
         self.packages = packages
-        var byDirectory: [String: Int] = [:], byIdentity: [String: Int] = [:], byName: [String: Int] = [:]
+        var byDirectory: [String: Int] = [:]
+        var byIdentity: [String: Int] = [:]
+        var byName: [String: Int] = [:]
         var products: [[String: [String]]] = []
         let rootIdentity = PackageIdentity.identity(forLocation: root)
         for (index, package) in packages.enumerated() {
@@ -385,13 +389,17 @@ extension TargetGraph {
                         let vendors = byPath.map(\.index)
                         guard !vendors.contains(where: { resolver.products[$0][name] != nil }) else { continue }
                         let candidates = targetNames.union(vendors.flatMap { resolver.products[$0].keys })
-                        problems.append(.productNotFound(name, package: identity, target: target.name, suggestion: ManifestValidation.suggestion(for: name, among: candidates), at: dependency.location))
+                        problems.append(
+                            .productNotFound(name, package: identity, target: target.name, suggestion: ManifestValidation.suggestion(for: name, among: candidates), at: dependency.location))
                     case .product(let name, let packageName?):
                         let key = packageName.lowercased()
                         let matches = byPathKey[key] ?? []
                         guard let match = matches.first, !matches.contains(where: { resolver.products[$0.index][name] != nil }) else { continue }
                         let vended = Set(resolver.products[match.index].keys)
-                        problems.append(.productNotVended(name, package: identity, target: target.name, vendor: packageName, vended: vended.sorted(), suggestion: ManifestValidation.suggestion(for: name, among: vended), at: dependency.location))
+                        problems.append(
+                            .productNotVended(
+                                name, package: identity, target: target.name, vendor: packageName, vended: vended.sorted(), suggestion: ManifestValidation.suggestion(for: name, among: vended),
+                                at: dependency.location))
                     default:
                         continue
                     }
