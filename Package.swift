@@ -50,12 +50,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata, read
+        // statically (Foundation parses the OpenStep property list on Linux too).
+        .target(
+            name: "MFEXcode",
+            dependencies: ["MFECore"]
+        ),
         // mfe.yml, workspace discovery, layers, and the target graph.
         .target(
             name: "MFEWorkspace",
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -76,6 +83,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
             ]
         ),
         // Templates and the plans of mfe init and mfe create; Templates/ (but the renderers'
@@ -135,6 +143,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 "MFEWorkspace",
                 "MFELint",
                 "MFEImports",
@@ -150,6 +159,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 "MFEWorkspace",
                 "MFELint",
                 "MFECompose",
@@ -300,6 +310,10 @@ let package = Package(
                 "MFEFrontend",
                 "MFETestSupport",
             ]
+        ),
+        .testTarget(
+            name: "MFEXcodeTests",
+            dependencies: ["MFECore", "MFEManifest", "MFEXcode", "MFEWorkspace", "MFETestSupport"]
         ),
         .testTarget(
             name: "MFEArchitectureTests",

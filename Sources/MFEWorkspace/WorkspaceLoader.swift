@@ -1,6 +1,7 @@
 import Foundation
 import MFECore
 import MFEManifest
+import MFEXcode
 
 /// Finds a workspace's packages, reads its `mfe.yml` files and manifests, and assigns layers.
 package struct WorkspaceLoader: Sendable {
@@ -70,7 +71,10 @@ package struct WorkspaceLoader: Sendable {
         }
 
         let packages = try await loadManifests(in: directories, root: root, named: named, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
-        var workspace = try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: packages, checkNames: checkNames)
+        let projects = try loadProjects(try projectPaths(root: root, configuration: configuration), root: root)
+        var workspace = try assemble(
+            root: root, configuration: configuration, rootFeature: rootFeature, packages: (packages + projects.map { ($0.directory, $0.manifest) }).sorted { $0.directory < $1.directory },
+            projects: Dictionary(projects.map { ($0.directory, $0.project) }, uniquingKeysWith: { a, _ in a }), checkNames: checkNames)
         if let configuration,
             let note = manifestLoader.noteOnConfiguredLoader(
                 configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: root)):\($0.line)" } ?? PathUtilities.relative(configuration.file, to: root))
@@ -85,10 +89,11 @@ package struct WorkspaceLoader: Sendable {
     /// `configuration`. `rootFeature` is the root's `mfe.yml` when it is a feature's.
     /// `pinned` are packages read at a pinned revision rather than from disk (compose-shell's
     /// MFEs), layered with the `mfe.yml` read there; `composedShell` is the folder of the shell
-    /// compose-shell composes, the shell when `shell.path` names none.
+    /// compose-shell composes, the shell when `shell.path` names none. `projects` are the
+    /// Xcode projects among `loaded`, by directory.
     package func assemble(
         root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], pinned: [PinnedPackage] = [],
-        composedShell: String? = nil, checkNames: Bool
+        composedShell: String? = nil, projects: [String: XcodeProject] = [:], checkNames: Bool
     ) throws -> Workspace {
         var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [WorkspaceError] = []
@@ -103,6 +108,11 @@ package struct WorkspaceLoader: Sendable {
         }
         for (directory, manifest) in loaded {
             var feature: FeatureConfiguration?
+            if projects[directory] != nil {
+                // An Xcode project has no mfe.yml of its own: its folder's belongs to a package.
+                candidates.append(WorkspaceLayering.Candidate(manifest: manifest, directory: directory))
+                continue
+            }
             if directory == "." {
                 feature = rootFeature
             } else {
@@ -124,8 +134,12 @@ package struct WorkspaceLoader: Sendable {
         // Two packages may share a name in different folders, as in SwiftPM: the graph keys
         // packages by folder, and messages add the folder where names clash.
         let layering = WorkspaceLayering(configuration: configuration)
-        let (packages, layerProblems) = layering.assign(candidates)
+        var (packages, layerProblems) = layering.assign(candidates)
         problems += layerProblems
+        if !projects.isEmpty {
+            for index in packages.indices { packages[index].project = projects[packages[index].directory] }
+            WorkspaceLayering.layerApplications(in: &packages, roles: configuration?.roleSuffixes ?? .standard)
+        }
         // The checks of folders and products on disk; a pinned package's dependencies are
         // what SwiftPM's resolution followed, not folders.
         let pinnedDirectories = Set(pinned.map(\.directory))
@@ -233,7 +247,7 @@ package struct WorkspaceLoader: Sendable {
 
     /// The folders below `root/relative` matching `components`; `**` enters each real folder
     /// once (`visits`), so a symbolic link loop cannot make it recurse forever.
-    private func match(_ components: [Substring], in root: String, relative: String, depth: Int, visits: inout FolderVisits) throws -> [String] {
+    func match(_ components: [Substring], in root: String, relative: String, depth: Int, visits: inout FolderVisits) throws -> [String] {
         guard let first = components.first else { return [relative] }
         let rest = Array(components.dropFirst())
         let directory = PathUtilities.join(root, relative)
