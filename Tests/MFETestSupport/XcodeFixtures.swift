@@ -1,11 +1,9 @@
-import MFETestSupport
-
 /// Hand-written `project.pbxproj` files in the shapes Xcode writes them.
-enum XcodeFixtures {
+package enum XcodeFixtures {
     /// An Xcode 16 project (object version 77): an app and a framework whose sources are
     /// synchronized folders (the app's Info.plist left out by an exception set), a unit test
     /// bundle of the app, a remote and a local package reference.
-    static let synchronized = """
+    package static let synchronized = """
         // !$*UTF8*$!
         {
         \tarchiveVersion = 1;
@@ -166,111 +164,108 @@ enum XcodeFixtures {
         """
 
     /// A classic Xcode 13 project (object version 55): groups, a sources build phase, and
-    /// remote references with exact, branch and range requirements.
-    static func classic(name: String = "Classic", url: String = "https://example.com/acme/Kit") -> String {
-        """
-        // !$*UTF8*$!
-        {
-        \tarchiveVersion = 1;
-        \tclasses = {
-        \t};
-        \tobjectVersion = 55;
-        \tobjects = {
+    /// a remote package reference with an exact requirement (or a local one, `localPackage`).
+    package static func classic(name: String = "Classic", url: String = "https://example.com/acme/Kit", objectVersion: Int = 55, localPackage: String? = nil) -> String {
+        let reference =
+            localPackage.map { "\t\t\tisa = XCLocalSwiftPackageReference;\n\t\t\trelativePath = \"\($0)\";\n" }
+            ?? "\t\t\tisa = XCRemoteSwiftPackageReference;\n\t\t\trepositoryURL = \"\(url)\";\n\t\t\trequirement = {\n\t\t\t\tkind = exactVersion;\n\t\t\t\tversion = 2.0.1;\n\t\t\t};\n"
+        return """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tclasses = {
+            \t};
+            \tobjectVersion = \(objectVersion);
+            \tobjects = {
 
-        /* Begin PBXBuildFile section */
-        \t\tB00000000000000000000010 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = B00000000000000000000020 /* AppDelegate.swift */; };
-        \t\tB00000000000000000000011 /* Kit in Frameworks */ = {isa = PBXBuildFile; productRef = B00000000000000000000060 /* Kit */; };
-        /* End PBXBuildFile section */
+            /* Begin PBXBuildFile section */
+            \t\tB00000000000000000000010 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = B00000000000000000000020 /* AppDelegate.swift */; };
+            \t\tB00000000000000000000011 /* Kit in Frameworks */ = {isa = PBXBuildFile; productRef = B00000000000000000000060 /* Kit */; };
+            /* End PBXBuildFile section */
 
-        /* Begin PBXFileReference section */
-        \t\tB00000000000000000000020 /* AppDelegate.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppDelegate.swift; sourceTree = "<group>"; };
-        /* End PBXFileReference section */
+            /* Begin PBXFileReference section */
+            \t\tB00000000000000000000020 /* AppDelegate.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppDelegate.swift; sourceTree = "<group>"; };
+            /* End PBXFileReference section */
 
-        /* Begin PBXGroup section */
-        \t\tB00000000000000000000002 = {
-        \t\t\tisa = PBXGroup;
-        \t\t\tchildren = (
-        \t\t\t\tB00000000000000000000003 /* \(name) */,
-        \t\t\t);
-        \t\t\tsourceTree = "<group>";
-        \t\t};
-        \t\tB00000000000000000000003 /* \(name) */ = {
-        \t\t\tisa = PBXGroup;
-        \t\t\tchildren = (
-        \t\t\t\tB00000000000000000000020 /* AppDelegate.swift */,
-        \t\t\t);
-        \t\t\tpath = \(name);
-        \t\t\tsourceTree = "<group>";
-        \t\t};
-        /* End PBXGroup section */
+            /* Begin PBXGroup section */
+            \t\tB00000000000000000000002 = {
+            \t\t\tisa = PBXGroup;
+            \t\t\tchildren = (
+            \t\t\t\tB00000000000000000000003 /* \(name) */,
+            \t\t\t);
+            \t\t\tsourceTree = "<group>";
+            \t\t};
+            \t\tB00000000000000000000003 /* \(name) */ = {
+            \t\t\tisa = PBXGroup;
+            \t\t\tchildren = (
+            \t\t\t\tB00000000000000000000020 /* AppDelegate.swift */,
+            \t\t\t);
+            \t\t\tpath = \(name);
+            \t\t\tsourceTree = "<group>";
+            \t\t};
+            /* End PBXGroup section */
 
-        /* Begin PBXNativeTarget section */
-        \t\tB00000000000000000000030 /* \(name) */ = {
-        \t\t\tisa = PBXNativeTarget;
-        \t\t\tbuildPhases = (
-        \t\t\t\tB00000000000000000000070 /* Sources */,
-        \t\t\t);
-        \t\t\tdependencies = (
-        \t\t\t);
-        \t\t\tname = \(name);
-        \t\t\tpackageProductDependencies = (
-        \t\t\t\tB00000000000000000000060 /* Kit */,
-        \t\t\t);
-        \t\t\tproductType = "com.apple.product-type.application";
-        \t\t};
-        /* End PBXNativeTarget section */
+            /* Begin PBXNativeTarget section */
+            \t\tB00000000000000000000030 /* \(name) */ = {
+            \t\t\tisa = PBXNativeTarget;
+            \t\t\tbuildPhases = (
+            \t\t\t\tB00000000000000000000070 /* Sources */,
+            \t\t\t);
+            \t\t\tdependencies = (
+            \t\t\t);
+            \t\t\tname = \(name);
+            \t\t\tpackageProductDependencies = (
+            \t\t\t\tB00000000000000000000060 /* Kit */,
+            \t\t\t);
+            \t\t\tproductType = "com.apple.product-type.application";
+            \t\t};
+            /* End PBXNativeTarget section */
 
-        /* Begin PBXProject section */
-        \t\tB00000000000000000000001 /* Project object */ = {
-        \t\t\tisa = PBXProject;
-        \t\t\tcompatibilityVersion = "Xcode 13.0";
-        \t\t\tmainGroup = B00000000000000000000002;
-        \t\t\tpackageReferences = (
-        \t\t\t\tB00000000000000000000050 /* XCRemoteSwiftPackageReference "Kit" */,
-        \t\t\t);
-        \t\t\tprojectDirPath = "";
-        \t\t\ttargets = (
-        \t\t\t\tB00000000000000000000030 /* \(name) */,
-        \t\t\t);
-        \t\t};
-        /* End PBXProject section */
+            /* Begin PBXProject section */
+            \t\tB00000000000000000000001 /* Project object */ = {
+            \t\t\tisa = PBXProject;
+            \t\t\tcompatibilityVersion = "Xcode 13.0";
+            \t\t\tmainGroup = B00000000000000000000002;
+            \t\t\tpackageReferences = (
+            \t\t\t\tB00000000000000000000050 /* XCRemoteSwiftPackageReference "Kit" */,
+            \t\t\t);
+            \t\t\tprojectDirPath = "";
+            \t\t\ttargets = (
+            \t\t\t\tB00000000000000000000030 /* \(name) */,
+            \t\t\t);
+            \t\t};
+            /* End PBXProject section */
 
-        /* Begin PBXSourcesBuildPhase section */
-        \t\tB00000000000000000000070 /* Sources */ = {
-        \t\t\tisa = PBXSourcesBuildPhase;
-        \t\t\tfiles = (
-        \t\t\t\tB00000000000000000000010 /* AppDelegate.swift in Sources */,
-        \t\t\t);
-        \t\t};
-        /* End PBXSourcesBuildPhase section */
+            /* Begin PBXSourcesBuildPhase section */
+            \t\tB00000000000000000000070 /* Sources */ = {
+            \t\t\tisa = PBXSourcesBuildPhase;
+            \t\t\tfiles = (
+            \t\t\t\tB00000000000000000000010 /* AppDelegate.swift in Sources */,
+            \t\t\t);
+            \t\t};
+            /* End PBXSourcesBuildPhase section */
 
-        /* Begin XCRemoteSwiftPackageReference section */
-        \t\tB00000000000000000000050 /* XCRemoteSwiftPackageReference "Kit" */ = {
-        \t\t\tisa = XCRemoteSwiftPackageReference;
-        \t\t\trepositoryURL = "\(url)";
-        \t\t\trequirement = {
-        \t\t\t\tkind = exactVersion;
-        \t\t\t\tversion = 2.0.1;
-        \t\t\t};
-        \t\t};
-        /* End XCRemoteSwiftPackageReference section */
+            /* Begin XCRemoteSwiftPackageReference section */
+            \t\tB00000000000000000000050 /* XCRemoteSwiftPackageReference "Kit" */ = {
+            \(reference)\t\t};
+            /* End XCRemoteSwiftPackageReference section */
 
-        /* Begin XCSwiftPackageProductDependency section */
-        \t\tB00000000000000000000060 /* Kit */ = {
-        \t\t\tisa = XCSwiftPackageProductDependency;
-        \t\t\tpackage = B00000000000000000000050 /* XCRemoteSwiftPackageReference "Kit" */;
-        \t\t\tproductName = Kit;
-        \t\t};
-        /* End XCSwiftPackageProductDependency section */
-        \t};
-        \trootObject = B00000000000000000000001 /* Project object */;
-        }
+            /* Begin XCSwiftPackageProductDependency section */
+            \t\tB00000000000000000000060 /* Kit */ = {
+            \t\t\tisa = XCSwiftPackageProductDependency;
+            \t\t\tpackage = B00000000000000000000050 /* XCRemoteSwiftPackageReference "Kit" */;
+            \t\t\tproductName = Kit;
+            \t\t};
+            /* End XCSwiftPackageProductDependency section */
+            \t};
+            \trootObject = B00000000000000000000001 /* Project object */;
+            }
 
-        """
+            """
     }
 
     /// A package `name` with one library of the same name.
-    static func package(_ name: String) -> String {
+    package static func package(_ name: String) -> String {
         """
         // swift-tools-version: 5.9
         import PackageDescription
