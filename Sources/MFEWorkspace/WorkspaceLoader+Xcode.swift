@@ -83,19 +83,21 @@ extension WorkspaceLoader {
 }
 
 extension WorkspaceLayering {
-    /// Gives the application targets of Xcode projects, and the test bundles that depend on
-    /// them, the shell layer, unless `layers:` or the package's own layer placed them.
-    static func layerApplications(in packages: inout [WorkspacePackage], roles: RoleSuffixes) {
+    /// Gives the application targets of Xcode projects, with the apps they embed and their
+    /// test bundles, the shell layer unless a `layers:` entry names the application target
+    /// itself (an entry naming the stem, as `About` does for the package of `AboutExample`,
+    /// means the package), or the project has a layer of its own.
+    func layerApplications(in packages: inout [WorkspacePackage]) {
         for index in packages.indices {
             guard let project = packages[index].project, packages[index].layer == nil else { continue }
-            let applications = Set(project.targets.filter { $0.productType == .application }.map(\.name))
-            for target in packages[index].manifest.targets {
-                let isApp = applications.contains(target.name)
-                let testsApp = target.kind == .test && target.dependencies.contains { applications.contains($0.name) }
-                guard isApp || testsApp else { continue }
-                let host = isApp ? target.name : target.dependencies.first { applications.contains($0.name) }?.name ?? target.name
-                let stem = roles.stem(of: host, kind: .executable)
-                if packages[index].featureLayers[stem] == nil { packages[index].featureLayers[stem] = .shell }
+            let stems = project.applicationStems(roles: roles)
+            for target in project.targets where target.productType == .application {
+                guard let stem = stems[target.name] else { continue }
+                if case .layer(let layer, _)? = table.match([target.name]) {
+                    packages[index].featureLayers[stem] = layer
+                } else if stems[target.name] == roles.stem(of: target.name, kind: .executable) || packages[index].featureLayers[stem] == nil {
+                    packages[index].featureLayers[stem] = .shell
+                }
             }
         }
     }

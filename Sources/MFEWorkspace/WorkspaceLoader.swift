@@ -138,7 +138,7 @@ package struct WorkspaceLoader: Sendable {
         problems += layerProblems
         if !projects.isEmpty {
             for index in packages.indices { packages[index].project = projects[packages[index].directory] }
-            WorkspaceLayering.layerApplications(in: &packages, roles: configuration?.roleSuffixes ?? .standard)
+            layering.layerApplications(in: &packages)
         }
         // The checks of folders and products on disk; a pinned package's dependencies are
         // what SwiftPM's resolution followed, not folders.

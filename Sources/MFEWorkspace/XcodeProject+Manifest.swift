@@ -72,6 +72,38 @@ extension XcodeProject {
     }
 }
 
+extension XcodeProject {
+    /// The targets that belong to an application's feature although their names say
+    /// otherwise, with that application's stem: applications another application embeds (a
+    /// watch app, an App Clip, a helper) and the test bundles that depend on an application.
+    /// Without this, the app embedding its watch app would "depend on the shell".
+    package func applicationStems(roles: RoleSuffixes) -> [String: String] {
+        let applications = Set(targets.filter { $0.productType == .application }.map(\.name))
+        var host: [String: String] = [:]
+        for target in targets where target.productType == .application {
+            for dependency in target.dependencies where dependency.project == nil && applications.contains(dependency.target) && dependency.target != target.name {
+                host[dependency.target] = host[dependency.target] ?? target.name
+            }
+        }
+        // Follows embedding to the outermost application, at most once per application.
+        func outermost(_ name: String) -> String {
+            var current = name
+            var seen: Set<String> = [name]
+            while let next = host[current], seen.insert(next).inserted { current = next }
+            return current
+        }
+        var stems: [String: String] = [:]
+        for target in targets {
+            if target.productType == .application {
+                stems[target.name] = roles.stem(of: outermost(target.name), kind: .executable)
+            } else if target.productType.isTest, let app = target.dependencies.first(where: { $0.project == nil && applications.contains($0.target) }) {
+                stems[target.name] = roles.stem(of: outermost(app.target), kind: .executable)
+            }
+        }
+        return stems
+    }
+}
+
 extension XcodeProductType {
     /// The SwiftPM target kind the graph gives a target of this type.
     var targetKind: Target.Kind {

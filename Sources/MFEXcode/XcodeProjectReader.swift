@@ -63,7 +63,14 @@ package struct XcodeProjectReader: Sendable {
 
         var references: [XcodePackageReference] = []
         var referenceIndex: [String: Int] = [:]
-        for id in root["packageReferences"] as? [String] ?? [] {
+        // Xcode resolves the package of every product a target links, also one a merge left
+        // out of `packageReferences`: those follow, in the order of the file.
+        let listed = root["packageReferences"] as? [String] ?? []
+        let unlisted = Set(objects.keys).subtracting(listed).filter { id in
+            let isa = (objects[id] as? [String: Any])?["isa"] as? String
+            return isa == "XCRemoteSwiftPackageReference" || isa == "XCLocalSwiftPackageReference"
+        }
+        for id in listed + unlisted.sorted(by: { (reader.lines.definitions[$0] ?? 0, $0) < (reader.lines.definitions[$1] ?? 0, $1) }) {
             let object = try reader.object(id, referencedAs: "a package reference", from: rootID, key: "packageReferences")
             let location = reader.lines.definition(of: id, file: pbxprojPath)
             switch object["isa"] as? String {
@@ -242,7 +249,7 @@ struct PBXObjects {
         if let packageID = object["package"] as? String {
             guard let index = packageIndex[packageID] else {
                 throw XcodeError.missingObject(
-                    id: packageID, referencedAs: "the package of product '\(product)' (it is not in the project's packageReferences)", at: lines.definition(of: id, file: file))
+                    id: packageID, referencedAs: "the package of product '\(product)'", at: lines.definition(of: id, file: file))
             }
             package = index
         }

@@ -105,11 +105,11 @@ public struct TargetGraph: Sendable, Equatable {
         self.roles = roles
         var nodes: [Node] = []
         for (packageIndex, package) in packages.enumerated() {
-            // A test bundle of an Xcode app (it depends on the app) is the app's feature.
-            let applications = Set(package.project?.targets.filter { $0.productType == .application }.map(\.name) ?? [])
+            // An Xcode app's embedded apps and test bundles are the app's feature.
+            let applicationStems = package.project?.applicationStems(roles: roles) ?? [:]
             for target in package.manifest.targets {
                 var (role, stem) = roles.classify(target.name, kind: target.kind)
-                if target.kind == .test, let host = target.dependencies.first(where: { applications.contains($0.name) }) { stem = roles.stem(of: host.name, kind: .executable) }
+                if let applicationStem = applicationStems[target.name] { stem = applicationStem }
                 nodes.append(Node(name: target.name, package: packageIndex, kind: target.kind, role: role, location: target.location, stem: stem))
             }
         }
