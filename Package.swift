@@ -109,6 +109,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
             ]
         ),
         // Swift import scanning and the implicit-/unused-dependency rules.
@@ -118,6 +119,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
                 "MFELint",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -3,6 +3,7 @@ import MFECore
 import MFELint
 import MFEManifest
 import MFEWorkspace
+import MFEXcode
 import SwiftIfConfig
 
 /// One import of one source file.
@@ -145,7 +146,13 @@ package struct WorkspaceImportReader: Sendable {
         var fileCounts: [Int] = []
         for (index, job) in jobs.enumerated() {
             // A binary target's folder is the framework: its files are no sources of the target.
-            let paths = job.target.kind == .binary ? [] : try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
+            let paths: [String]
+            if let project = job.package.project {
+                // An Xcode target's sources are its synchronized folders and build phases.
+                paths = try project.targets.first { $0.name == job.target.name }?.swiftFiles(in: project, fileSystem: fileSystem) ?? []
+            } else {
+                paths = job.target.kind == .binary ? [] : try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
+            }
             for path in paths { files.append((index, path, try fileSystem.contents(of: path))) }
             fileCounts.append(paths.count)
         }
