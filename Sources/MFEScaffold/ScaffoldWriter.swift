@@ -21,16 +21,16 @@ public struct ScaffoldWriter: Sendable {
         let destination = PathUtilities.normalize(plan.destination)
         for file in plan.files {
             if let problem = TemplateRenderer.problem(withPath: file.path) {
-                throw PlainInputError("the planned file '\(file.path)' \(problem); nothing was written")
+                throw ScaffoldError.unsafePlannedPath(file.path, problem: problem)
             }
         }
         if plan.createsDestination, fileSystem.exists(destination) {
-            throw PlainInputError("'\(destination)' already exists; choose another name or --path, mfe never overwrites")
+            throw ScaffoldError.destinationAppeared(destination)
         }
         for edit in plan.edits {
             let current = try? fileSystem.contents(of: edit.path)
             if current.map(Array.init) != edit.originalBytes {
-                throw PlainInputError("'\(edit.path)' changed while mfe was planning; run the command again")
+                throw ScaffoldError.changedWhilePlanning(edit.path)
             }
         }
 
@@ -69,10 +69,10 @@ public struct ScaffoldWriter: Sendable {
             if !moved, let fileError = error as? FileOperationError {
                 // The failing path is inside the temporary folder, which is gone now: name the
                 // package being created instead.
-                throw PlainInputError("cannot create '\(destination)': \(FileOperationError.reason(fileError.code)); \(FileOperationError.advice(fileError.code)); nothing was left behind")
+                throw ScaffoldError.cannotCreate(destination, reason: FileOperationError.reason(fileError.code), advice: FileOperationError.advice(fileError.code))
             }
             if let inputError = error as? any InputError { throw inputError }
-            throw PlainInputError("cannot create '\(destination)': \(error.localizedDescription); nothing was left behind")
+            throw ScaffoldError.cannotCreateOther(destination, reason: error.localizedDescription)
         }
     }
 
@@ -118,7 +118,7 @@ public struct ScaffoldWriter: Sendable {
             current = (current as NSString).deletingLastPathComponent
         }
         if !current.isEmpty, current != "/", !fileSystem.isDirectory(current) {
-            throw PlainInputError("'\(current)' is a file, not a folder; choose another --path")
+            throw ScaffoldError.ancestorIsFile(current)
         }
         let created = Array(missing.reversed())
         for (index, path) in created.enumerated() {
