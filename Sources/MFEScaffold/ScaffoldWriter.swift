@@ -99,13 +99,15 @@ public struct ScaffoldWriter: Sendable {
         return fileSystem.realPath(path) ?? path
     }
 
-    /// The test hook of the interrupt tests: with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set,
-    /// `write` waits that long with every file in the temporary folder, before moving it into
-    /// place, so a test can send a signal at that moment. Unset (always, outside mfe's own
-    /// tests), it does nothing.
+    /// The test hook of the interrupt tests, in debug builds only (the release build users
+    /// install has none): with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set, `write` waits that
+    /// long with every file in the temporary folder, before moving it into place, so a test
+    /// can send a signal at that moment.
     static func pauseForInterruptTests() {
-        guard let value = ProcessInfo.processInfo.environment["MFE_TEST_PAUSE_BEFORE_RENAME"], let seconds = Double(value), seconds > 0 else { return }
-        Thread.sleep(forTimeInterval: min(seconds, 600))
+        #if DEBUG
+            guard let value = ProcessInfo.processInfo.environment["MFE_TEST_PAUSE_BEFORE_RENAME"], let seconds = Double(value), seconds > 0 else { return }
+            Thread.sleep(forTimeInterval: min(seconds, 600))
+        #endif
     }
 
     /// Creates `folder` and its missing ancestors, returning the ones it created, outermost
