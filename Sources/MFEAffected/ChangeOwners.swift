@@ -1,6 +1,7 @@
 import MFECore
 import MFEManifest
 import MFEWorkspace
+import MFEXcode
 
 /// Who a changed file belongs to, in `mfe affected`'s terms.
 package enum ChangeOwner: Sendable, Equatable {
