@@ -10,8 +10,9 @@ extension WorkspaceLoader {
     /// The workspace's Xcode projects, as `.xcodeproj` paths relative to `root`, sorted: the
     /// `projects:` entries (a `.xcworkspace` stands for the projects it lists) and
     /// `shell.project:`; without `packages:` and `projects:`, every `.xcodeproj` below `root`
-    /// (skipping `.build`, `DerivedData`, `Pods`, checkouts and hidden folders).
-    package func projectPaths(root: String, configuration: WorkspaceConfiguration?) throws -> [String] {
+    /// (skipping `.build`, `DerivedData`, `Pods`, checkouts and hidden folders): `discovered`
+    /// when the package walk found them already.
+    package func projectPaths(root: String, configuration: WorkspaceConfiguration?, discovered: [String]? = nil) throws -> [String] {
         var found: Set<String> = []
         var entries: [(glob: String, key: String, location: SourceLocation)] = []
         if let configuration {
@@ -21,20 +22,7 @@ extension WorkspaceLoader {
             }
         }
         if entries.isEmpty && (configuration?.packages.isEmpty ?? true) {
-            do {
-                try fileSystem.walkFolders(
-                    below: root, purpose: "looking for Xcode projects",
-                    entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) && !Self.skippedProjectFolderNames.contains($0) && !Self.isXcodeContainer($0) }
-                ) { relative, names in
-                    for name in names where name.hasSuffix(".xcodeproj") {
-                        let path = relative.isEmpty ? name : relative + "/" + name
-                        if fileSystem.exists(PathUtilities.join(PathUtilities.join(root, path), "project.pbxproj")) { found.insert(path) }
-                    }
-                }
-            } catch let error as FileOperationError {
-                throw WorkspaceError.discoveryFailed(error, root: root)
-            }
-            return found.sorted()
+            return try discovered ?? discoverPackagesAndProjects(under: root).projects
         }
         for entry in entries {
             let pattern = PathUtilities.normalize(entry.glob)

@@ -64,14 +64,15 @@ package struct WorkspaceLoader: Sendable {
         }
         let directories: [String]
         var named: Set<String> = []
+        var discoveredProjects: [String]?
         if let configuration, !configuration.packages.isEmpty {
             (directories, named) = try expand(configuration.packages, root: root, configuration: configuration)
         } else {
-            directories = try discoverPackages(under: root)
+            (directories, discoveredProjects) = try discoverPackagesAndProjects(under: root)
         }
 
         let packages = try await loadManifests(in: directories, root: root, named: named, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
-        let projects = try loadProjects(try projectPaths(root: root, configuration: configuration), root: root)
+        let projects = try loadProjects(try projectPaths(root: root, configuration: configuration, discovered: discoveredProjects), root: root)
         var workspace = try assemble(
             root: root, configuration: configuration, rootFeature: rootFeature, packages: (packages + projects.map { ($0.directory, $0.manifest) }).sorted { $0.directory < $1.directory },
             projects: Dictionary(projects.map { ($0.directory, $0.project) }, uniquingKeysWith: { a, _ in a }), checkNames: checkNames)
@@ -284,18 +285,32 @@ package struct WorkspaceLoader: Sendable {
     /// (so a package is named by its real path), links leading outside `root` are not
     /// followed, and the walk is bounded (`FolderVisits.Limits.workspace`).
     package func discoverPackages(under root: String) throws -> [String] {
-        var result: [String] = []
+        try discoverPackagesAndProjects(under: root).packages
+    }
+
+    /// `discoverPackages(under:)` and, in the same walk, every `.xcodeproj` holding a
+    /// `project.pbxproj` (relative to `root`, sorted), but those under `Pods` or `Carthage`.
+    /// The folders of Xcode projects and workspaces are not entered: they hold no packages.
+    package func discoverPackagesAndProjects(under root: String) throws -> (packages: [String], projects: [String]) {
+        var packages: [String] = []
+        var projects: [String] = []
         do {
-            try fileSystem.walkFolders(below: root, purpose: "looking for packages", entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) }) { relative, _ in
+            try fileSystem.walkFolders(
+                below: root, purpose: "looking for packages", entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) && !Self.isXcodeContainer($0) }
+            ) { relative, names in
                 let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
                 if fileSystem.exists(PathUtilities.join(directory, "Package.swift")) {
-                    result.append(relative.isEmpty ? "." : relative)
+                    packages.append(relative.isEmpty ? "." : relative)
+                }
+                guard !relative.split(separator: "/").contains(where: { Self.skippedProjectFolderNames.contains(String($0)) }) else { return }
+                for name in names where name.hasSuffix(".xcodeproj") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
+                    projects.append(relative.isEmpty ? name : relative + "/" + name)
                 }
             }
         } catch let error as FileOperationError {
             throw WorkspaceError.discoveryFailed(error, root: root)
         }
-        return result.sorted()
+        return (packages.sorted(), projects.sorted())
     }
 }
 

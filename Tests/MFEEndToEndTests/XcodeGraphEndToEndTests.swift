@@ -81,4 +81,15 @@ struct XcodeGraphEndToEndTests {
         #expect(json["targets"] as? [String] == ["App", "AppTests", "Search"])
         #expect(json["changed"] as? [String] == ["App"])
     }
+
+    @Test func adoptFindsTheProjectAndNamesItTheShell() async throws {
+        let directory = try Self.workspace()
+        try FileManager.default.removeItem(atPath: directory.path + "/mfe.yml")
+        let result = try await MFEBinary.run(["init", "--adopt"], in: directory.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = String(decoding: try Data(contentsOf: URL(fileURLWithPath: directory.path + "/mfe.yml")), as: UTF8.self)
+        #expect(written.contains("projects:               # the Xcode projects, read beside the packages\n  - App.xcodeproj\n"), "\(written)")
+        #expect(written.contains("shell:\n  project: App.xcodeproj"))
+        #expect(try await MFEBinary.run(["lint-graph"], in: directory.path).status == 0)
+    }
 }
