@@ -67,6 +67,10 @@ struct ComposeXcodeShellTests {
         let check = try await fixture.mfe(["compose-shell", "Shell", "--check"])
         #expect(check.status == 1)
         #expect(check.standardError.contains("Shell/Package.resolved and Shell/Shell.xcodeproj/\(Self.xcodeResolved) disagree"), "\(check.standardError)")
+        let json = try await fixture.mfe(["compose-shell", "Shell", "--check", "--format", "json"])
+        #expect(json.status == 1)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any], "\(json.standardOutput)")
+        #expect(summary["status"] as? String == "stale")
         #expect(try await fixture.mfe(["compose-shell", "Shell", "--no-lint"]).status == 0)
         #expect(fixture.contents(xcode) == package)
     }

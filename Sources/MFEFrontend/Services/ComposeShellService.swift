@@ -133,7 +133,7 @@ public struct ComposeShellService: CommandService {
             }
             if composition.isUpToDate, !disagreeing.isEmpty {
                 output.exitCode = 1
-                reportDisagreement(disagreeing, label: label, composition: composition, into: &output)
+                reportDisagreement(disagreeing, label: label, composition: composition, format: options.format, into: &output)
                 return output
             }
             if composition.isUpToDate {
@@ -159,7 +159,7 @@ public struct ComposeShellService: CommandService {
                 output.printError(
                     "error: \(label) is stale\(composition.changes.isEmpty ? "" : " (" + composition.changes.map(\.summary).joined(separator: ", ") + ")"); run 'mfe compose-shell' to update it\n")
             }
-            if !disagreeing.isEmpty { reportDisagreement(disagreeing, label: label, composition: composition, into: &output) }
+            if !disagreeing.isEmpty { reportDisagreement(disagreeing, label: label, composition: composition, format: options.format, summaryPrinted: true, into: &output) }
             return output
         }
         if !options.noLint {
@@ -203,13 +203,19 @@ public struct ComposeShellService: CommandService {
     }
 
     /// The `--check` error for Xcode's `Package.resolved` files that do not hold the shell
-    /// package's pins: a diff per file and one line naming both.
-    private func reportDisagreement(_ mirrors: [String], label: String, composition: Composition, into output: inout CommandOutput) {
+    /// package's pins: a diff per file (the JSON summary of the first, when no summary was
+    /// printed yet) and one line naming both.
+    private func reportDisagreement(_ mirrors: [String], label: String, composition: Composition, format: Format, summaryPrinted: Bool = false, into output: inout CommandOutput) {
         let here = FileManager.default.currentDirectoryPath
-        for mirror in mirrors {
+        for (index, mirror) in mirrors.enumerated() {
             let mirrorLabel = PathUtilities.relative(mirror, to: here)
             let old = (try? environment.fileSystem.contents(of: mirror)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            output.print(UnifiedDiff.render(old: old, new: String(decoding: composition.bytes, as: UTF8.self), oldLabel: "a/\(mirrorLabel)", newLabel: "b/\(mirrorLabel)"))
+            let diff = UnifiedDiff.render(old: old, new: String(decoding: composition.bytes, as: UTF8.self), oldLabel: "a/\(mirrorLabel)", newLabel: "b/\(mirrorLabel)")
+            if format == .text {
+                output.print(diff)
+            } else if index == 0 && !summaryPrinted {
+                output.print(CompositionSummaryRenderer().render(status: "stale", composition: composition, path: mirrorLabel, diff: diff))
+            }
             output.printError("error: \(label) and \(mirrorLabel) disagree: Xcode builds the app with the pins of \(mirrorLabel); run 'mfe compose-shell' to write the same pins to both\n")
         }
     }
