@@ -192,7 +192,7 @@ package struct WorkspaceImportReader: Sendable {
             let job = jobs[index]
             return TargetImports(
                 package: job.package.name, packageDirectory: job.package.directory, target: job.target.name, fileCount: fileCounts[index], imports: imports[index],
-                moduleNames: try moduleNames(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory)),
+                moduleNames: try moduleNames(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory), project: job.package.project),
                 suppressions: suppressions[index], unreadFiles: unread[index]
             )
         }
@@ -207,7 +207,11 @@ package struct WorkspaceImportReader: Sendable {
     /// system target (in its folder) or of a C target (in its `include` folder) declares, what
     /// a local binary target's XCFramework holds (`binaryModuleNames`), else the target's c99
     /// name.
-    func moduleNames(of target: Target, inPackage packageDirectory: String) throws -> [String] {
+    func moduleNames(of target: Target, inPackage packageDirectory: String, project: XcodeProject? = nil) throws -> [String] {
+        if let project {
+            // An Xcode target's module is named by its product, not by the target.
+            return [ModuleName.c99Name(project.targets.first { $0.name == target.name }?.productName ?? target.name)]
+        }
         let fallback = [ModuleName.c99Name(target.name)]
         if target.kind == .binary { return binaryModuleNames(of: target, inPackage: packageDirectory) ?? fallback }
         guard target.kind == .system || target.kind == .regular else { return fallback }

@@ -23,8 +23,8 @@ extension XcodeRequirement {
 }
 
 extension XcodeProject {
-    /// The project as a package of the target graph: its targets as targets (applications and
-    /// command-line tools executable, test bundles tests), target dependencies as `.target`,
+    /// The project as a package of the target graph: its targets as targets (frameworks and
+    /// libraries regular, test bundles tests, the rest executable), target dependencies as `.target`,
     /// package products as `.product(name:package:)` of its package references, which are its
     /// package dependencies. Paths of local packages are written relative to the
     /// `.xcodeproj` folder, the package's directory in the workspace, so the graph resolves
@@ -106,11 +106,14 @@ extension XcodeProject {
 
 extension XcodeProductType {
     /// The SwiftPM target kind the graph gives a target of this type.
+    /// Only frameworks and libraries are modules other targets import; apps, extensions and
+    /// bundles are embedded, so they are executables, which the import rules never expect
+    /// to be imported.
     var targetKind: Target.Kind {
         switch self {
-        case .application, .commandLineTool: return .executable
+        case .framework, .staticLibrary, .dynamicLibrary: return .regular
         case .unitTestBundle, .uiTestBundle: return .test
-        default: return .regular
+        default: return .executable
         }
     }
 }

@@ -63,6 +63,10 @@ package struct XcodeTarget: Sendable, Equatable {
     /// Files of its build phases (classic groups), and files a synchronized folder of another
     /// target adds to it, relative to `rootDirectory`, in order.
     package var files: [String]
+    /// The module other targets import: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, of its
+    /// first build configuration (`$(TARGET_NAME)` is its name), made a C99 identifier by
+    /// the caller; the target's name when neither is set.
+    package var productName: String
 
     /// Creates a target value.
     package init(
@@ -77,6 +81,7 @@ package struct XcodeTarget: Sendable, Equatable {
         self.folders = folders
         self.excluded = excluded
         self.files = files
+        self.productName = name
     }
 }
 

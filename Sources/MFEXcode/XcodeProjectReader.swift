@@ -95,8 +95,14 @@ package struct XcodeProjectReader: Sendable {
             guard let name = object["name"] as? String else { throw XcodeError.missingKey("name", object: "the target '\(id)'", at: reader.lines.definition(of: id, file: pbxprojPath)) }
             targetNames[id] = name
         }
+        // A target that links another's product in its frameworks phase depends on it, as
+        // Xcode's implicit dependencies find.
+        var products: [String: String] = [:]
+        for (id, name) in targetNames {
+            if let product = (objects[id] as? [String: Any])?["productReference"] as? String { products[product] = name }
+        }
         for id in root["targets"] as? [String] ?? [] {
-            targets.append(try reader.target(id, names: targetNames, packageIndex: referenceIndex, projectPath: projectPath, rootDirectory: rootDirectory))
+            targets.append(try reader.target(id, names: targetNames, products: products, packageIndex: referenceIndex, projectPath: projectPath, rootDirectory: rootDirectory))
         }
         guard !targets.isEmpty else { throw XcodeError.noTargets(file: pbxprojPath) }
         reader.addSynchronizedMembership(to: &targets, ids: root["targets"] as? [String] ?? [])
@@ -185,11 +191,22 @@ struct PBXObjects {
     }
 
     /// The target `id`.
-    func target(_ id: String, names: [String: String], packageIndex: [String: Int], projectPath: String, rootDirectory: String) throws -> XcodeTarget {
+    func target(_ id: String, names: [String: String], products: [String: String], packageIndex: [String: Int], projectPath: String, rootDirectory: String) throws -> XcodeTarget {
         let object = objects[id] as? [String: Any] ?? [:]
         let location = lines.definition(of: id, file: file)
         let name = names[id] ?? id
         var target = XcodeTarget(name: name, productType: XcodeProductType(identifier: object["productType"] as? String ?? ""), location: location)
+        if let listID = object["buildConfigurationList"] as? String, let list = objects[listID] as? [String: Any],
+            let first = (list["buildConfigurations"] as? [String])?.first, let configuration = objects[first] as? [String: Any],
+            let settings = configuration["buildSettings"] as? [String: Any]
+        {
+            // Only what the file itself says: `$(TARGET_NAME)` and literals, never xcconfig files.
+            for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
+                guard let value = (settings[key] as? String)?.replacingOccurrences(of: "$(TARGET_NAME)", with: name), !value.isEmpty, !value.contains("$") else { continue }
+                target.productName = value
+                break
+            }
+        }
         for dependencyID in object["dependencies"] as? [String] ?? [] {
             let dependency = try self.object(dependencyID, referencedAs: "a dependency of '\(name)'", from: id, key: "dependencies")
             let entry = lines.entry(dependencyID, in: id, key: "dependencies", file: file)
@@ -224,8 +241,17 @@ struct PBXObjects {
         }
         for phaseID in object["buildPhases"] as? [String] ?? [] {
             let phase = try self.object(phaseID, referencedAs: "a build phase of '\(name)'", from: id, key: "buildPhases")
-            // The frameworks phase links products, whose files are not the target's own.
-            guard phase["isa"] as? String != "PBXFrameworksBuildPhase" else { continue }
+            // The frameworks phase links products, whose files are not the target's own; a
+            // product of another target of the project is a dependency on it.
+            if phase["isa"] as? String == "PBXFrameworksBuildPhase" {
+                for buildFileID in phase["files"] as? [String] ?? [] {
+                    guard let buildFile = objects[buildFileID] as? [String: Any], let reference = buildFile["fileRef"] as? String, let other = products[reference], other != name,
+                        !target.dependencies.contains(where: { $0.target == other && $0.project == nil })
+                    else { continue }
+                    target.dependencies.append(XcodeTargetDependency(target: other, location: lines.entry(buildFileID, in: phaseID, key: "files", file: file)))
+                }
+                continue
+            }
             for buildFileID in phase["files"] as? [String] ?? [] {
                 guard let buildFile = objects[buildFileID] as? [String: Any], let reference = buildFile["fileRef"] as? String else { continue }
                 if let path = paths[reference] {

@@ -135,4 +135,56 @@ struct XcodeProjectReaderTests {
             try XcodeProjectReader.parse(Data(text.utf8), projectPath: "/tmp/X.xcodeproj", pbxprojPath: "X.xcodeproj/project.pbxproj")
         }
     }
+
+    /// A framework whose product is named by its build settings, and a test bundle that links
+    /// it in its frameworks phase without a target dependency (Xcode's implicit dependency).
+    static let linkedFramework = """
+        // !$*UTF8*$!
+        {
+        \tarchiveVersion = 1;
+        \tobjectVersion = 54;
+        \tobjects = {
+        \t\tC1 /* Kit.framework in Frameworks */ = {isa = PBXBuildFile; fileRef = C2 /* Kit.framework */; };
+        \t\tC2 /* Kit.framework */ = {isa = PBXFileReference; explicitFileType = wrapper.framework; path = Kit.framework; sourceTree = BUILT_PRODUCTS_DIR; };
+        \t\tC3 = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+        \t\tC4 /* Frameworks */ = {
+        \t\t\tisa = PBXFrameworksBuildPhase;
+        \t\t\tfiles = (
+        \t\t\t\tC1 /* Kit.framework in Frameworks */,
+        \t\t\t);
+        \t\t};
+        \t\tC5 /* Kit-iOS */ = {
+        \t\t\tisa = PBXNativeTarget;
+        \t\t\tbuildConfigurationList = C8;
+        \t\t\tbuildPhases = ();
+        \t\t\tdependencies = ();
+        \t\t\tname = "Kit-iOS";
+        \t\t\tproductReference = C2 /* Kit.framework */;
+        \t\t\tproductType = "com.apple.product-type.framework";
+        \t\t};
+        \t\tC6 /* KitTests */ = {
+        \t\t\tisa = PBXNativeTarget;
+        \t\t\tbuildPhases = (
+        \t\t\t\tC4 /* Frameworks */,
+        \t\t\t);
+        \t\t\tdependencies = ();
+        \t\t\tname = KitTests;
+        \t\t\tproductType = "com.apple.product-type.bundle.unit-test";
+        \t\t};
+        \t\tC7 /* Project object */ = {isa = PBXProject; mainGroup = C3; targets = (C5, C6); };
+        \t\tC8 = {isa = XCConfigurationList; buildConfigurations = (C9); };
+        \t\tC9 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = Kit; }; name = Debug; };
+        \t};
+        \trootObject = C7 /* Project object */;
+        }
+
+        """
+
+    @Test func aLinkedProductIsADependencyAndTheProductNamesTheModule() throws {
+        let project = try XcodeProjectReader.parse(Data(Self.linkedFramework.utf8), projectPath: "/tmp/Kit.xcodeproj", pbxprojPath: "Kit.xcodeproj/project.pbxproj")
+        #expect(project.targets.map(\.productName) == ["Kit", "KitTests"])
+        #expect(project.targets[1].dependencies.map(\.target) == ["Kit-iOS"])
+        #expect(project.targets[1].dependencies.first?.location.line == Self.line(of: "C1 /* Kit.framework in Frameworks */,", in: Self.linkedFramework))
+        #expect(try project.manifest().targets.map(\.kind) == [.regular, .test])
+    }
 }
