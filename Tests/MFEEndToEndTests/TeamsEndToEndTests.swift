@@ -176,6 +176,31 @@ struct TeamsEndToEndTests {
     }
 }
 
+extension TeamsEndToEndTests {
+    /// `P9` now depends on `P8` itself instead of its interface: the page marks the dependency
+    /// added and removed, and the new finding, in headless Chromium as the graph page test does.
+    @Test(.timeLimit(.minutes(2)), .enabled(if: HeadlessChromium.executable != nil, "no headless Chromium"))
+    func theGraphPageMarksWhatTheChangeAddsAndRemoves() async throws {
+        let directory = try await Self.workspace()
+        let manifest = try String(contentsOfFile: directory.path + "/Features/P9/Package.swift", encoding: .utf8)
+        let interface = ".product(name: \"P8Interface\", package: \"P8\")"
+        let range = try #require(manifest.range(of: interface))
+        try directory.write(manifest.replacingCharacters(in: range, with: ".product(name: \"P8\", package: \"P8\")"), to: "Features/P9/Package.swift")
+        let page = try await MFEBinary.run(["graph", "--format", "html", "--base", "main"], in: directory.path)
+        #expect(page.status == 0, "\(page.standardError)")
+        try directory.write(page.standardOutput, to: "change.html")
+        let dom = try await HeadlessChromium.dumpDOM(of: directory.path + "/change.html", scratch: directory.path)
+        let summary = try #require(try HeadlessChromium.summary(inDOM: dom))
+        let change = try #require(summary["change"] as? [String: Any])
+        #expect(change["addedEdges"] as? Int == 1 && change["removedEdges"] as? Int == 1, "\(change)")
+        #expect(change["addedFindings"] as? Int == 1 && change["removedFindings"] as? Int == 0 && change["addedTargets"] as? Int == 0, "\(change)")
+        #expect(change["listed"] as? Int == 3 && change["addedEdgesInView"] as? Int == 1)
+        #expect(dom.contains("+ dependency P9/P9 → P8/P8") && dom.contains("− dependency P9/P9 → P8/P8Interface"))
+        let refused = try await MFEBinary.run(["graph", "--format", "json", "--base", "main"], in: directory.path)
+        #expect(refused.status == 64)
+    }
+}
+
 /// PyPI's markdown-it-py (a maintained CommonMark parser), from the venv `.ci/run` makes under
 /// `.build`, or `MFE_MARKDOWN_PYTHON`; what it parses a document into.
 enum MarkdownParser {
