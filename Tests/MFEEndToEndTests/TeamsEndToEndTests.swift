@@ -7,7 +7,7 @@ import Testing
 /// repository: `owners:`, `mfe owners` and its CODEOWNERS block, findings with owners, why a
 /// target is affected and whom to ask for review, baselines that only shrink, and the
 /// pull-request report (parsed by a CommonMark parser).
-@Suite("teams, end to end")
+@Suite("teams, end to end", .serialized)
 struct TeamsEndToEndTests {
     /// The generated workspace (3 foundations, 12 features, the shell; `P7 → P6` is
     /// product-to-product) with `owners:` for the features and two foundations, committed on

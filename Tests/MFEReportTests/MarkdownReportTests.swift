@@ -30,3 +30,12 @@ struct MarkdownReportTests {
         #expect(markdown.hasSuffix("0 suppressed by `// mfe:ignore`\n"))
     }
 }
+
+/// The exact text of the error of `mfe graph --base` when the base has no readable workspace.
+@Suite("graph change messages")
+struct GraphChangeMessageTests {
+    @Test func anUnreadableBaseSaysWhichRevision() {
+        let error = GraphError.baseNotReadable(base: "origin/main", mergeBase: "0123456789abcdef0123", reason: "no Package.swift under '/ws'")
+        #expect(error.localizedDescription == "the workspace at 'origin/main' (merge base 0123456789ab) could not be read: no Package.swift under '/ws'; compare with a revision where it could")
+    }
+}

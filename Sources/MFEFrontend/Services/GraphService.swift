@@ -115,8 +115,7 @@ public struct GraphService: CommandService {
         do {
             baseWorkspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.static.makeLoader(fileSystem: snapshot), fileSystem: snapshot).loadPackages(at: workspace.root)
         } catch let error as any InputError {
-            throw PlainInputError(
-                "the workspace at '\(base)' (merge base \(mergeBase.prefix(12))) could not be read: \(error.localizedDescription); compare with a revision where it could")
+            throw GraphError.baseNotReadable(base: base, mergeBase: mergeBase, reason: error.localizedDescription)
         }
         let whole = Request(path: workspace.root)
         return GraphChange(
