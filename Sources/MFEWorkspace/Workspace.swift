@@ -51,6 +51,12 @@ package struct WorkspacePackage: Sendable, Equatable {
     /// The Xcode project this package stands for (its targets are the project's), nil for a
     /// SwiftPM package.
     package var project: XcodeProject?
+    /// The teams that own the package: its own `mfe.yml`'s `owner:`, else the `owners:` entries
+    /// naming it; empty when none does.
+    package var owners: [String] = []
+    /// In a monorepo package: the teams `owners:` gives its features, by stem (a stem no entry
+    /// names is owned by `owners`).
+    package var featureOwners: [String: [String]] = [:]
 
     /// Creates a workspace package.
     package init(manifest: PackageManifest, directory: String, layer: Layer?, featureConfiguration: FeatureConfiguration? = nil, featureLayers: [String: Layer] = [:]) {
