@@ -53,7 +53,7 @@ struct GeneratedCITests {
         #expect((ios["runs-on"] as? String)?.hasPrefix("macos") == true)
         #expect(Self.runs(ios).contains("xcodebuild build -project \"$project\""))
         #expect(Self.runs(ios).contains("-destination 'generic/platform=iOS Simulator'"))
-        #expect(plan.files.contains { $0.path == "Shell/FeedMe.xcodeproj/xcshareddata/xcschemes/FeedMe.xcscheme" })
+        #expect(plan.files.contains { $0.path == "Shell/FeedMe/FeedMe.xcodeproj/xcshareddata/xcschemes/FeedMe.xcscheme" })
     }
 
     @Test func installingMfeIsPinnedCachedAndRefusesAnUnsetVersion() throws {
