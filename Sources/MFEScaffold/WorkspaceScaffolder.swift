@@ -220,6 +220,8 @@ struct ShellSpecification {
             "platforms": platforms.manifestList,
             "platformsYAML": platforms.map(\.yamlEntry).joined(separator: ", "),
             "iosAppFolder": iOSApp?.sourcesFolder ?? "",
+            // Packages that are their own repositories are checked out by CI beside the workspace's.
+            "checkoutPackagesFolder": release == nil ? "" : ".github/actions",
             "mfeVersion": GeneratedCI.mfeVersion,
             "mfeRepository": GeneratedCI.mfeRepository,
         ]
