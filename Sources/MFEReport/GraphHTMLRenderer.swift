@@ -28,7 +28,7 @@ package struct GraphHTMLRenderer: Sendable {
     package init(template: String, name: String = "the graph page template") throws {
         let parts = template.components(separatedBy: Self.placeholder)
         guard parts.count == 2 else {
-            throw PlainInputError("\(name) must contain '\(Self.placeholder)' exactly once, where the graph data goes; it contains it \(parts.count - 1) times")
+            throw GraphError.placeholderCount(template: name, placeholder: Self.placeholder, count: parts.count - 1)
         }
         prefix = parts[0]
         suffix = parts[1]
