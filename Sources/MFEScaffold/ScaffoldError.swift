@@ -61,6 +61,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case webURLControlCharacter(String)
     /// The URL holds credentials.
     case webURLCredentials(String)
+    /// The URL is plain `http` on a host App Transport Security blocks.
+    case webURLInsecure(String, host: String)
     /// Foundation reads the URL differently once written (`written`).
     case webURLNotStable(String, written: String)
 
@@ -139,8 +141,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case templateInvalid(source: String, error: String)
     /// Two templates of `mfe init` writing `path`.
     case templatesWriteSamePath(String)
-    /// A template writing `folder/iOSApp/` without `folder/Package.swift`.
-    case appWithoutPackage(folder: String)
+    /// A template writing an iOS app's sources (`folder/app/`) without `folder/Package.swift`.
+    case appWithoutPackage(folder: String, app: String)
 
     // MARK: wiring into the shell
 
@@ -263,6 +265,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
             return "'--web \(url.debugDescription.dropFirst().dropLast())' holds a control character (a tab or line break); give the URL on one line"
         case .webURLCredentials(let url):
             return "'--web \(url)' holds credentials before '@'; mfe writes the URL into the generated source, so give the page without them"
+        case .webURLInsecure(let url, let host):
+            return "'--web \(url)' is plain http, which iOS blocks for '\(host)' (App Transport Security), so the page would stay blank; give its https URL, e.g. '--web https\(url.dropFirst(4))'"
         case .webURLNotStable(let url, let written):
             return "'--web \(url)' is not a URL Foundation reads the same way twice ('\(written)'); percent-encode its special characters and try again"
         case .dependencyGivenTwice(let name, let product):
@@ -339,8 +343,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
             return "template file '\(source)' is not a valid Mustache template: \(error); fix its tags"
         case .templatesWriteSamePath(let path):
             return "two templates write '\(path)'; give their files distinct names"
-        case .appWithoutPackage(let folder):
-            return "the template writes '\(folder)\(XcodeAppProject.appFolder)/' but no '\(folder)Package.swift'; an iOS app links the products of the package beside it"
+        case .appWithoutPackage(let folder, let app):
+            return "the template writes '\(folder)\(app)/' but no '\(folder)Package.swift'; an iOS app links the products of the package beside it"
         case .wireOnlyOutsideWorkspace(let base):
             return "'--wire-only' wires a feature into a workspace's shell, and '\(base)' is in no workspace (a folder with an mfe.yml that has 'workspace:'); run it inside the workspace"
         case .noShellPath(let file, let name):

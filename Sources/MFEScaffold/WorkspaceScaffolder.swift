@@ -98,6 +98,7 @@ public struct WorkspaceScaffolder: Sendable {
         var shell = ShellSpecification(
             workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
         shell.platforms = platforms
+        shell.urlSchemes = features.isEmpty ? [] : [FeedMeExample.urlScheme]
         let renderer = TemplateRenderer()
         // The example's own files: each replaces the package template's file at its path (the
         // Feed Me shell and RestaurantOrder are the article's, not the generic ones) or adds one;
@@ -154,9 +155,12 @@ struct ShellSpecification {
     /// app target in an Xcode project.
     var platforms: [PlatformRequirement] = PlatformRequirement.defaults
 
+    /// The URL schemes the shell's router opens (`feedme://…`), which its app registers.
+    var urlSchemes: [String] = []
+
     /// The shell's Xcode project and iOS app target, named after the workspace.
-    var iOSApp: (projectName: String, targetName: String, deploymentTarget: String)? {
-        platforms.iOS.map { (workspace, workspace, $0.deploymentTarget) }
+    var iOSApp: XcodeAppProject.AppRequest? {
+        platforms.iOS.map { XcodeAppProject.AppRequest(projectName: workspace, targetName: workspace, deploymentTarget: $0.deploymentTarget, urlSchemes: urlSchemes) }
     }
 
     /// The shell's targets: the composition library, the app and the composition's tests.
@@ -215,7 +219,9 @@ struct ShellSpecification {
             "example": !features.isEmpty,
             "platforms": platforms.manifestList,
             "platformsYAML": platforms.map(\.yamlEntry).joined(separator: ", "),
-            "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
+            "iosAppFolder": iOSApp?.sourcesFolder ?? "",
+            // Packages that are their own repositories are checked out by CI beside the workspace's.
+            "checkoutPackagesFolder": release == nil ? "" : ".github/actions",
             "mfeVersion": GeneratedCI.mfeVersion,
             "mfeRepository": GeneratedCI.mfeRepository,
         ]
@@ -240,6 +246,9 @@ enum FeedMeExample {
     /// The release each package's repository is tagged with, and the shell and features require
     /// (`from:`), as the article's MFEs ship.
     static let release = "1.0.0"
+    /// The app's own URL scheme (`feedme://restaurants/pizza-palace`), as the shell's router
+    /// reads it and its app registers it.
+    static let urlScheme = "feedme"
     /// The Feed Me website's host: its links open the app's own screens.
     static let websiteHost = "demo.microfrontends.com"
     /// The paths of the Feed Me website, which the shell's router maps to features.
@@ -247,8 +256,8 @@ enum FeedMeExample {
 
     /// `files` (one package's, all below `prefix`) with `example`'s files below `prefix` taken
     /// out of `example` and merged in: a file at the same path replaces the template's, any
-    /// other is added (but for `iOSApp/` sources, which only replace). What stays in `example`
-    /// belongs to no package.
+    /// other is added (but for an iOS app's sources, Swift files outside `Sources/` and
+    /// `Tests/`, which only replace). What stays in `example` belongs to no package.
     static func merging(_ example: inout [PlannedFile], into files: [PlannedFile], prefix: String) -> [PlannedFile] {
         let base = prefix + "/"
         let own = example.filter { $0.path.hasPrefix(base) }
@@ -257,7 +266,9 @@ enum FeedMeExample {
         let byPath = Dictionary(own.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let paths = Set(files.map(\.path))
         // An iOS app's sources only replace the template's: without iOS there is no app.
-        let added = own.filter { !paths.contains($0.path) && !$0.path.hasPrefix(base + XcodeAppProject.appFolder + "/") }
+        let added = own.filter { file in
+            !paths.contains(file.path) && !(file.path.hasSuffix(".swift") && !["Sources/", "Tests/"].contains { file.path.hasPrefix(base + $0) })
+        }
         return files.map { byPath[$0.path] ?? $0 } + added
     }
 
