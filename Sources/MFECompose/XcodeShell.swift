@@ -18,13 +18,24 @@ package enum XcodeShell {
         return try XcodeWorkspaceReader(fileSystem: fileSystem).read(workspaceAt: path).projects.map { try reader.read(projectAt: $0) }
     }
 
-    /// The Xcode projects in `directory` (not below it) that reference the package in
-    /// `directory` itself as a local package: their `Package.resolved` must hold the same pins.
+    /// The Xcode projects in `directory` or in a folder directly inside it (the app in its own
+    /// folder, as `Shell/NAME/NAME.xcodeproj` references the package at `..`) that reference
+    /// the package in `directory` itself as a local package: their `Package.resolved` must
+    /// hold the same pins.
     package static func projectsReferencing(packageAt directory: String, fileSystem: any FileSystem) throws -> [String] {
-        let names = (try? fileSystem.contentsOfDirectory(directory)) ?? []
-        var result: [String] = []
-        for name in names.sorted() where name.hasSuffix(".xcodeproj") {
+        var candidates: [String] = []
+        for name in ((try? fileSystem.contentsOfDirectory(directory)) ?? []).sorted() where !name.hasPrefix(".") {
             let path = PathUtilities.join(directory, name)
+            if name.hasSuffix(".xcodeproj") {
+                candidates.append(path)
+            } else if fileSystem.isDirectory(path), !name.hasSuffix(".xcworkspace") {
+                for inner in ((try? fileSystem.contentsOfDirectory(path)) ?? []).sorted() where inner.hasSuffix(".xcodeproj") {
+                    candidates.append(PathUtilities.join(path, inner))
+                }
+            }
+        }
+        var result: [String] = []
+        for path in candidates {
             guard fileSystem.exists(PathUtilities.join(path, "project.pbxproj")) else { continue }
             let project = try XcodeProjectReader(fileSystem: fileSystem).read(projectAt: path)
             let references = project.packageReferences.contains { reference in

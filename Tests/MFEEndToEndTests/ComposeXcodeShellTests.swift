@@ -75,6 +75,21 @@ struct ComposeXcodeShellTests {
         #expect(fixture.contents(xcode) == package)
     }
 
+    /// The app in its own folder (`Shell/App/App.xcodeproj` referencing the package at `..`,
+    /// the layout `mfe init` writes) holds the same pins as the shell package.
+    @Test func anAppInItsOwnFolderHoldsTheShellPackagesPins() async throws {
+        let fixture = try ComposeFixture()
+        try await Self.makeKit(fixture)
+        let shell = try fixture.shell(tools: "6.0", dependencies: [("file://" + fixture.path("Kit"), "from: \"2.0.0\"", "Kit")])
+        try fixture.write(XcodeFixtures.classic(name: "App", objectVersion: 77, localPackage: ".."), to: shell + "/App/App.xcodeproj/project.pbxproj")
+
+        let result = try await fixture.mfe(["compose-shell", "Shell", "--no-lint"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let package = try #require(fixture.contents(shell + "/Package.resolved"))
+        #expect(fixture.contents(shell + "/App/App.xcodeproj/" + Self.xcodeResolved) == package)
+        #expect(try await fixture.mfe(["compose-shell", "Shell", "--check"]).status == 0)
+    }
+
     @Test func aProjectThatDoesNotParseIsExit2NamingIt() async throws {
         let fixture = try ComposeFixture()
         try fixture.write("{ objects = { <<<<<<< HEAD\n", to: fixture.root + "/App/App.xcodeproj/project.pbxproj")
