@@ -2,8 +2,8 @@
 # Builds mfe for this machine and packs it as a SwiftPM artifact bundle (info.json schema 1.0,
 # one variant per platform, chosen by target triple), so people and CI install a binary
 # instead of compiling swift-syntax: on Linux a release build with the Swift runtime and
-# Foundation linked statically (the binary needs only the C library), on macOS one universal
-# binary for arm64 and x86_64.
+# Foundation linked statically (no Swift runtime beside it: `ldd` lists only libc, libm,
+# libstdc++ and libgcc_s), on macOS one universal binary for arm64 and x86_64.
 #
 #   .github/bundle.sh [--variant-only | --pack-only] [OUTPUT_DIR]     (default .build/bundle)
 #

@@ -18,8 +18,7 @@ struct MFEPluginRunner {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            Diagnostics.error("mfe \(subcommand) exited with status \(process.terminationStatus)")
-            throw MFEPluginFailure(status: process.terminationStatus)
+            throw MFEPluginFailure(subcommand: subcommand, status: process.terminationStatus)
         }
     }
 
@@ -27,10 +26,13 @@ struct MFEPluginRunner {
     var packageDirectory: String { context.package.directoryURL.path(percentEncoded: false) }
 }
 
-/// mfe ended with a non-zero status, which the plugin's failure carries to `swift package`.
+/// mfe ended with a non-zero status (its own messages are printed already), which the
+/// plugin's failure carries to `swift package`.
 struct MFEPluginFailure: Error, CustomStringConvertible {
-    /// mfe's exit status.
+    /// The mfe subcommand that ran.
+    var subcommand: String
+    /// mfe's exit status: 1 findings or a stale file, 2 unusable input.
     var status: Int32
     /// Why the plugin failed.
-    var description: String { "mfe exited with status \(status)" }
+    var description: String { "mfe \(subcommand) exited with status \(status)" }
 }
