@@ -56,12 +56,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata, read
+        // statically (Foundation parses the OpenStep property list on Linux too).
+        .target(
+            name: "MFEXcode",
+            dependencies: ["MFECore"]
+        ),
         // mfe.yml, workspace discovery, layers, and the target graph.
         .target(
             name: "MFEWorkspace",
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -82,6 +89,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
             ]
         ),
         // Templates and the plans of mfe init and mfe create; Templates/ (but the renderers'
@@ -107,6 +115,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
             ]
         ),
         // Swift import scanning and the implicit-/unused-dependency rules.
@@ -116,6 +125,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
                 "MFELint",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -141,6 +151,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 "MFEWorkspace",
                 "MFELint",
                 "MFEImports",
@@ -156,6 +167,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 "MFEWorkspace",
                 "MFELint",
                 "MFECompose",
@@ -351,6 +363,10 @@ let package = Package(
                 "MFEFrontend",
                 "MFETestSupport",
             ]
+        ),
+        .testTarget(
+            name: "MFEXcodeTests",
+            dependencies: ["MFECore", "MFEManifest", "MFEXcode", "MFEWorkspace", "MFETestSupport"]
         ),
         .testTarget(
             name: "MFEArchitectureTests",

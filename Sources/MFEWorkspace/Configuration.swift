@@ -9,12 +9,15 @@ package enum ConfigurationFile: Sendable, Equatable {
     case feature(FeatureConfiguration)
 }
 
-/// A feature package's own `mfe.yml`: `feature:` and `layer:`.
+/// A feature package's own `mfe.yml`: `feature:`, `layer:` and `owner:`.
 public struct FeatureConfiguration: Sendable, Equatable {
     /// The feature's name.
     package var feature: String
     /// The feature's layer.
     package var layer: Layer
+    /// `owner:`: the team handles that own the feature (a string or a list); nil when not
+    /// given, so the workspace `owners:` decides.
+    package var owners: [String]?
     /// The `mfe.yml` this came from.
     package var file: String
     /// Where `layer:` is written, for configuration-conflict messages.
@@ -47,6 +50,11 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     package var baseline: String?
     /// `shell:`.
     package var shell: ShellConfiguration?
+    /// `projects:` globs of `.xcodeproj` or `.xcworkspace` paths, relative to the workspace
+    /// root; with `packages:`, only these projects are read.
+    package var projects: [String] = []
+    /// Where each `projects:` entry is written.
+    package var projectLocations: [SourceLocation] = []
     /// `loader:`: the loader this workspace's manifests need. A loader that runs manifest
     /// code is used only when the command line asks for it (`--loader`, `MFE_LOADER`); this
     /// key alone never runs code, it is reported as a note.
@@ -59,6 +67,9 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     /// `platforms:`: the platforms and minimum versions `mfe create` gives new packages when no
     /// `--platform` is given; nil for mfe's defaults.
     package var platforms: [PlatformRequirement]?
+    /// `owners:`: team handle → the features, packages or globs it owns, one entry per name,
+    /// in file order. `OwnerTable` resolves them.
+    package var owners: [OwnerEntry] = []
     /// The `mfe.yml` this came from.
     package var file: String
 
@@ -141,6 +152,11 @@ package struct ShellConfiguration: Sendable, Equatable {
     /// `features:`: the MFEs of a shell that is an Xcode project (no `Package.swift` of its
     /// own), with their requirements.
     package var features: [ShellFeature]
+    /// `project:`: the shell's `.xcodeproj` or `.xcworkspace`, relative to the workspace root;
+    /// its package references are the shell's requirements.
+    package var project: String?
+    /// Where `project:` is written.
+    package var projectLocation: SourceLocation?
 
     /// Creates a shell configuration.
     package init(path: String? = nil, features: [ShellFeature] = []) {
@@ -164,6 +180,23 @@ package struct ShellFeature: Sendable, Equatable {
     package init(url: String, requirement: Requirement, location: SourceLocation) {
         self.url = url
         self.requirement = requirement
+        self.location = location
+    }
+}
+
+/// One name under `owners:`: a feature, package or glob (`*`, `?`) and the team that owns it.
+package struct OwnerEntry: Sendable, Equatable {
+    /// The team handle (`@acme/checkout`), as written.
+    package var handle: String
+    /// The feature, package or glob, as written.
+    package var glob: NameGlob
+    /// Where the name is written.
+    package var location: SourceLocation
+
+    /// Creates an entry.
+    package init(handle: String, glob: NameGlob, location: SourceLocation) {
+        self.handle = handle
+        self.glob = glob
         self.location = location
     }
 }

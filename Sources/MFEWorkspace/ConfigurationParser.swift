@@ -56,7 +56,7 @@ package struct ConfigurationParser: Sendable {
     /// The deepest nesting of flow collections (`[`, `{`) read.
     static let maximumFlowDepth = 64
     /// The keys of a workspace `mfe.yml`.
-    static let workspaceKeys = ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms"]
+    static let workspaceKeys = ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms", "owners", "projects"]
     /// The keys of a `shell.features:` entry's requirement, one of which it gives.
     static let shellRequirementKeys = ["from", "exact", "upToNextMinor", "range", "branch", "revision"]
 
@@ -98,13 +98,20 @@ package struct ConfigurationParser: Sendable {
     }
 
     private func parseFeature(_ mapping: Node.Mapping, reader: NodeReader) throws -> FeatureConfiguration {
-        try reader.checkKeys(mapping, allowed: ["feature", "layer"], in: "a feature's mfe.yml")
+        try reader.checkKeys(mapping, allowed: ["feature", "layer", "owner"], in: "a feature's mfe.yml")
         let feature = try reader.requiredString(mapping, "feature", in: "a feature's mfe.yml")
         guard let layerNode = mapping["layer"] else {
             throw WorkspaceError.missingLayer(at: reader.location(of: mapping))
         }
         let layer = try reader.layer(layerNode)
-        return FeatureConfiguration(feature: feature, layer: layer, file: reader.file, layerLocation: reader.location(of: layerNode))
+        var configuration = FeatureConfiguration(feature: feature, layer: layer, file: reader.file, layerLocation: reader.location(of: layerNode))
+        if let owner = mapping["owner"], !reader.isNull(owner) {
+            // A string or a list, as CODEOWNERS lists one or more owners per path.
+            let nodes: [Node]
+            if case .sequence = owner { nodes = try reader.sequence(owner, what: "'owner:'") } else { nodes = [owner] }
+            configuration.owners = try nodes.map { try reader.handle($0, what: "'owner:'") }
+        }
+        return configuration
     }
 
     private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
@@ -112,6 +119,12 @@ package struct ConfigurationParser: Sendable {
         var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
         if let packages = mapping["packages"], !reader.isNull(packages) {
             configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
+        }
+        if let projects = mapping["projects"], !reader.isNull(projects) {
+            for node in try reader.sequence(projects, what: "'projects:'") {
+                configuration.projects.append(try reader.string(node, what: "a 'projects:' glob of .xcodeproj or .xcworkspace paths"))
+                configuration.projectLocations.append(reader.location(of: node))
+            }
         }
         if let layers = mapping["layers"], !reader.isNull(layers) {
             let layerMapping = try reader.mapping(layers, what: "'layers:'")
@@ -186,13 +199,20 @@ package struct ConfigurationParser: Sendable {
             }
             configuration.platforms = parsed
         }
+        if let owners = mapping["owners"], !reader.isNull(owners) {
+            configuration.owners = try parseOwners(owners, reader: reader)
+        }
         if let shell = mapping["shell"], !reader.isNull(shell) {
             let shellMapping = try reader.mapping(shell, what: "'shell:'")
-            try reader.checkKeys(shellMapping, allowed: ["path", "features"], in: "'shell:'")
+            try reader.checkKeys(shellMapping, allowed: ["path", "features", "project"], in: "'shell:'")
             var shellConfiguration = ShellConfiguration()
             if let path = shellMapping["path"], !reader.isNull(path) {
                 shellConfiguration.path = try reader.string(path, what: "'shell.path:'")
                 shellConfiguration.pathLocation = reader.location(of: path)
+            }
+            if let project = shellMapping["project"], !reader.isNull(project) {
+                shellConfiguration.project = try reader.string(project, what: "'shell.project:'")
+                shellConfiguration.projectLocation = reader.location(of: project)
             }
             if let features = shellMapping["features"], !reader.isNull(features) {
                 shellConfiguration.features = try reader.sequence(features, what: "'shell.features:'").map { try parseShellFeature($0, reader: reader) }
@@ -200,6 +220,27 @@ package struct ConfigurationParser: Sendable {
             configuration.shell = shellConfiguration
         }
         return configuration
+    }
+
+    /// `owners:`: a mapping of team handle to the features, packages or globs it owns (a name
+    /// or a list of them).
+    private func parseOwners(_ node: Node, reader: NodeReader) throws -> [OwnerEntry] {
+        var entries: [OwnerEntry] = []
+        for (key, value) in try reader.mapping(node, what: "'owners:'") {
+            let handle = try reader.handle(key, what: "a key under 'owners:'")
+            guard !reader.isNull(value) else { throw WorkspaceError.emptyOwnerList(handle: handle, at: reader.location(of: key)) }
+            let items: [Node]
+            if case .sequence = value { items = try reader.sequence(value, what: "'owners.\(handle):'") } else { items = [value] }
+            if items.isEmpty { throw WorkspaceError.emptyOwnerList(handle: handle, at: reader.location(of: value)) }
+            for item in items {
+                let name = try reader.string(item, what: "a feature, package or glob under 'owners.\(handle):'")
+                if name.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw WorkspaceError.emptyOwnerList(handle: handle, at: reader.location(of: item))
+                }
+                entries.append(OwnerEntry(handle: handle, glob: NameGlob(name), location: reader.location(of: item)))
+            }
+        }
+        return entries
     }
 
     /// `roles:`: a mapping of role (`interface`, `testing`, `example`, `source`) to a
@@ -397,6 +438,18 @@ private struct NodeReader {
             throw WorkspaceError.emptyValue(key: key, in: what, at: location(of: node))
         }
         return value
+    }
+
+    /// A team handle as CODEOWNERS accepts it: `@user`, `@org/team` or an email address,
+    /// without spaces.
+    func handle(_ node: Node, what: String) throws -> String {
+        let text = try string(node, what: what)
+        let isHandle = text.hasPrefix("@") && text.count > 1 && !text.dropFirst().hasPrefix("/") && !text.hasSuffix("/")
+        let isEmail = !text.hasPrefix("@") && text.split(separator: "@", omittingEmptySubsequences: false).count == 2 && !text.hasSuffix("@")
+        guard isHandle || isEmail, !text.contains(where: \.isWhitespace), !text.contains("#") else {
+            throw WorkspaceError.notAnOwnerHandle(text, at: location(of: node))
+        }
+        return text
     }
 
     func layer(_ node: Node) throws -> Layer {
