@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "mfe", targets: ["mfe"]),
         .library(name: "MFEKit", targets: ["MFEKit"]),
+        // `swift package lint-graph|compose-shell|affected` in a package that depends on mfe.
+        .plugin(name: "LintGraphPlugin", targets: ["LintGraphPlugin"]),
+        .plugin(name: "ComposeShellPlugin", targets: ["ComposeShellPlugin"]),
+        .plugin(name: "AffectedPlugin", targets: ["AffectedPlugin"]),
     ],
     dependencies: [
         // CLI parsing, help, completions.
@@ -24,6 +28,8 @@ let package = Package(
         // FilePath and Errno on Linux, where Apple's System framework is missing (Subprocess's own
         // dependency, declared because MFECore imports it itself).
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // `swift package generate-documentation`: the DocC catalog in Sources/MFEKit, built in CI.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The library, in layers: each module depends only on modules below it (README,
@@ -186,12 +192,57 @@ let package = Package(
             path: "Sources/EmbedTemplatesPlugin"
         ),
 
+        // The commit mfe is built from, for `mfe --version`, compiled into the executable.
+        .executableTarget(
+            name: "embed-build-info",
+            dependencies: ["MFECore"],
+            path: "Sources/embed-build-info"
+        ),
+        .plugin(
+            name: "EmbedBuildInfoPlugin",
+            capability: .buildTool(),
+            dependencies: ["embed-build-info"],
+            path: "Sources/EmbedBuildInfoPlugin"
+        ),
+
         .executableTarget(
             name: "mfe",
             dependencies: [
                 "MFEKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["EmbedBuildInfoPlugin"]
+        ),
+
+        // Command plugins: mfe on the folder of the package they run in. Only compose-shell
+        // writes (the pins), so only it asks for write permission, and for the network it fetches from.
+        .plugin(
+            name: "LintGraphPlugin",
+            capability: .command(
+                intent: .custom(verb: "lint-graph", description: "Check the layered dependency graph of this package's folder with mfe lint-graph.")
+            ),
+            dependencies: ["mfe"],
+            path: "Sources/LintGraphPlugin"
+        ),
+        .plugin(
+            name: "ComposeShellPlugin",
+            capability: .command(
+                intent: .custom(verb: "compose-shell", description: "Pin the MFE revisions the shell ships with mfe compose-shell (--check writes nothing)."),
+                permissions: [
+                    .writeToPackageDirectory(reason: "mfe compose-shell writes the pins to Package.resolved"),
+                    .allowNetworkConnections(scope: .all(), reason: "mfe compose-shell fetches the MFEs' git repositories to resolve their versions"),
+                ]
+            ),
+            dependencies: ["mfe"],
+            path: "Sources/ComposeShellPlugin"
+        ),
+        .plugin(
+            name: "AffectedPlugin",
+            capability: .command(
+                intent: .custom(verb: "affected", description: "List the packages and targets a git change affects with mfe affected.")
+            ),
+            dependencies: ["mfe"],
+            path: "Sources/AffectedPlugin"
         ),
         .executableTarget(
             name: "mfe-bench",

@@ -79,6 +79,8 @@ package struct WorkspaceImportReader: Sendable {
     let configurations: @Sendable (PackageManifest) -> [HostBuildConfiguration]
     let fileSystem: any FileSystem
     let maximumConcurrency: Int
+    /// Told of each batch of targets read, for a person waiting at a terminal.
+    package var progress: (any WorkProgress)?
 
     /// Creates a reader evaluating `#if` for the host and each platform a package declares, in
     /// debug and release.
@@ -121,9 +123,20 @@ package struct WorkspaceImportReader: Sendable {
         let root = workspace.root
         let size = Self.batchSize(targets: jobs.count, lanes: maximumConcurrency)
         let batches = stride(from: 0, to: jobs.count, by: size).map { jobs[$0..<min($0 + size, jobs.count)] }
-        let imports = try await OrderedConcurrency.map(count: batches.count, width: maximumConcurrency) { index in
-            try await read(Array(batches[index]), workspaceRoot: root)
+        let (progress, total) = (self.progress, jobs.count)
+        let imports: [[TargetImports]]
+        do {
+            imports = try await OrderedConcurrency.map(count: batches.count, width: maximumConcurrency) { index in
+                let read = try await read(Array(batches[index]), workspaceRoot: root)
+                await progress?.advance(by: read.count, of: total)
+                return read
+            }
+        } catch {
+            // The line is cleared before the error is printed.
+            await progress?.finish()
+            throw error
         }
+        await progress?.finish()
         return imports.flatMap { $0 }
     }
 

@@ -45,6 +45,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case destinationExists(String, wireOnly: String?)
     /// `--example` names no example.
     case noExample(String)
+    /// `--mfe-repository` is neither `OWNER/NAME` nor an `https://` repository URL.
+    case badMFERepository(String)
     /// The workspace name makes a shell target the example uses.
     case exampleClash(workspace: String, target: String)
     /// The new workspace's folder exists.
@@ -250,6 +252,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .destinationExists(let shown, let wireOnly):
             let unwired = wireOnly.map { "; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create \($0) --wire-only' to wire it" } ?? ""
             return "'\(shown)' already exists; mfe never overwrites: choose another name, or remove the folder first\(unwired)"
+        case .badMFERepository(let value):
+            return "'--mfe-repository \(value)' is not a repository to download mfe's release bundle from; give 'OWNER/NAME' on GitHub, or the repository's https:// URL (GitHub Enterprise)"
         case .noExample(let example):
             return "there is no example '\(example)'; use '--example \(WorkspaceScaffolder.examples.joined(separator: "|"))', or leave it out for an empty workspace"
         case .exampleClash(let workspace, let target):

@@ -13,13 +13,17 @@ public struct InitRequest: Sendable, Equatable {
     /// `--platform NAME:VERSION` values: the workspace's `platforms:`, for its shell, its
     /// example's packages and every package `mfe create` adds; empty for mfe's defaults.
     package var platforms: [String]
+    /// `--mfe-repository`: where the generated CI downloads mfe's release bundle from; nil
+    /// for `GeneratedCI.mfeRepository`.
+    package var mfeRepository: String?
 
     /// Creates a request.
-    public init(name: String, path: String? = nil, example: String? = nil, platforms: [String] = []) {
+    public init(name: String, path: String? = nil, example: String? = nil, platforms: [String] = [], mfeRepository: String? = nil) {
         self.name = name
         self.path = path
         self.example = example
         self.platforms = platforms
+        self.mfeRepository = mfeRepository
     }
 }
 
@@ -54,6 +58,10 @@ public struct WorkspaceScaffolder: Sendable {
         let parsed = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
         problems += parsed.problems as [any InputError]
         let platforms = request.platforms.isEmpty ? PlatformRequirement.defaults : parsed.platforms
+        var mfeRepository = GeneratedCI.mfeRepository
+        if let value = request.mfeRepository {
+            if let url = GeneratedCI.repositoryURL(value) { mfeRepository = url } else { problems.append(ScaffoldError.badMFERepository(value)) }
+        }
         var features: [FeatureSpecification] = []
         if let example = request.example {
             if example == "feedme" {
@@ -99,6 +107,7 @@ public struct WorkspaceScaffolder: Sendable {
             workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
         shell.platforms = platforms
         shell.urlSchemes = features.isEmpty ? [] : [FeedMeExample.urlScheme]
+        shell.mfeRepository = mfeRepository
         let renderer = TemplateRenderer()
         // The example's own files: each replaces the package template's file at its path (the
         // Feed Me shell and RestaurantOrder are the article's, not the generic ones) or adds one;
@@ -154,6 +163,8 @@ struct ShellSpecification {
     /// The platforms of the shell's `Package.swift`; with iOS, the shell app also gets an iOS
     /// app target in an Xcode project.
     var platforms: [PlatformRequirement] = PlatformRequirement.defaults
+    /// Where the workspace's CI downloads mfe's release bundle from.
+    var mfeRepository = GeneratedCI.mfeRepository
 
     /// The URL schemes the shell's router opens (`feedme://…`), which its app registers.
     var urlSchemes: [String] = []
@@ -223,7 +234,7 @@ struct ShellSpecification {
             // Packages that are their own repositories are checked out by CI beside the workspace's.
             "checkoutPackagesFolder": release == nil ? "" : ".github/actions",
             "mfeVersion": GeneratedCI.mfeVersion,
-            "mfeRepository": GeneratedCI.mfeRepository,
+            "mfeRepository": mfeRepository,
         ]
     }
 

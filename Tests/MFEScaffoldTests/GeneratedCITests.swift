@@ -1,4 +1,5 @@
 import Foundation
+import MFECore
 import Testing
 import Yams
 
@@ -108,18 +109,38 @@ struct GeneratedCITests {
         }
     }
 
-    @Test func installingMfeIsPinnedCachedAndRefusesAnUnsetVersion() throws {
+    @Test func installingMfeDownloadsThePinnedReleaseBundleCheckedAndCached() throws {
         let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "Demo"))
         let action = try Self.yaml(".github/actions/install-mfe/action.yml", in: plan.files)
         let runs = try #require(action["runs"] as? Mapping)
         #expect(runs["using"] as? String == "composite")
         let steps = try #require(runs["steps"] as? [Mapping])
         let cache = try #require(steps.first { $0["uses"] as? String == "actions/cache@v4" })
-        #expect((cache["with"] as? Mapping)?["key"] as? String == "mfe-${{ runner.os }}-${{ runner.arch }}-${{ inputs.version }}")
+        #expect((cache["with"] as? Mapping)?["key"] as? String == "mfe-bundle-${{ runner.os }}-${{ runner.arch }}-${{ inputs.version }}")
         let script = steps.compactMap { $0["run"] as? String }.joined()
         #expect(script.contains("if [ -z \"$MFE_VERSION\" ] || [ -z \"$MFE_REPOSITORY\" ]; then"))
-        #expect(script.contains("git clone --depth 1 --branch \"$MFE_VERSION\" \"$MFE_REPOSITORY\""))
+        #expect(script.contains("url=\"${MFE_REPOSITORY%/}/releases/download/$MFE_VERSION\""))
+        #expect(script.contains("sha256sum -c mfe.artifactbundle.zip.sha256"))
+        #expect(script.contains(".artifacts.mfe.variants[] | select(.supportedTriples | index($triple)) | .path"))
+        #expect(!script.contains("swift build") && !script.contains("git clone"), "a cold runner builds no mfe")
         #expect(!script.contains("vars."), "never from an unset repository variable")
+    }
+
+    @Test func theRepositoryToDownloadFromIsInitsFlagOrTheDefault() throws {
+        func repository(_ flag: String?) throws -> String? {
+            let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "Demo", mfeRepository: flag))
+            return (try Self.yaml(".github/workflows/ci.yml", in: plan.files)["env"] as? Mapping)?["MFE_REPOSITORY"] as? String
+        }
+        #expect(try repository(nil) == GeneratedCI.mfeRepository)
+        #expect(!GeneratedCI.mfeRepository.contains("your-org"), "never a placeholder that fails the first push")
+        #expect(try repository("acme/mfe") == "https://github.com/acme/mfe")
+        #expect(try repository("https://ghe.acme.com/tools/mfe.git/") == "https://ghe.acme.com/tools/mfe")
+        for bad in ["acme", "acme/mfe/extra", "git@github.com:acme/mfe", "http://github.com/acme/mfe", "acme/m fe", "../mfe", ""] {
+            #expect(throws: InputErrors.self, "'\(bad)'") { try repository(bad) }
+        }
+        #expect(
+            ScaffoldError.badMFERepository("acme").localizedDescription
+                == "'--mfe-repository acme' is not a repository to download mfe's release bundle from; give 'OWNER/NAME' on GitHub, or the repository's https:// URL (GitHub Enterprise)")
     }
 
     @Test func aPackageInItsOwnRepositoryGetsItsOwnWorkflowAndOneInAWorkspaceDoesNot() throws {
