@@ -37,6 +37,10 @@ public struct AffectedPackages: Sendable, Equatable {
     package var headNotCheckedOut: String?
     /// What loading the workspace did not apply (a `loader:` that runs code), as notes.
     package var loadingNotes: [String] = []
+    /// Why each affected target is affected (`--explain`), sorted by target, then package.
+    package var explanations: [AffectedExplanation] = []
+    /// The teams owning the features a changed file lies in (`--format reviewers`), sorted.
+    package var reviewers: [String] = []
 
     /// Creates a result.
     package init(
@@ -77,6 +81,9 @@ public struct AffectedPackages: Sendable, Equatable {
         var shellFiles: [String] = []
         var packageFiles: [(file: String, package: Int)] = []
         var manifestPackages: Set<Int> = []
+        // Why each changed target changed: the first cause found, in the order of `change.files`.
+        var causes: [Int: AffectedExplanation.Cause] = [:]
+        var packageCauses: [Int: AffectedExplanation.Cause] = [:]
         for file in change.files {
             switch owners.owner(of: file) {
             case .ignored: ignoredFiles.append(file)
@@ -87,29 +94,44 @@ public struct AffectedPackages: Sendable, Equatable {
                 changedPackages.insert(package)
                 wholePackages.insert(package)
                 manifestPackages.insert(package)
+                if packageCauses[package] == nil || packageCauses[package]?.isManifest == false { packageCauses[package] = .manifest(file) }
             case .packageFile(let package):
                 changedPackages.insert(package)
                 wholePackages.insert(package)
                 packageFiles.append((file, package))
+                if packageCauses[package] == nil { packageCauses[package] = .packageFile(file) }
             case .targets(let nodes):
                 changedPackages.insert(graph.nodes[nodes[0]].package)
                 changedNodes.formUnion(nodes)
+                for node in nodes where causes[node] == nil { causes[node] = .file(file) }
             }
         }
+        // The reviewers: the teams of the features whose files changed, and of the packages whose
+        // manifest or other files changed (not every feature of a monorepo package).
+        let reviewers = Set(changedNodes.flatMap { graph.feature(of: $0).owners } + packageCauses.keys.flatMap { graph.packages[$0].owners }).sorted()
 
-        if !workspaceFiles.isEmpty {
+        if let outside = workspaceFiles.first {
             wholePackages = Set(graph.packages.indices)
+            for package in graph.packages.indices where packageCauses[package] == nil { packageCauses[package] = .outsideTargets(outside) }
         } else {
-            wholePackages = Self.declaredDependents(of: wholePackages, graph: graph)
+            let declared = Self.declaredDependents(of: wholePackages, graph: graph, causes: &packageCauses)
+            wholePackages = declared
             if !removedNames.isEmpty {
                 let dependencies = PackageDependencies(graph: graph, removedPackages: change.removedPackages)
                 let reached = dependencies.dependents(of: removedNames)
                 let reachedIndices = graph.packages.indices.filter { reached.contains(graph.packages[$0].name) }
-                wholePackages = Self.declaredDependents(of: wholePackages.union(reachedIndices), graph: graph)
+                for package in reachedIndices where packageCauses[package] == nil {
+                    let removed = dependencies.dependencies[graph.packages[package].name]?.intersection(removedNames).sorted().first ?? removedNames.sorted()[0]
+                    packageCauses[package] = .removedPackage(removed)
+                }
+                wholePackages = Self.declaredDependents(of: wholePackages.union(reachedIndices), graph: graph, causes: &packageCauses)
             }
         }
-        for (node, target) in graph.nodes.enumerated() where wholePackages.contains(target.package) { changedNodes.insert(node) }
-        let affectedNodes = Self.dependents(of: changedNodes, graph: graph)
+        for (node, target) in graph.nodes.enumerated() where wholePackages.contains(target.package) {
+            changedNodes.insert(node)
+            if causes[node] == nil, let cause = packageCauses[target.package] { causes[node] = cause }
+        }
+        let (affectedNodes, paths) = Self.dependentPaths(of: changedNodes, graph: graph)
 
         var affectedPackageIndices = wholePackages
         for node in affectedNodes { affectedPackageIndices.insert(graph.nodes[node].package) }
@@ -130,6 +152,15 @@ public struct AffectedPackages: Sendable, Equatable {
                 graph.layer(of: node) == .shell || (owners.shellFolder != nil && graph.nodes[node].kind != .test)
             } || (owners.shellFolder != nil && !workspaceFiles.isEmpty)
 
+        var explanations: [AffectedExplanation] = []
+        for node in affectedNodes {
+            let path = paths[node] ?? [node]
+            guard let cause = causes[path[0]] else { continue }
+            explanations.append(
+                AffectedExplanation(target: graph.nodes[node].name, package: graph.package(of: node).name, cause: cause, path: path.map { graph.nodes[$0].name }))
+        }
+        explanations.sort { ($0.target, $0.package) < ($1.target, $1.package) }
+
         self.init(
             changed: changedNames.sorted(), affected: affectedNames.sorted(),
             features: Set(affectedNodes.map { graph.feature(of: $0).name }).sorted(),
@@ -139,35 +170,68 @@ public struct AffectedPackages: Sendable, Equatable {
             shellFiles: shellFiles.sorted(),
             shellAffected: shellAffected, revisions: change.revisions, headNotCheckedOut: change.headNotCheckedOut
         )
+        self.explanations = explanations
+        self.reviewers = reviewers
     }
 
     /// `packages` plus every package declaring a dependency on one of them (`.package(path:)`,
     /// `.package(url:)`), transitively.
     static func declaredDependents(of packages: Set<Int>, graph: TargetGraph) -> Set<Int> {
+        var causes: [Int: AffectedExplanation.Cause] = [:]
+        return declaredDependents(of: packages, graph: graph, causes: &causes)
+    }
+
+    /// `declaredDependents(of:graph:)`, giving each package reached that has no cause yet
+    /// the package it depends on that brought it in.
+    static func declaredDependents(of packages: Set<Int>, graph: TargetGraph, causes: inout [Int: AffectedExplanation.Cause]) -> Set<Int> {
         var reversed = [[Int]](repeating: [], count: graph.packages.count)
         for edge in graph.packageEdges { reversed[edge.to].append(edge.from) }
-        return closure(of: packages, reversed: reversed)
+        let (reached, predecessor) = search(from: packages, reversed: reversed)
+        for (package, previous) in predecessor where causes[package] == nil { causes[package] = .dependsOnPackage(graph.packages[previous].name) }
+        return reached
     }
 
     /// `nodes` plus every target depending on one of them, directly or not.
     static func dependents(of nodes: Set<Int>, graph: TargetGraph) -> Set<Int> {
-        var reversed = [[Int]](repeating: [], count: graph.nodes.count)
-        for edge in graph.edges { reversed[edge.to].append(edge.from) }
-        return closure(of: nodes, reversed: reversed)
+        dependentPaths(of: nodes, graph: graph).reached
     }
 
-    private static func closure(of start: Set<Int>, reversed: [[Int]]) -> Set<Int> {
+    /// `nodes` plus every target depending on one of them, with, for each, a shortest
+    /// dependency path from a target of `nodes` to it (the targets in order, it last).
+    static func dependentPaths(of nodes: Set<Int>, graph: TargetGraph) -> (reached: Set<Int>, paths: [Int: [Int]]) {
+        var reversed = [[Int]](repeating: [], count: graph.nodes.count)
+        for edge in graph.edges { reversed[edge.to].append(edge.from) }
+        let (reached, predecessor) = search(from: nodes, reversed: reversed)
+        var paths: [Int: [Int]] = [:]
+        for node in reached {
+            var path = [node]
+            var current = node
+            while let previous = predecessor[current] {
+                path.append(previous)
+                current = previous
+            }
+            paths[node] = path.reversed()
+        }
+        return (reached, paths)
+    }
+
+    /// `start` plus everything reaching it in the graph whose reversed adjacency is `reversed`,
+    /// with the item each was first reached from: a breadth-first search (so following
+    /// predecessors gives a shortest path), O(items + edges), no recursion.
+    private static func search(from start: Set<Int>, reversed: [[Int]]) -> (reached: Set<Int>, predecessor: [Int: Int]) {
         var reached = start
+        var predecessor: [Int: Int] = [:]
         var queue = start.sorted()
         var index = 0
         while index < queue.count {
             let item = queue[index]
             index += 1
             for dependent in reversed[item] where reached.insert(dependent).inserted {
+                predecessor[dependent] = item
                 queue.append(dependent)
             }
         }
-        return reached
+        return (reached, predecessor)
     }
 }
 
@@ -188,5 +252,70 @@ package struct AffectedPackage: Sendable, Equatable {
         self.path = path
         self.targets = targets
         self.testTargets = testTargets
+    }
+}
+
+/// Why one target is affected (`mfe affected --explain`): what changed, and the dependency path
+/// from the changed target to it.
+package struct AffectedExplanation: Sendable, Equatable {
+    /// What changed.
+    package enum Cause: Sendable, Equatable {
+        /// A file in the target's folder.
+        case file(String)
+        /// The package's manifest: every target of the package.
+        case manifest(String)
+        /// A file of the package outside its targets' folders.
+        case packageFile(String)
+        /// A file outside every package that matched no `ignore:` glob: everything.
+        case outsideTargets(String)
+        /// The package declares a dependency on this package, which changed as a whole (its
+        /// resolution may change).
+        case dependsOnPackage(String)
+        /// The package depends on this package, which was removed.
+        case removedPackage(String)
+
+        var isManifest: Bool {
+            if case .manifest = self { return true }
+            return false
+        }
+
+        /// The changed file, when one file is the cause.
+        package var file: String? {
+            switch self {
+            case .file(let file), .manifest(let file), .packageFile(let file), .outsideTargets(let file): return file
+            case .dependsOnPackage, .removedPackage: return nil
+            }
+        }
+
+        /// The cause in words.
+        package var text: String {
+            switch self {
+            case .file(let file): return "'\(file)' changed"
+            case .manifest(let file):
+                let name = file.split(separator: "/").last.map(String.init) ?? file
+                return "\(name) changed ('\(file)'): every target of the package"
+            case .packageFile(let file): return "'\(file)' changed in the package outside its targets' folders"
+            case .outsideTargets(let file): return "'\(file)' changed; it matched no 'ignore:' glob and lies outside every target"
+            case .dependsOnPackage(let package): return "its package depends on package '\(package)', which changed as a whole"
+            case .removedPackage(let package): return "its package depends on package '\(package)', which was removed"
+            }
+        }
+    }
+
+    /// The affected target.
+    package var target: String
+    /// Its package.
+    package var package: String
+    /// What changed.
+    package var cause: Cause
+    /// The targets from the changed one to `target` (`[target]` when it changed itself).
+    package var path: [String]
+
+    /// Creates an explanation.
+    package init(target: String, package: String, cause: Cause, path: [String]) {
+        self.target = target
+        self.package = package
+        self.cause = cause
+        self.path = path
     }
 }

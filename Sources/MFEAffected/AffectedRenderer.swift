@@ -12,6 +12,9 @@ public struct AffectedRenderer: Sendable {
         /// `{"include": [{"package", "path", "targets", "filter"}]}` on one line, for a GitHub
         /// Actions `strategy.matrix`.
         case matrix
+        /// The teams owning the features a changed file lies in, one per line: the reviewers
+        /// to request.
+        case reviewers
     }
 
     /// Creates a renderer.
@@ -19,10 +22,17 @@ public struct AffectedRenderer: Sendable {
 
     /// The text of `result` in `format`; `text` of nothing affected is empty, `matrix` of
     /// nothing affected is `{"include": []}`.
-    public func render(_ result: AffectedPackages, format: Format) -> String {
+    public func render(_ result: AffectedPackages, format: Format, explain: Bool = false) -> String {
         switch format {
+        case .text where explain:
+            return result.explanations.map { explanation in
+                let path = explanation.path.count > 1 ? ": " + explanation.path.joined(separator: " ← ") : ""
+                return "\(explanation.target) (\(explanation.package)): \(explanation.cause.text)\(path)\n"
+            }.joined()
         case .text:
             return result.affected.map { $0 + "\n" }.joined()
+        case .reviewers:
+            return result.reviewers.map { $0 + "\n" }.joined()
         case .json:
             var value: [String: JSONValue] = [
                 "changed": strings(result.changed),
@@ -33,6 +43,7 @@ public struct AffectedRenderer: Sendable {
                 "outsidePackages": strings(result.workspaceFiles),
                 "shell": .bool(result.shellAffected),
             ]
+            if explain { value["because"] = .array(result.explanations.map(Self.because)) }
             if let revisions = result.revisions {
                 value["base"] = .string(revisions.base)
                 value["mergeBase"] = .string(revisions.mergeBase)
@@ -59,6 +70,16 @@ public struct AffectedRenderer: Sendable {
     static func testFilter(_ testTargets: [String]) -> String {
         guard !testTargets.isEmpty else { return "" }
         return "^(" + testTargets.map(Target.c99Name).joined(separator: "|") + ")\\."
+    }
+
+    /// `{"target", "package", "reason", "path", "file"}` of one explanation.
+    static func because(_ explanation: AffectedExplanation) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "target": .string(explanation.target), "package": .string(explanation.package), "reason": .string(explanation.cause.text),
+            "path": .array(explanation.path.map(JSONValue.string)),
+        ]
+        if let file = explanation.cause.file { object["file"] = .string(file) }
+        return .object(object)
     }
 
     private func strings(_ values: [String]) -> JSONValue {

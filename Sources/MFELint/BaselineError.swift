@@ -16,10 +16,13 @@ package enum BaselineError: LocatedError, Equatable {
     case notABaseline(file: String, problem: String, at: SourceLocation)
     /// A format version this mfe does not read.
     case unsupportedVersion(Int, file: String, at: SourceLocation)
+    /// `--prune-baseline` without a baseline: no `--baseline`, and mfe.yml's `baseline:`
+    /// (`configured`) is not set or names no file.
+    case nothingToPrune(configured: String?)
 
     package var location: SourceLocation? {
         switch self {
-        case .missing, .writeTargetIsFolder, .wouldReplaceOtherFile: return nil
+        case .missing, .writeTargetIsFolder, .wouldReplaceOtherFile, .nothingToPrune: return nil
         case .notABaseline(_, _, let at), .unsupportedVersion(_, _, let at): return at
         }
     }
@@ -37,6 +40,11 @@ package enum BaselineError: LocatedError, Equatable {
             return "'\(file)' is not an mfe baseline (\(problem)); write a new one with 'mfe lint-graph --write-baseline \(file)'"
         case .unsupportedVersion(let version, let file, _):
             return "baseline version \(version) is not supported (this mfe reads version \(Baseline.formatVersion)); write a new one with 'mfe lint-graph --write-baseline \(file)'"
+        case .nothingToPrune(let configured):
+            if let configured {
+                return "'--prune-baseline' found no baseline: 'baseline: \(configured)' in mfe.yml names no file; give the baseline with '--baseline FILE'"
+            }
+            return "'--prune-baseline' needs a baseline; give it with '--baseline FILE', or set 'baseline:' in mfe.yml"
         }
     }
 }

@@ -21,6 +21,24 @@ public struct Finding: Sendable, Hashable {
         }
     }
 
+    /// The teams that own a finding's two ends (`owners:`, `owner:`), so CI can route it.
+    package struct Owners: Sendable, Hashable {
+        /// The owners of the depending end (of a feature-level finding's feature, of a cycle's
+        /// first element).
+        package var from: [String]
+        /// The owners of the end depended on (of a cycle's other elements).
+        package var to: [String]
+
+        /// Creates owners.
+        package init(from: [String], to: [String]) {
+            self.from = from
+            self.to = to
+        }
+
+        /// Every team of both ends, sorted, without repeats.
+        package var all: [String] { Array(Set(from + to)).sorted() }
+    }
+
     /// What a finding is about.
     package enum Subject: Sendable, Hashable {
         /// A dependency `from → to` (the edge rules, the `--imports` rules); `chain`, for
@@ -53,6 +71,8 @@ public struct Finding: Sendable, Hashable {
     /// A fingerprint that identifies the finding across runs and line moves: it hashes the
     /// rule, file and names, never the line. Baselines and SARIF `partialFingerprints` use it.
     package var fingerprint: String
+    /// The owners of its ends; nil when the workspace names no owners (`FindingOwnership`).
+    package var owners: Owners?
 
     /// Creates a finding; `fingerprint` defaults to `Finding.fingerprint(...)` of its fields.
     package init(rule: RuleID, severity: Severity, message: String, file: String, line: Int, column: Int, subject: Subject, fingerprint: String? = nil) {
@@ -161,6 +181,16 @@ public struct Finding: Sendable, Hashable {
 
     /// The feature of each `path` element, when every one has one. Not printed.
     package var pathFeatures: [String]? { Self.all(pathEndpoints?.map(\.feature)) }
+
+    /// The ends of the finding: `from` and `to` of an edge, a path's elements, the feature.
+    package var endpoints: [Endpoint] {
+        switch subject {
+        case .edge(let from, let to, _): return [from, to]
+        case .path(let path): return path
+        case .feature(let feature): return [feature]
+        case .entry: return []
+        }
+    }
 
     private var pathEndpoints: [Endpoint]? {
         switch subject {

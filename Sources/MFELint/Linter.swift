@@ -70,6 +70,8 @@ package struct LintSummary: Sendable, Equatable {
     package var baselined: Int
     /// Findings suppressed by `// mfe:ignore` comments.
     package var suppressed: Int
+    /// Baseline entries that matched no finding: fixed since the baseline was written.
+    package var fixedSinceBaseline: Int = 0
 
     /// Creates a summary.
     package init(errors: Int, warnings: Int, notices: Int, packages: Int, targets: Int, dependencies: Int, allowed: Int = 0, baselined: Int = 0, suppressed: Int = 0) {
@@ -97,6 +99,9 @@ package struct LintReport: Sendable, Equatable {
     /// Notes printed once, beside the findings (e.g. which third-party imports `--imports`
     /// could not check); they never change the exit code and no baseline records them.
     package var notes: [String]
+    /// The baseline entries that matched no finding (`stale-baseline`), in file order: what
+    /// `--prune-baseline` removes.
+    package var staleBaselineEntries: [Baseline.Entry] = []
 
     /// Creates a report.
     package init(findings: [Finding], summary: LintSummary, baselineCandidates: [Finding] = [], notes: [String] = []) {
@@ -179,10 +184,12 @@ package struct Linter: Sendable {
             remaining.append(AllowMatcher.unusedFinding(entry, file: configurationFile))
         }
         remaining += comments.unusedFindings(importsChecked: options.importsChecked)
+        var staleEntries: [Baseline.Entry] = []
         if let baseline = options.baseline {
             let file = options.baselineFile ?? "mfe-baseline.json"
             for entry in baseline.entries where !baselineUsed.contains(entry.fingerprint) {
                 if !options.importsChecked && LintRule.importRuleIDs.contains(entry.rule) { continue }
+                staleEntries.append(entry)
                 let rule = LintRule.staleBaseline
                 remaining.append(
                     Finding(
@@ -200,6 +207,8 @@ package struct Linter: Sendable {
             }
         }
         remaining.sort(by: Finding.ordered)
+        // Owners only where the workspace names some, so every other report keeps its shape.
+        if graph.hasOwners || graph.requiresOwners { remaining = FindingOwnership(graph: graph).annotate(remaining) }
         let summary = LintSummary(
             errors: remaining.count(where: { $0.severity == .error }),
             warnings: remaining.count(where: { $0.severity == .warning }),
@@ -211,7 +220,10 @@ package struct Linter: Sendable {
             baselined: baselined,
             suppressed: suppressedByComment
         )
-        return LintReport(findings: remaining, summary: summary, baselineCandidates: afterAllow.sorted(by: Finding.ordered))
+        var report = LintReport(findings: remaining, summary: summary, baselineCandidates: afterAllow.sorted(by: Finding.ordered))
+        report.summary.fixedSinceBaseline = staleEntries.count
+        report.staleBaselineEntries = staleEntries
+        return report
     }
 }
 

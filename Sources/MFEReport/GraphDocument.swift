@@ -191,8 +191,7 @@ package struct GraphDocument: Sendable, Equatable {
     package static func neighbourhood(ofPackage name: String, in graph: TargetGraph, depth: Int? = nil, including included: (Int) -> Bool = { _ in true }) throws -> Set<Int> {
         let packageIndices = Set(graph.packages.indices.filter { graph.packages[$0].name == name })
         guard !packageIndices.isEmpty else {
-            let names = Set(graph.packages.map { "'\($0.name)'" }).sorted().joined(separator: ", ")
-            throw PlainInputError("no package named '\(name)' in the workspace; give one of \(names.isEmpty ? "its packages (it has none)" : names)")
+            throw GraphError.noSuchPackage(name, names: Set(graph.packages.map(\.name)).sorted())
         }
         var predecessors = [[Int]](repeating: [], count: graph.nodes.count)
         for edge in graph.edges { predecessors[edge.to].append(edge.from) }

@@ -28,15 +28,15 @@ package struct GraphHTMLRenderer: Sendable {
     package init(template: String, name: String = "the graph page template") throws {
         let parts = template.components(separatedBy: Self.placeholder)
         guard parts.count == 2 else {
-            throw PlainInputError("\(name) must contain '\(Self.placeholder)' exactly once, where the graph data goes; it contains it \(parts.count - 1) times")
+            throw GraphError.placeholderCount(template: name, placeholder: Self.placeholder, count: parts.count - 1)
         }
         prefix = parts[0]
         suffix = parts[1]
     }
 
-    /// The page of `document`.
-    package func render(_ document: GraphDocument) -> String {
-        prefix + Self.embeddable(Self.data(document).formatted(inlineDepth: 1)) + suffix
+    /// The page of `document`, marking what `change` adds and removes when given.
+    package func render(_ document: GraphDocument, change: GraphChange? = nil) -> String {
+        prefix + Self.embeddable(Self.data(document, change: change).formatted(inlineDepth: 1)) + suffix
     }
 
     /// `json` made safe inside a `<script>` element: every `<` written as `\u003c`. In JSON a
@@ -47,8 +47,11 @@ package struct GraphHTMLRenderer: Sendable {
         json.replacingOccurrences(of: "<", with: "\\u003c")
     }
 
-    /// The page's data (version 1) for `document`.
-    package static func data(_ document: GraphDocument) -> JSONValue {
+    /// The page's data (version 1) for `document`; with `change`, also `"change": {"base",
+    /// "mergeBase", "addedTargets", "addedEdges", "addedFindings"` (indices into the data's own
+    /// lists) `, "removedTargets"` (`Package/Target`), `"removedEdges"` (pairs of them)`,
+    /// "removedFindings"` (findings)`}`.
+    package static func data(_ document: GraphDocument, change: GraphChange? = nil) -> JSONValue {
         var targetIndex: [[Int]] = []
         var targets: [JSONValue] = []
         var byName: [String: [Int]] = [:]
@@ -125,7 +128,7 @@ package struct GraphHTMLRenderer: Sendable {
             }
             return .object(object)
         }
-        return [
+        var value: JSONValue = [
             "version": .int(dataVersion),
             "workspace": .string(document.name),
             "packages": .array(document.packages.map { ["name": .string($0.name), "path": .string($0.path), "layer": layer($0.layer)] }),
@@ -134,6 +137,23 @@ package struct GraphHTMLRenderer: Sendable {
             "edges": .array(edgePairs.map { [.int($0.from), .int($0.to)] }),
             "findings": .array(findings),
         ]
+        if let change, case .object(var members) = value {
+            var keys: [String] = []
+            for package in document.packages { for target in package.targets { keys.append(GraphChange.key(package, target)) } }
+            let addedTargets = keys.indices.filter { change.addedTargets.contains(keys[$0]) }
+            let addedEdges = edgePairs.indices.filter { change.addedEdges.contains(keys[edgePairs[$0].from] + "\u{1F}\u{1F}" + keys[edgePairs[$0].to]) }
+            let addedFindings = document.findings.indices.filter { change.addedFindings.contains(document.findings[$0].fingerprint) }
+            members["change"] = [
+                "base": .string(change.base), "mergeBase": .string(change.mergeBase),
+                "addedTargets": .array(addedTargets.map(JSONValue.int)), "addedEdges": .array(addedEdges.map(JSONValue.int)),
+                "addedFindings": .array(addedFindings.map(JSONValue.int)),
+                "removedTargets": .array(change.removedTargets.map(JSONValue.string)),
+                "removedEdges": .array(change.removedEdges.map { .array($0.map(JSONValue.string)) }),
+                "removedFindings": .array(change.removedFindings.map { .object(JSONReportRenderer.commonMembers($0)) }),
+            ]
+            value = .object(members)
+        }
+        return value
     }
 
     private static func layer(_ layer: Layer?) -> JSONValue {

@@ -48,7 +48,13 @@ package struct JSONReportRenderer: Sendable {
         if let to = finding.to { object["to"] = .string(to) }
         if let path = finding.path { object["path"] = .array(path.map(JSONValue.string)) }
         if let feature = finding.feature { object["feature"] = .string(feature) }
+        if let owners = finding.owners { object["owners"] = ownersValue(owners) }
         return .object(object)
+    }
+
+    /// `{"from": [...], "to": [...]}`.
+    package static func ownersValue(_ owners: Finding.Owners) -> JSONValue {
+        ["from": .array(owners.from.map(JSONValue.string)), "to": .array(owners.to.map(JSONValue.string))]
     }
 
     /// What every JSON form of a finding has: `rule`, `severity`, `message`, `file`, `line`.

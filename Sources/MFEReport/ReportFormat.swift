@@ -12,6 +12,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case sarif
     /// GitHub Actions workflow commands, plus a Markdown step summary.
     case github
+    /// A pull-request comment in GitHub Markdown: new findings first, grouped by owning team.
+    case markdown
 }
 
 /// What renderers need besides the report. Renderers are pure: the same report and context
@@ -27,6 +29,9 @@ public struct ReportContext: Sendable, Equatable {
     package var repositoryPathPrefix: String
     /// The tool version SARIF reports.
     package var toolVersion: String
+    /// Where the markdown report links a file, with a trailing slash
+    /// (`https://github.com/acme/app/blob/SHA/`); nil prints paths without links.
+    package var sourceLinkBase: String?
 
     /// Creates a context.
     public init(color: Bool = false, elapsed: Duration? = nil, repositoryPathPrefix: String = "", toolVersion: String = MFEKitVersion.current) {
@@ -39,6 +44,15 @@ public struct ReportContext: Sendable, Equatable {
     /// `file` prefixed with `repositoryPathPrefix`.
     func repositoryPath(_ file: String) -> String {
         repositoryPathPrefix.isEmpty ? file : PathUtilities.join(repositoryPathPrefix, file)
+    }
+
+    /// `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA/` when all three are set (in a
+    /// GitHub Actions job), else nil.
+    public static func sourceLinkBase(environment: [String: String]) -> String? {
+        guard let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"], let commit = environment["GITHUB_SHA"],
+            !server.isEmpty, !repository.isEmpty, !commit.isEmpty
+        else { return nil }
+        return "\(server)/\(repository)/blob/\(commit)/"
     }
 
     /// The path of `workspaceRoot` inside the checked-out repository `repositoryRoot` (as
@@ -59,7 +73,10 @@ package enum SummaryLine {
         text += " in \(count(summary.packages, "package")), \(count(summary.targets, "target")), \(count(summary.dependencies, "dependency", plural: "dependencies"))"
         var suppressed: [String] = []
         if summary.allowed > 0 { suppressed.append("\(summary.allowed) allowed by mfe.yml") }
-        if summary.baselined > 0 { suppressed.append("\(summary.baselined) in the baseline") }
+        if summary.baselined > 0 || summary.fixedSinceBaseline > 0 {
+            let fixed = summary.fixedSinceBaseline > 0 ? " (\(summary.fixedSinceBaseline) fixed since it was written)" : ""
+            suppressed.append("\(summary.baselined) in the baseline\(fixed)")
+        }
         if summary.suppressed > 0 { suppressed.append("\(summary.suppressed) suppressed by mfe:ignore") }
         if !suppressed.isEmpty { text += "; " + suppressed.joined(separator: ", ") }
         if let elapsed { text += " (\(seconds(elapsed)))" }

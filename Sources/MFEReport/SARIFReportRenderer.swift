@@ -38,7 +38,7 @@ package struct SARIFReportRenderer: Sendable {
             "rules": .array(rules.map(Self.descriptor)),
         ]
         let results: [JSONValue] = report.findings.map { finding in
-            [
+            var result: [String: JSONValue] = [
                 "ruleId": .string(finding.rule.rawValue),
                 "ruleIndex": .int(ruleIndex[finding.rule] ?? 0),
                 "level": .string(Self.level(finding.severity)),
@@ -53,6 +53,8 @@ package struct SARIFReportRenderer: Sendable {
                 ],
                 "partialFingerprints": .object([Self.fingerprintKey: .string(finding.fingerprint)]),
             ]
+            if let owners = finding.owners { result["properties"] = ["owners": JSONReportRenderer.ownersValue(owners)] }
+            return .object(result)
         }
         var run: [String: JSONValue] = [
             "tool": ["driver": driver],

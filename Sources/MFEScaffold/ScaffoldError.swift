@@ -176,8 +176,43 @@ package indirect enum ScaffoldError: InputError, Equatable {
     /// Another mfe (`holder`, when known) has held the lock more than `seconds`.
     case lockTimeout(path: String, holder: Int32?, seconds: Int)
 
+    // MARK: writing
+
+    /// A planned file's path is unsafe: `problem` says why (`is absolute`, `leaves the package`).
+    case unsafePlannedPath(String, problem: String)
+    /// The folder to create exists already when writing starts.
+    case destinationAppeared(String)
+    /// A file to edit changed between planning and writing.
+    case changedWhilePlanning(String)
+    /// The file system refused creating `destination`: `reason` and `advice` from the errno.
+    case cannotCreate(String, reason: String, advice: String)
+    /// Creating `destination` failed for a reason outside the file system's errors.
+    case cannotCreateOther(String, reason: String)
+    /// An ancestor of the destination is a file.
+    case ancestorIsFile(String)
+    /// `git init`, `add`, `commit` or `tag` of a `--release` feature failed.
+    case cannotMakeRepository(folder: String, reason: String)
+    /// A git command of the release failed; `complaint` is git's first line.
+    case gitFailed(arguments: [String], complaint: String)
+
     package var errorDescription: String? {
         switch self {
+        case .unsafePlannedPath(let path, let problem):
+            return "the planned file '\(path)' \(problem); nothing was written"
+        case .destinationAppeared(let destination):
+            return "'\(destination)' already exists; choose another name or --path, mfe never overwrites"
+        case .changedWhilePlanning(let path):
+            return "'\(path)' changed while mfe was planning; run the command again"
+        case .cannotCreate(let destination, let reason, let advice):
+            return "cannot create '\(destination)': \(reason); \(advice); nothing was left behind"
+        case .cannotCreateOther(let destination, let reason):
+            return "cannot create '\(destination)': \(reason); nothing was left behind"
+        case .ancestorIsFile(let path):
+            return "'\(path)' is a file, not a folder; choose another --path"
+        case .cannotMakeRepository(let folder, let reason):
+            return "cannot make '\(folder)' a git repository: \(reason); nothing was left behind"
+        case .gitFailed(let arguments, let complaint):
+            return "'git \(arguments.joined(separator: " "))' failed: \(complaint)"
         case .emptyName(let what):
             return "\(what) is empty; give an UpperCamelCase name such as 'Search'"
         case .nameTooLong(let name, let what):

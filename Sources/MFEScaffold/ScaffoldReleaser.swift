@@ -30,7 +30,7 @@ public struct ScaffoldReleaser: Sendable {
                 try await git(["tag", release.tag], in: folder)
             } catch {
                 try? fileSystem.remove(plan.destination)
-                throw PlainInputError("cannot make '\(release.folder)' a git repository: \(error.localizedDescription); nothing was left behind")
+                throw ScaffoldError.cannotMakeRepository(folder: release.folder, reason: error.localizedDescription)
             }
         }
     }
@@ -45,7 +45,7 @@ public struct ScaffoldReleaser: Sendable {
         let result = try await gitRunner.run(arguments, in: folder)
         guard result.status == 0 else {
             let complaint = result.standardError.split(separator: "\n").first.map(String.init) ?? "git exited with status \(result.status)"
-            throw PlainInputError("'git \(arguments.joined(separator: " "))' failed: \(complaint)")
+            throw ScaffoldError.gitFailed(arguments: arguments, complaint: complaint)
         }
     }
 }

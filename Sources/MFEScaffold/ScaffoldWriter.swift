@@ -21,16 +21,16 @@ public struct ScaffoldWriter: Sendable {
         let destination = PathUtilities.normalize(plan.destination)
         for file in plan.files {
             if let problem = TemplateRenderer.problem(withPath: file.path) {
-                throw PlainInputError("the planned file '\(file.path)' \(problem); nothing was written")
+                throw ScaffoldError.unsafePlannedPath(file.path, problem: problem)
             }
         }
         if plan.createsDestination, fileSystem.exists(destination) {
-            throw PlainInputError("'\(destination)' already exists; choose another name or --path, mfe never overwrites")
+            throw ScaffoldError.destinationAppeared(destination)
         }
         for edit in plan.edits {
             let current = try? fileSystem.contents(of: edit.path)
             if current.map(Array.init) != edit.originalBytes {
-                throw PlainInputError("'\(edit.path)' changed while mfe was planning; run the command again")
+                throw ScaffoldError.changedWhilePlanning(edit.path)
             }
         }
 
@@ -69,10 +69,10 @@ public struct ScaffoldWriter: Sendable {
             if !moved, let fileError = error as? FileOperationError {
                 // The failing path is inside the temporary folder, which is gone now: name the
                 // package being created instead.
-                throw PlainInputError("cannot create '\(destination)': \(FileOperationError.reason(fileError.code)); \(FileOperationError.advice(fileError.code)); nothing was left behind")
+                throw ScaffoldError.cannotCreate(destination, reason: FileOperationError.reason(fileError.code), advice: FileOperationError.advice(fileError.code))
             }
             if let inputError = error as? any InputError { throw inputError }
-            throw PlainInputError("cannot create '\(destination)': \(error.localizedDescription); nothing was left behind")
+            throw ScaffoldError.cannotCreateOther(destination, reason: error.localizedDescription)
         }
     }
 
@@ -99,13 +99,15 @@ public struct ScaffoldWriter: Sendable {
         return fileSystem.realPath(path) ?? path
     }
 
-    /// The test hook of the interrupt tests: with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set,
-    /// `write` waits that long with every file in the temporary folder, before moving it into
-    /// place, so a test can send a signal at that moment. Unset (always, outside mfe's own
-    /// tests), it does nothing.
+    /// The test hook of the interrupt tests, in debug builds only (the release build users
+    /// install has none): with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set, `write` waits that
+    /// long with every file in the temporary folder, before moving it into place, so a test
+    /// can send a signal at that moment.
     static func pauseForInterruptTests() {
-        guard let value = ProcessInfo.processInfo.environment["MFE_TEST_PAUSE_BEFORE_RENAME"], let seconds = Double(value), seconds > 0 else { return }
-        Thread.sleep(forTimeInterval: min(seconds, 600))
+        #if DEBUG
+            guard let value = ProcessInfo.processInfo.environment["MFE_TEST_PAUSE_BEFORE_RENAME"], let seconds = Double(value), seconds > 0 else { return }
+            Thread.sleep(forTimeInterval: min(seconds, 600))
+        #endif
     }
 
     /// Creates `folder` and its missing ancestors, returning the ones it created, outermost
@@ -118,7 +120,7 @@ public struct ScaffoldWriter: Sendable {
             current = (current as NSString).deletingLastPathComponent
         }
         if !current.isEmpty, current != "/", !fileSystem.isDirectory(current) {
-            throw PlainInputError("'\(current)' is a file, not a folder; choose another --path")
+            throw ScaffoldError.ancestorIsFile(current)
         }
         let created = Array(missing.reversed())
         for (index, path) in created.enumerated() {

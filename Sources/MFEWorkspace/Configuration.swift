@@ -9,12 +9,15 @@ package enum ConfigurationFile: Sendable, Equatable {
     case feature(FeatureConfiguration)
 }
 
-/// A feature package's own `mfe.yml`: `feature:` and `layer:`.
+/// A feature package's own `mfe.yml`: `feature:`, `layer:` and `owner:`.
 public struct FeatureConfiguration: Sendable, Equatable {
     /// The feature's name.
     package var feature: String
     /// The feature's layer.
     package var layer: Layer
+    /// `owner:`: the team handles that own the feature (a string or a list); nil when not
+    /// given, so the workspace `owners:` decides.
+    package var owners: [String]?
     /// The `mfe.yml` this came from.
     package var file: String
     /// Where `layer:` is written, for configuration-conflict messages.
@@ -59,6 +62,9 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     /// `platforms:`: the platforms and minimum versions `mfe create` gives new packages when no
     /// `--platform` is given; nil for mfe's defaults.
     package var platforms: [PlatformRequirement]?
+    /// `owners:`: team handle → the features, packages or globs it owns, one entry per name,
+    /// in file order. `OwnerTable` resolves them.
+    package var owners: [OwnerEntry] = []
     /// The `mfe.yml` this came from.
     package var file: String
 
@@ -164,6 +170,23 @@ package struct ShellFeature: Sendable, Equatable {
     package init(url: String, requirement: Requirement, location: SourceLocation) {
         self.url = url
         self.requirement = requirement
+        self.location = location
+    }
+}
+
+/// One name under `owners:`: a feature, package or glob (`*`, `?`) and the team that owns it.
+package struct OwnerEntry: Sendable, Equatable {
+    /// The team handle (`@acme/checkout`), as written.
+    package var handle: String
+    /// The feature, package or glob, as written.
+    package var glob: NameGlob
+    /// Where the name is written.
+    package var location: SourceLocation
+
+    /// Creates an entry.
+    package init(handle: String, glob: NameGlob, location: SourceLocation) {
+        self.handle = handle
+        self.glob = glob
         self.location = location
     }
 }

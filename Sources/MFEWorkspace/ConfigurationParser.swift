@@ -56,7 +56,7 @@ package struct ConfigurationParser: Sendable {
     /// The deepest nesting of flow collections (`[`, `{`) read.
     static let maximumFlowDepth = 64
     /// The keys of a workspace `mfe.yml`.
-    static let workspaceKeys = ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms"]
+    static let workspaceKeys = ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms", "owners"]
     /// The keys of a `shell.features:` entry's requirement, one of which it gives.
     static let shellRequirementKeys = ["from", "exact", "upToNextMinor", "range", "branch", "revision"]
 
@@ -98,13 +98,20 @@ package struct ConfigurationParser: Sendable {
     }
 
     private func parseFeature(_ mapping: Node.Mapping, reader: NodeReader) throws -> FeatureConfiguration {
-        try reader.checkKeys(mapping, allowed: ["feature", "layer"], in: "a feature's mfe.yml")
+        try reader.checkKeys(mapping, allowed: ["feature", "layer", "owner"], in: "a feature's mfe.yml")
         let feature = try reader.requiredString(mapping, "feature", in: "a feature's mfe.yml")
         guard let layerNode = mapping["layer"] else {
             throw WorkspaceError.missingLayer(at: reader.location(of: mapping))
         }
         let layer = try reader.layer(layerNode)
-        return FeatureConfiguration(feature: feature, layer: layer, file: reader.file, layerLocation: reader.location(of: layerNode))
+        var configuration = FeatureConfiguration(feature: feature, layer: layer, file: reader.file, layerLocation: reader.location(of: layerNode))
+        if let owner = mapping["owner"], !reader.isNull(owner) {
+            // A string or a list, as CODEOWNERS lists one or more owners per path.
+            let nodes: [Node]
+            if case .sequence = owner { nodes = try reader.sequence(owner, what: "'owner:'") } else { nodes = [owner] }
+            configuration.owners = try nodes.map { try reader.handle($0, what: "'owner:'") }
+        }
+        return configuration
     }
 
     private func parseWorkspace(_ mapping: Node.Mapping, reader: NodeReader) throws -> WorkspaceConfiguration {
@@ -186,6 +193,9 @@ package struct ConfigurationParser: Sendable {
             }
             configuration.platforms = parsed
         }
+        if let owners = mapping["owners"], !reader.isNull(owners) {
+            configuration.owners = try parseOwners(owners, reader: reader)
+        }
         if let shell = mapping["shell"], !reader.isNull(shell) {
             let shellMapping = try reader.mapping(shell, what: "'shell:'")
             try reader.checkKeys(shellMapping, allowed: ["path", "features"], in: "'shell:'")
@@ -200,6 +210,27 @@ package struct ConfigurationParser: Sendable {
             configuration.shell = shellConfiguration
         }
         return configuration
+    }
+
+    /// `owners:`: a mapping of team handle to the features, packages or globs it owns (a name
+    /// or a list of them).
+    private func parseOwners(_ node: Node, reader: NodeReader) throws -> [OwnerEntry] {
+        var entries: [OwnerEntry] = []
+        for (key, value) in try reader.mapping(node, what: "'owners:'") {
+            let handle = try reader.handle(key, what: "a key under 'owners:'")
+            guard !reader.isNull(value) else { throw WorkspaceError.emptyOwnerList(handle: handle, at: reader.location(of: key)) }
+            let items: [Node]
+            if case .sequence = value { items = try reader.sequence(value, what: "'owners.\(handle):'") } else { items = [value] }
+            if items.isEmpty { throw WorkspaceError.emptyOwnerList(handle: handle, at: reader.location(of: value)) }
+            for item in items {
+                let name = try reader.string(item, what: "a feature, package or glob under 'owners.\(handle):'")
+                if name.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw WorkspaceError.emptyOwnerList(handle: handle, at: reader.location(of: item))
+                }
+                entries.append(OwnerEntry(handle: handle, glob: NameGlob(name), location: reader.location(of: item)))
+            }
+        }
+        return entries
     }
 
     /// `roles:`: a mapping of role (`interface`, `testing`, `example`, `source`) to a
@@ -397,6 +428,18 @@ private struct NodeReader {
             throw WorkspaceError.emptyValue(key: key, in: what, at: location(of: node))
         }
         return value
+    }
+
+    /// A team handle as CODEOWNERS accepts it: `@user`, `@org/team` or an email address,
+    /// without spaces.
+    func handle(_ node: Node, what: String) throws -> String {
+        let text = try string(node, what: what)
+        let isHandle = text.hasPrefix("@") && text.count > 1 && !text.dropFirst().hasPrefix("/") && !text.hasSuffix("/")
+        let isEmail = !text.hasPrefix("@") && text.split(separator: "@", omittingEmptySubsequences: false).count == 2 && !text.hasSuffix("@")
+        guard isHandle || isEmail, !text.contains(where: \.isWhitespace), !text.contains("#") else {
+            throw WorkspaceError.notAnOwnerHandle(text, at: location(of: node))
+        }
+        return text
     }
 
     func layer(_ node: Node) throws -> Layer {

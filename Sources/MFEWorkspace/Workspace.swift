@@ -47,6 +47,12 @@ package struct WorkspacePackage: Sendable, Equatable {
     package var featureConfiguration: FeatureConfiguration?
     /// In a monorepo package (`layer` nil): the layers `layers:` gives its features, by stem.
     package var featureLayers: [String: Layer]
+    /// The teams that own the package: its own `mfe.yml`'s `owner:`, else the `owners:` entries
+    /// naming it; empty when none does.
+    package var owners: [String] = []
+    /// In a monorepo package: the teams `owners:` gives its features, by stem (a stem no entry
+    /// names is owned by `owners`).
+    package var featureOwners: [String: [String]] = [:]
 
     /// Creates a workspace package.
     package init(manifest: PackageManifest, directory: String, layer: Layer?, featureConfiguration: FeatureConfiguration? = nil, featureLayers: [String: Layer] = [:]) {

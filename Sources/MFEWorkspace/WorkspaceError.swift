@@ -78,6 +78,10 @@ package enum WorkspaceError: LocatedError, Equatable {
     case defaultSuffixClaimed(String, role: Role, claimedBy: Role, at: SourceLocation)
     /// A `shell.features:` entry with `given` requirement keys instead of exactly one.
     case shellFeatureRequirements(given: [String], at: SourceLocation)
+    /// An `owners:` key or `owner:` value that is no team handle.
+    case notAnOwnerHandle(String, at: SourceLocation)
+    /// `owners.HANDLE:` names nothing.
+    case emptyOwnerList(handle: String, at: SourceLocation)
     /// A version of a `shell.features:` requirement that is no semantic version.
     case notASemanticVersion(String, at: SourceLocation)
     /// A `range:` that is no range.
@@ -116,6 +120,8 @@ package enum WorkspaceError: LocatedError, Equatable {
     case unmatchedLayerEntry(pattern: String, layer: Layer, hint: UnmatchedNameHint, at: SourceLocation)
     /// An `allow:` name (`from` or `to`) matching no package, feature or target.
     case unmatchedAllowName(key: String, value: String, hint: UnmatchedNameHint, at: SourceLocation)
+    /// An `owners:` name matching no package or feature.
+    case unmatchedOwnerEntry(pattern: String, handle: String, hint: UnmatchedNameHint, at: SourceLocation)
     /// A `.package(path:)` entry naming no package.
     case unreachablePackage(UnreachablePathDependency)
     /// A by-name dependency that no target or product of the packages found by path answers.
@@ -143,7 +149,8 @@ package enum WorkspaceError: LocatedError, Equatable {
             .emptyRoleSuffixes(_, let at), .notASuffix(_, _, let at), .testsSuffix(_, let at), .suffixListedTwice(_, _, _, _, let at),
             .defaultSuffixClaimed(_, _, _, let at), .shellFeatureRequirements(_, let at), .notASemanticVersion(_, let at),
             .notARange(_, let at), .emptyRange(_, let at), .nestedWorkspace(_, let at), .layerDisagreement(_, _, _, _, let at),
-            .unmatchedLayerEntry(_, _, _, let at), .unmatchedAllowName(_, _, _, let at), .productNotFound(_, _, _, _, let at),
+            .unmatchedLayerEntry(_, _, _, let at), .unmatchedAllowName(_, _, _, let at),
+            .notAnOwnerHandle(_, let at), .emptyOwnerList(_, let at), .unmatchedOwnerEntry(_, _, _, let at), .productNotFound(_, _, _, _, let at),
             .productNotVended(_, _, _, _, _, _, let at):
             return at
         }
@@ -257,6 +264,12 @@ package enum WorkspaceError: LocatedError, Equatable {
             return "'\(pattern)' under 'layers.\(layer.rawValue)' \(hint.text(kinds: "package or feature"))"
         case .unmatchedAllowName(let key, let value, let hint, _):
             return "'\(key): \(value)' in an 'allow:' entry \(hint.text(kinds: "package, feature or target"))"
+        case .notAnOwnerHandle(let text, _):
+            return "'\(text)' is not an owner; write a team handle such as '@acme/checkout', a user such as '@octocat', or an email address, as CODEOWNERS does"
+        case .emptyOwnerList(let handle, _):
+            return "'owners.\(handle):' names nothing; list the features, packages or globs the team owns, e.g. [Checkout*, Payments]"
+        case .unmatchedOwnerEntry(let pattern, let handle, let hint, _):
+            return "'\(pattern)' under 'owners.\(handle)' \(hint.text(kinds: "package or feature"))"
         case .unreachablePackage(let dependency):
             return
                 "the package at '\(dependency.resolved)' cannot be accessed: \(dependency.reason), and SwiftPM refuses it too; fix the path, or leave this package out of the workspace by listing the others under 'packages:' in mfe.yml ('mfe init --adopt' writes one)"

@@ -37,12 +37,14 @@ package struct WorkspaceLayering: Sendable {
 
     let configuration: WorkspaceConfiguration?
     let table: LayerTable
+    let ownerTable: OwnerTable
     let roles: RoleSuffixes
 
     /// Creates a layering for `configuration` (none: every package unassigned).
     package init(configuration: WorkspaceConfiguration?) {
         self.configuration = configuration
         self.table = LayerTable(configuration?.layers ?? [:])
+        self.ownerTable = OwnerTable(configuration?.owners ?? [])
         self.roles = configuration?.roleSuffixes ?? .standard
     }
 
@@ -118,9 +120,24 @@ package struct WorkspaceLayering: Sendable {
                     }
                 }
             }
+            assignOwners(&package)
             packages.append(package)
         }
         return (packages, problems)
+    }
+
+    /// Gives `package` its owners: its own `mfe.yml`'s `owner:`, else the `owners:` entries
+    /// naming it; in a monorepo package, each stem an entry names (by the stem or one of its
+    /// targets) gets that entry's teams instead.
+    package func assignOwners(_ package: inout WorkspacePackage) {
+        let names = Self.names(ofPackageIn: package.directory, manifest: package.manifest)
+        package.owners = package.featureConfiguration?.owners ?? ownerTable.owners(of: names) ?? []
+        guard !package.holdsOneFeature, !ownerTable.isEmpty else { return }
+        var targetsByStem: [String: [String]] = [:]
+        for target in package.manifest.targets { targetsByStem[roles.stem(of: target.name, kind: target.kind), default: []].append(target.name) }
+        for (stem, targets) in targetsByStem where !names.contains(stem) {
+            if let owners = ownerTable.owners(of: [stem] + targets.filter { $0 != stem }.sorted()) { package.featureOwners[stem] = owners }
+        }
     }
 
     /// The names of the features of `packages`: a one-feature package's name; each stem of a
@@ -149,6 +166,10 @@ package struct WorkspaceLayering: Sendable {
         for entry in table.entries where !layerNames.contains(where: entry.glob.matches) && !monorepoTargets.contains(where: entry.glob.matches) {
             problems.append(
                 .unmatchedLayerEntry(pattern: entry.glob.pattern, layer: entry.assignment.layer, hint: unmatchedHint(entry.glob, names: layerNames, packages: packages), at: entry.assignment.location))
+        }
+        for entry in ownerTable.entries where !layerNames.contains(where: entry.glob.matches) && !monorepoTargets.contains(where: entry.glob.matches) {
+            problems.append(
+                .unmatchedOwnerEntry(pattern: entry.glob.pattern, handle: entry.handle, hint: unmatchedHint(entry.glob, names: layerNames, packages: packages), at: entry.location))
         }
         let targetNames = Set(packages.flatMap { $0.manifest.targets.map(\.name) })
         let allowNames = layerNames.union(targetNames)

@@ -18,6 +18,8 @@ struct AffectedCommand: AsyncParsableCommand {
               mfe affected
               mfe affected --base origin/main --head HEAD --format json
               echo "matrix=$(mfe affected --format matrix)" >> "$GITHUB_OUTPUT"
+              mfe affected --explain                 # why: AppShell (Shell): 'Features/Checkout/Sources/Checkout/Cart.swift' changed: Checkout ← CheckoutUI ← AppShell
+              mfe affected --format reviewers        # the teams owning what changed, one per line
             """
     )
 
@@ -34,13 +36,20 @@ struct AffectedCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Output format: text (one package per line), json ({\"changed\", \"affected\", \"features\", \"targets\", …}) or matrix (a GitHub Actions strategy.matrix on one line: {\"include\": [{\"package\", \"path\", \"targets\", \"filter\"}]})."
+            "Output format: text (one package per line), json ({\"changed\", \"affected\", \"features\", \"targets\", …}), matrix (a GitHub Actions strategy.matrix on one line: {\"include\": [{\"package\", \"path\", \"targets\", \"filter\"}]}) or reviewers (the owners of the features a change touches, one per line)."
     )
     var format: AffectedRenderer.Format = .text
 
+    @Flag(help: "Say why each target is affected: the changed file and the dependency path from its target (text), or \"because\" (json).")
+    var explain = false
+
     @OptionGroup var loader: LoaderOptions
 
+    func validate() throws {
+        if explain && format != .text && format != .json { throw ValidationError("--explain works with --format text or json, not \(format.rawValue)") }
+    }
+
     func run() async throws {
-        try await perform(AffectedService(), AffectedService.Request(path: path, base: base, head: head, format: format, loader: loader.loader))
+        try await perform(AffectedService(), AffectedService.Request(path: path, base: base, head: head, format: format, loader: loader.loader, explain: explain))
     }
 }

@@ -19,6 +19,7 @@ struct GraphCommand: AsyncParsableCommand {
             Examples:
               mfe graph | dot -Tsvg > graph.svg
               mfe graph --format html > graph.html          # open it, or upload it from CI
+              mfe graph --format html --base origin/main > change.html   # what this branch adds and removes
               mfe graph --format mermaid --package Browse --depth 1 --no-tests
               mfe graph ../FeedMe --format json
             """
@@ -39,14 +40,18 @@ struct GraphCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-tests"), help: "Leave test targets out.")
     var noTests = false
 
+    @Option(help: ArgumentHelp("With --format html: mark what the change since the merge base of this revision and HEAD adds and removes (targets, dependencies, findings).", valueName: "rev"))
+    var base: String?
+
     @OptionGroup var loader: LoaderOptions
 
     func validate() throws {
+        if base != nil && format != .html { throw ValidationError("--base works with --format html, not \(format.rawValue)") }
         if depth != nil && package == nil { throw ValidationError("--depth needs --package: it counts dependency steps around that package") }
         if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more, not \(depth)") }
     }
 
     func run() async throws {
-        try await perform(GraphService(), GraphService.Request(path: path, format: format, package: package, depth: depth, includeTests: !noTests, loader: loader.loader))
+        try await perform(GraphService(), GraphService.Request(path: path, format: format, package: package, depth: depth, includeTests: !noTests, loader: loader.loader, base: base))
     }
 }

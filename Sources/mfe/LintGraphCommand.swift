@@ -20,6 +20,8 @@ struct LintGraphCommand: AsyncParsableCommand {
               mfe lint-graph --format github         # GitHub Actions
               mfe lint-graph --write-baseline mfe-baseline.json
               mfe lint-graph --baseline mfe-baseline.json --strict
+              mfe lint-graph --prune-baseline        # drop entries fixed since the baseline was written
+              mfe lint-graph --format markdown > report.md   # a pull-request comment
               mfe lint-graph --loader auto           # SwiftPM where mfe's reader refuses
               mfe lint-graph --imports               # check imports too
             """
@@ -39,6 +41,9 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write a baseline accepting every current finding to this file.", valueName: "file"))
     var writeBaseline: String?
 
+    @Flag(name: .customLong("prune-baseline"), help: "Remove the baseline's entries that match no finding any more (fixed since it was written); never adds one.")
+    var pruneBaseline = false
+
     @Flag(help: "Treat warnings as errors, and a source file '--imports' could not read in time as an input error (exit 2) instead of a note.")
     var strict = false
 
@@ -48,11 +53,17 @@ struct LintGraphCommand: AsyncParsableCommand {
     )
     var imports = false
 
+    func validate() throws {
+        if pruneBaseline && writeBaseline != nil {
+            throw ValidationError("--prune-baseline and --write-baseline exclude each other: one only removes entries, the other accepts every current finding")
+        }
+    }
+
     func run() async throws {
         try await perform(
             LintGraphService(),
             LintGraphService.Request(
-                path: path, format: format, loader: loader.loader, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, imports: imports
+                path: path, format: format, loader: loader.loader, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, imports: imports, pruneBaseline: pruneBaseline
             ))
     }
 }

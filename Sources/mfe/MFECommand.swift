@@ -23,6 +23,7 @@ struct MFECommand: AsyncParsableCommand {
             GraphCommand.self,
             DumpPackageCommand.self,
             AffectedCommand.self,
+            OwnersCommand.self,
         ]
     )
 

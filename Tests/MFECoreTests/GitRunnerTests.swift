@@ -73,9 +73,7 @@ struct GitRunnerTests {
         let runner = RecordingRunner(failure: ProcessTimeLimitExceeded(executable: "git", timeLimit: .milliseconds(1500)))
         let git = Git(runner: runner, environment: [:])
         await #expect(
-            throws: PlainInputError(
-                "fetching 'https://***@example.com/acme/Env.git' took longer than 1.5 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote https://***@example.com/acme/Env.git'), or raise MFE_GIT_TIMEOUT (seconds) for a slow connection"
-            )
+            throws: GitError.fetchTimedOut(repository: "https://***@example.com/acme/Env.git", limit: .milliseconds(1500))
         ) {
             try await git.fetch("https://user:secret@example.com/acme/Env.git", into: "/cache/env.git")
         }

@@ -22,6 +22,12 @@ enum MFEBinary {
         return PathUtilities.join(products, "mfe")
     }
 
+    /// Whether the `mfe` under test is a debug build, the only one with the test hooks
+    /// (`MFE_TEST_PAUSE_BEFORE_RENAME`): the release build users install has none.
+    static var hasTestHooks: Bool {
+        path.split(separator: "/").contains("debug")
+    }
+
     /// Runs `mfe arguments…` in `directory` with `environment` added (NO_COLOR set so output is
     /// plain), returning status, stdout and stderr.
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String?] = [:]) async throws -> ProcessResult {

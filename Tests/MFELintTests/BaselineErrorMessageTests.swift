@@ -22,6 +22,11 @@ struct BaselineErrorMessageTests {
             .unsupportedVersion(2, file: "b.json", at: SourceLocation(file: "b.json", line: 1, column: 1)),
             "b.json:1:1: baseline version 2 is not supported (this mfe reads version 1); write a new one with 'mfe lint-graph --write-baseline b.json'"
         ),
+        (.nothingToPrune(configured: nil), "'--prune-baseline' needs a baseline; give it with '--baseline FILE', or set 'baseline:' in mfe.yml"),
+        (
+            .nothingToPrune(configured: "mfe-baseline.json"),
+            "'--prune-baseline' found no baseline: 'baseline: mfe-baseline.json' in mfe.yml names no file; give the baseline with '--baseline FILE'"
+        ),
     ]
 
     @Test(arguments: cases.indices)

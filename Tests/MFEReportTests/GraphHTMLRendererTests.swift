@@ -109,6 +109,6 @@ struct GraphHTMLRendererTests {
 
     @Test(arguments: ["<html></html>", "{{{graphJSON}}}{{{graphJSON}}}"])
     func aTemplateNeedsExactlyOnePlaceholder(template: String) {
-        #expect(throws: PlainInputError.self) { try GraphHTMLRenderer(template: template) }
+        #expect(throws: GraphError.self) { try GraphHTMLRenderer(template: template) }
     }
 }

@@ -144,7 +144,7 @@ struct GraphRendererTests {
         #expect(odd.packages.map(\.name) == ["Env", "Odd-Pkg"])
         #expect(odd.packages[0].targets.map(\.name) == ["Env"])
 
-        #expect(throws: PlainInputError.self) { try GraphDocument.neighbourhood(ofPackage: "Nope", in: graph) }
+        #expect(throws: GraphError.noSuchPackage("Nope", names: Set(graph.packages.map(\.name)).sorted())) { try GraphDocument.neighbourhood(ofPackage: "Nope", in: graph) }
     }
 }
 

@@ -121,6 +121,17 @@ struct ScaffoldErrorMessageTests {
             .lockTimeout(path: "/w/.mfe-create.lock", holder: nil, seconds: 0),
             "another mfe (a process holding '/w/.mfe-create.lock') has been creating a package in this workspace for more than 0 seconds; wait for it to finish and run the command again"
         ),
+        (.unsafePlannedPath("../x", problem: "leaves the package"), "the planned file '../x' leaves the package; nothing was written"),
+        (.destinationAppeared("/w/Search"), "'/w/Search' already exists; choose another name or --path, mfe never overwrites"),
+        (.changedWhilePlanning("/w/Shell/Package.swift"), "'/w/Shell/Package.swift' changed while mfe was planning; run the command again"),
+        (
+            .cannotCreate("/w/Search", reason: "no space left on device", advice: "free some disk space"),
+            "cannot create '/w/Search': no space left on device; free some disk space; nothing was left behind"
+        ),
+        (.cannotCreateOther("/w/Search", reason: "it failed"), "cannot create '/w/Search': it failed; nothing was left behind"),
+        (.ancestorIsFile("/w/Features"), "'/w/Features' is a file, not a folder; choose another --path"),
+        (.cannotMakeRepository(folder: "Search", reason: "no git"), "cannot make 'Search' a git repository: no git; nothing was left behind"),
+        (.gitFailed(arguments: ["tag", "0.1.0"], complaint: "fatal: tag exists"), "'git tag 0.1.0' failed: fatal: tag exists"),
     ]
 
     @Test(arguments: cases.indices)

@@ -72,7 +72,7 @@ struct ScaffoldWriterTests {
     @Test func neverOverwrites() throws {
         let directory = try TemporaryDirectory()
         try directory.write("mine\n", to: "Features/Home/Package.swift")
-        #expect(throws: PlainInputError.self) { try ScaffoldWriter().write(plan(in: directory.path)) }
+        #expect(throws: ScaffoldError.destinationAppeared(directory.path + "/Features/Home")) { try ScaffoldWriter().write(plan(in: directory.path)) }
         #expect(try TemplateCatalog.filesBelow(directory.path, fileSystem: LocalFileSystem()) == ["Features/Home/Package.swift"])
         #expect(FileManager.default.contents(atPath: directory.path + "/Features/Home/Package.swift") == Data("mine\n".utf8))
     }
@@ -82,14 +82,14 @@ struct ScaffoldWriterTests {
         try directory.write("workspace: W\n", to: "mfe.yml")
         var plan = plan(in: directory.path)
         plan.edits = [PlannedEdit(path: directory.path + "/mfe.yml", original: "workspace: Old\n", contents: "x", summary: "")]
-        #expect(throws: PlainInputError.self) { try ScaffoldWriter().write(plan) }
+        #expect(throws: ScaffoldError.changedWhilePlanning(directory.path + "/mfe.yml")) { try ScaffoldWriter().write(plan) }
         #expect(try TemplateCatalog.filesBelow(directory.path, fileSystem: LocalFileSystem()) == ["mfe.yml"])
     }
 
     @Test func refusesUnsafePlannedPaths() throws {
         let directory = try TemporaryDirectory()
         let plan = ScaffoldPlan(destination: directory.path + "/Home", files: [PlannedFile(path: "../outside.swift", contents: "")])
-        #expect(throws: PlainInputError.self) { try ScaffoldWriter().write(plan) }
+        #expect(throws: ScaffoldError.self) { try ScaffoldWriter().write(plan) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }

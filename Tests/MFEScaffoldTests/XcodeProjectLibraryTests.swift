@@ -145,19 +145,5 @@ struct XcodeProjectLibraryTests {
 /// The Python that has PyPI's `pbxproj`: `MFE_PBXPROJ_PYTHON`, the venv `.ci/run` makes under
 /// `.build`, or `python3`; nil when none can import it.
 enum PbxprojPython {
-    static let path: String? = {
-        var candidates = [PathUtilities.join(GoldenFile.repositoryRoot, ".build/pbxproj-venv/bin/python3"), "/usr/bin/python3", "/usr/local/bin/python3"]
-        if let chosen = ProcessInfo.processInfo.environment["MFE_PBXPROJ_PYTHON"], !chosen.isEmpty { candidates.insert(chosen, at: 0) }
-        return candidates.first { candidate in
-            guard FileManager.default.isExecutableFile(atPath: candidate) else { return false }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: candidate)
-            process.arguments = ["-c", "import pbxproj"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do { try process.run() } catch { return false }
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        }
-    }()
+    static let path = PythonModule.interpreter(importing: "pbxproj", venv: "pbxproj-venv", variable: "MFE_PBXPROJ_PYTHON")
 }

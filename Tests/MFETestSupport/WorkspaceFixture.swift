@@ -29,6 +29,9 @@ package struct WorkspaceFixture {
     package var layers: [(String, Layer)] = []
     /// `roles:`; nil keeps DESIGN's defaults.
     package var roles: RoleSuffixes?
+    /// `owners:` entries (team handle, name or glob), written one per line from line 40 of
+    /// the workspace mfe.yml.
+    package var owners: [(String, String)] = []
 
     /// An empty workspace.
     package init() {}
@@ -133,14 +136,22 @@ package struct WorkspaceFixture {
         for (line, (name, layer)) in layers.enumerated() {
             layerTable[name] = LayerAssignment(layer: layer, location: SourceLocation(file: "\(Self.root)/mfe.yml", line: 20 + line, column: 5))
         }
-        return WorkspaceConfiguration(name: "W", layers: layerTable, roles: roles, allow: allow, file: "\(Self.root)/mfe.yml")
+        var configuration = WorkspaceConfiguration(name: "W", layers: layerTable, roles: roles, allow: allow, file: "\(Self.root)/mfe.yml")
+        configuration.owners = owners.enumerated().map { line, entry in
+            OwnerEntry(handle: entry.0, glob: NameGlob(entry.1), location: SourceLocation(file: "\(Self.root)/mfe.yml", line: 40 + line, column: 5))
+        }
+        return configuration
     }
 
     package var workspace: Workspace {
         let configuration = configuration
         let layering = WorkspaceLayering(configuration: configuration)
         let layered = packages.map { package -> WorkspacePackage in
-            guard package.layer == nil else { return package }
+            guard package.layer == nil else {
+                var package = package
+                layering.assignOwners(&package)
+                return package
+            }
             return layering.assign([WorkspaceLayering.Candidate(manifest: package.manifest, directory: package.directory)]).packages[0]
         }
         return Workspace(root: Self.root, configuration: configuration, packages: layered.sorted { $0.directory < $1.directory })

@@ -207,6 +207,8 @@ struct LayerConfigurationTests {
         ),
         ("allow:\n  - rule: product-to-product\n    from: HomeFeature\n    to: Serch\n    reason: \"x\"\n", { .unmatchedAllowName(key: "to", value: "Serch", hint: .nearest("Search"), at: $0(6, 9)) }),
         ("allow:\n  - rule: cycle\n    from: \"Hme*\"\n    to: \"*\"\n    reason: \"x\"\n", { .unmatchedAllowName(key: "from", value: "Hme*", hint: .nearest("HomeFeature"), at: $0(5, 11)) }),
+        ("owners:\n  \"@a/home\": [HomeFeatur]\n", { .unmatchedOwnerEntry(pattern: "HomeFeatur", handle: "@a/home", hint: .nearest("HomeFeature"), at: $0(4, 15)) }),
+        ("owners:\n  \"@a/home\": \"Hme*\"\n", { .unmatchedOwnerEntry(pattern: "Hme*", handle: "@a/home", hint: .nearest("HomeFeature"), at: $0(4, 14)) }),
     ]
 
     @Test(arguments: unmatched.indices)

@@ -123,6 +123,10 @@ struct WorkspaceErrorMessageTests {
             "/w/App/Package.swift:7:20: product 'X' required by package 'app' target 'App' not found in package 'Lib'. SwiftPM refuses it (it vends no products): fix the name, or add the product to 'Lib'"
         ),
         (
+            WorkspaceError.unmatchedOwnerEntry(pattern: "Chekout", handle: "@acme/checkout", hint: .nearest("Checkout"), at: at(4, 23)),
+            "/w/mfe.yml:4:23: 'Chekout' under 'owners.@acme/checkout' matches no package or feature of the workspace; did you mean 'Checkout'?"
+        ),
+        (
             PlatformError.entry("'--platform iOS'", .notAPlatform("iOS")),
             "'--platform iOS': 'iOS' is not a platform and version; write NAME:VERSION or NAME VERSION, e.g. 'iOS:17' or 'macOS 14' (platforms: iOS, macOS, macCatalyst, tvOS, watchOS, visionOS, driverKit)"
         ),

@@ -101,9 +101,7 @@ struct WorkspaceDiscoveryLinkTests {
         try directory.write("// swift-tools-version: 6.0\n", to: "Locked/A/Package.swift")
         try files.setMode(0o300, of: "/ws/Locked")
         await #expect(
-            throws: PlainInputError(
-                "cannot list the folder '/ws/Locked': permission denied; check its permissions and those of its folders, or run mfe as a user who may use it (mfe was looking for packages under '/ws'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)"
-            )
+            throws: WorkspaceError.discoveryFailed(FileOperationError("list the folder", "/ws/Locked", code: EACCES), root: "/ws")
         ) {
             try await WorkspaceLoader(manifestLoader: DirectoryNameManifestLoader(), fileSystem: files).load(at: directory.path)
         }

@@ -19,9 +19,12 @@ public struct AffectedService: CommandService {
         package var format: AffectedRenderer.Format
         /// `--loader`.
         package var loader: ManifestLoaderKind?
+        /// `--explain`: why each target is affected.
+        package var explain: Bool
 
         /// Creates a request.
-        public init(path: String = ".", base: String? = nil, head: String? = nil, format: AffectedRenderer.Format = .text, loader: ManifestLoaderKind? = nil) {
+        public init(path: String = ".", base: String? = nil, head: String? = nil, format: AffectedRenderer.Format = .text, loader: ManifestLoaderKind? = nil, explain: Bool = false) {
+            self.explain = explain
             self.path = path
             self.base = base
             self.head = head
@@ -48,7 +51,7 @@ public struct AffectedService: CommandService {
         let renderer = AffectedRenderer()
         var output = CommandOutput()
         if let note = renderer.note(for: result) { output.printError(note) }
-        output.print(renderer.render(result, format: request.format))
+        output.print(renderer.render(result, format: request.format, explain: request.explain))
         return output
     }
 }

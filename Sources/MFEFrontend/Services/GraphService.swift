@@ -1,3 +1,4 @@
+import MFEAffected
 import MFECore
 import MFELint
 import MFEManifest
@@ -22,9 +23,15 @@ public struct GraphService: CommandService {
         package var includeTests: Bool
         /// `--loader`.
         package var loader: ManifestLoaderKind?
+        /// `--base`: mark what the change since the merge base of this revision and HEAD adds
+        /// and removes (html only).
+        package var base: String?
 
         /// Creates a request.
-        public init(path: String = ".", format: GraphFormat = .dot, package: String? = nil, depth: Int? = nil, includeTests: Bool = true, loader: ManifestLoaderKind? = nil) {
+        public init(
+            path: String = ".", format: GraphFormat = .dot, package: String? = nil, depth: Int? = nil, includeTests: Bool = true, loader: ManifestLoaderKind? = nil, base: String? = nil
+        ) {
+            self.base = base
             self.path = path
             self.format = format
             self.package = package
@@ -47,32 +54,38 @@ public struct GraphService: CommandService {
     /// `request.package`.
     public func run(_ request: Request) async throws -> CommandOutput {
         let workspace = try await environment.loadWorkspace(at: request.path, loader: request.loader)
-        let text = try render(try document(of: workspace, request: request), format: request.format)
+        let baseline = try BaselineLoader(fileSystem: environment.fileSystem).load(given: nil, workspace: workspace)
+        let document = try document(of: workspace, request: request, baseline: baseline)
+        var change: GraphChange?
+        if let base = request.base {
+            change = try await self.change(since: base, workspace: workspace, baseline: baseline)
+        }
+        let text = try render(document, format: request.format, change: change)
         var output = CommandOutput()
         for note in workspace.notes { output.printError("note: \(note)\n") }
         output.print(text)
         return output
     }
 
-    /// `document` in `format`.
-    func render(_ document: GraphDocument, format: GraphFormat) throws -> String {
+    /// `document` in `format`, marking `change` (html only).
+    func render(_ document: GraphDocument, format: GraphFormat, change: GraphChange? = nil) throws -> String {
         switch format {
         case .dot: return GraphDotRenderer().render(document)
         case .mermaid: return GraphMermaidRenderer().render(document)
         case .json: return GraphJSONRenderer().render(document)
         case .html:
             guard let template = GraphPageTemplate.builtin else { throw FrontendError.graphPageMissing(path: GraphPageTemplate.path) }
-            return try GraphHTMLRenderer(template: template).render(document)
+            return try GraphHTMLRenderer(template: template).render(document, change: change)
         }
     }
 
     /// The document of `workspace` that `request` asks for, with the findings `mfe lint-graph`
     /// would report.
-    func document(of workspace: Workspace, request: Request) throws -> GraphDocument {
+    func document(of workspace: Workspace, request: Request, baseline: (Baseline, String)?) throws -> GraphDocument {
         let graph = TargetGraph(workspace: workspace)
         let linter = Linter()
         var options = LintOptions(suppressions: workspace.manifestSuppressions)
-        if let (baseline, file) = try BaselineLoader(fileSystem: environment.fileSystem).load(given: nil, workspace: workspace) {
+        if let (baseline, file) = baseline {
             options.baseline = baseline
             options.baselineFile = file
         }
@@ -86,5 +99,27 @@ public struct GraphService: CommandService {
         }
         let name = workspace.configuration?.name ?? PathUtilities.normalize(workspace.root).split(separator: "/").last.map(String.init) ?? "workspace"
         return GraphDocument(graph: graph, name: name, findings: report.findings, keeping: kept)
+    }
+
+    /// What changed in the whole graph since the merge base of `base` and HEAD: the workspace
+    /// as it was there, read from git (statically: a revision's manifests never run) and linted
+    /// with today's baseline, so only what the change did differs.
+    func change(since base: String, workspace: Workspace, baseline: (Baseline, String)?) async throws -> GraphChange {
+        let repository = GitRepository(directory: workspace.root, runner: environment.processRunner)
+        let prefix = try await repository.prefix()
+        let baseCommit = try await repository.commit(base)
+        let headCommit = try await repository.commit("HEAD")
+        let mergeBase = try await repository.mergeBase(baseCommit, headCommit, names: (base, "HEAD"))
+        let snapshot = try await RevisionFileSystem.load(repository: repository, revision: mergeBase, prefix: prefix, root: workspace.root)
+        let baseWorkspace: Workspace
+        do {
+            baseWorkspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.static.makeLoader(fileSystem: snapshot), fileSystem: snapshot).loadPackages(at: workspace.root)
+        } catch let error as any InputError {
+            throw GraphError.baseNotReadable(base: base, mergeBase: mergeBase, reason: error.localizedDescription)
+        }
+        let whole = Request(path: workspace.root)
+        return GraphChange(
+            head: try document(of: workspace, request: whole, baseline: baseline), base: try document(of: baseWorkspace, request: whole, baseline: baseline), baseName: base,
+            mergeBase: mergeBase)
     }
 }

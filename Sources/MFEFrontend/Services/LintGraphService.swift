@@ -26,12 +26,15 @@ public struct LintGraphService: CommandService {
         package var strict: Bool
         /// `--imports`: also run the import rules (`ImportRules`).
         package var imports: Bool
+        /// `--prune-baseline`: remove the baseline's entries that match no finding.
+        package var pruneBaseline: Bool
 
         /// Creates a request.
         public init(
             path: String = ".", format: ReportFormat = .text, loader: ManifestLoaderKind? = nil, baselinePath: String? = nil, writeBaselinePath: String? = nil, strict: Bool = false,
-            imports: Bool = false
+            imports: Bool = false, pruneBaseline: Bool = false
         ) {
+            self.pruneBaseline = pruneBaseline
             self.path = path
             self.format = format
             self.loader = loader
@@ -69,6 +72,8 @@ public struct LintGraphService: CommandService {
         if let (baseline, file) = try BaselineLoader(fileSystem: fileSystem).load(given: request.baselinePath, workspace: workspace) {
             options.baseline = baseline
             options.baselineFile = file
+        } else if request.pruneBaseline {
+            throw BaselineError.nothingToPrune(configured: workspace.configuration?.baseline)
         }
         let graph = TargetGraph(workspace: workspace)
         let linter = Linter()
@@ -98,14 +103,28 @@ public struct LintGraphService: CommandService {
             report.notes = workspace.notes + extra.notes
             baselineNote = "wrote \(SummaryLine.count(baseline.entries.count, "finding")) to the baseline '\(writePath)'\n"
         }
-        let context = ReportContext(
+        if request.pruneBaseline, let baseline = options.baseline, let file = options.baselineFile, !report.staleBaselineEntries.isEmpty {
+            // Only removes: the entries kept are the file's own, so a prune never accepts a
+            // new finding.
+            let stale = Set(report.staleBaselineEntries.map(\.fingerprint))
+            let pruned = Baseline(entries: baseline.entries.filter { !stale.contains($0.fingerprint) })
+            output.writes.append(.replace(path: PathUtilities.absolute(file, relativeTo: workspace.root), data: pruned.encoded(), createsFolder: false))
+            options.baseline = pruned
+            report = linter.process(findings, workspace: workspace, graph: graph, options: options)
+            report.notes = workspace.notes + extra.notes
+            report.summary.fixedSinceBaseline = stale.count
+            baselineNote += "removed \(SummaryLine.count(stale.count, "entry", plural: "entries")) that matched no finding from the baseline '\(file)'; \(pruned.entries.count) remain\n"
+        }
+        var context = ReportContext(
             color: environment.color, elapsed: clock.now - start,
             repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(request.path), repositoryRoot: environment.variables["GITHUB_WORKSPACE"])
         )
+        context.sourceLinkBase = ReportContext.sourceLinkBase(environment: environment.variables)
         switch request.format {
         case .text: output.print(TextReportRenderer().render(report, context: context))
         case .json: output.print(JSONReportRenderer().render(report))
         case .sarif: output.print(SARIFReportRenderer().render(report, context: context))
+        case .markdown: output.print(MarkdownReportRenderer().render(report, context: context))
         case .github:
             output.print(GitHubReportRenderer().render(report, context: context))
             if let summaryPath = environment.variables["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {

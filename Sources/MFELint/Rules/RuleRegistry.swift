@@ -17,6 +17,7 @@ package enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, Comparab
     case unusedDependency = "unused-dependency"
     case staleBaseline = "stale-baseline"
     case unusedAllow = "unused-allow"
+    case unownedFeature = "unowned-feature"
 
     /// The id as written everywhere (`product-to-product`), so interpolation prints it.
     package var description: String { rawValue }
@@ -48,6 +49,7 @@ package enum BuiltInRules {
         UnusedDependencyRule.self,
         StaleBaselineRule.self,
         UnusedAllowRule.self,
+        UnownedFeatureRule.self,
     ]
 
     /// The rules that judge one edge of the target graph, in precedence order.

@@ -21,9 +21,12 @@ public struct Feature: Sendable, Hashable {
     /// package; else the declaration of the target named by the stem, or of the feature's
     /// first target.
     package var location: SourceLocation
+    /// The team handles that own the feature (`owners:` or its own `owner:`); empty when none.
+    package var owners: [String]
 
     /// Creates a feature.
-    package init(name: String, package: Int, layer: Layer?, isWholePackage: Bool, targets: [Int], location: SourceLocation) {
+    package init(name: String, package: Int, layer: Layer?, isWholePackage: Bool, targets: [Int], location: SourceLocation, owners: [String] = []) {
+        self.owners = owners
         self.name = name
         self.package = package
         self.layer = layer

@@ -72,8 +72,9 @@ extension TargetGraph {
                 location = named.map { nodes[$0].location } ?? owner.manifest.location
             }
             let layer = owner.holdsOneFeature ? owner.layer : owner.featureLayers[name]
+            let owners = owner.holdsOneFeature ? owner.owners : owner.featureOwners[name] ?? owner.owners
             for target in targets { nodes[target].feature = features.count }
-            features.append(Feature(name: name, package: package, layer: layer, isWholePackage: owner.holdsOneFeature, targets: targets, location: location))
+            features.append(Feature(name: name, package: package, layer: layer, isWholePackage: owner.holdsOneFeature, targets: targets, location: location, owners: owners))
         }
         return (features, nodes)
     }

@@ -90,12 +90,18 @@ public struct TargetGraph: Sendable, Equatable {
     package var features: [Feature]
     /// The role suffixes the roles and stems were derived with.
     package var roles: RoleSuffixes
+    /// Whether the workspace `mfe.yml` has `owners:`: then every feature should have an owner
+    /// (`unowned-feature`).
+    package var requiresOwners = false
+    /// Whether any feature has an owner: then findings carry their ends' owners.
+    package var hasOwners: Bool { features.contains { !$0.owners.isEmpty } }
 
     /// Builds the graph of `workspace`, with its `roles:`.
     ///
     /// Complexity: O(T log T + D) for T targets and D dependency entries.
     package init(workspace: Workspace) {
         self.init(packages: workspace.packages, root: workspace.root, roles: workspace.configuration?.roleSuffixes ?? .standard)
+        requiresOwners = !(workspace.configuration?.owners.isEmpty ?? true)
     }
 
     /// Builds the graph of `packages`, whose directories are relative to `root`, deriving
