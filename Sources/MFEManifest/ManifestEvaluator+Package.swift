@@ -450,6 +450,21 @@ extension ManifestEvaluator {
 
     // MARK: - Products
 
+    /// `.static`, `.dynamic` or `nil` (automatic), written in place or chosen by a condition.
+    mutating func libraryKind(_ expression: ExprSyntax, at position: Int) throws -> Product.Kind {
+        let unwrapped = Self.unwrap(expression)
+        switch unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        case "static": return .staticLibrary
+        case "dynamic": return .dynamicLibrary
+        default:
+            if unwrapped.is(NilLiteralExprSyntax.self) { return .library }
+            if let value = try indirection(unwrapped, at: position, evaluate: { evaluator, body, index in try evaluator.libraryKind(body, at: index) }) {
+                return value
+            }
+            throw cannotEvaluate(expression, expected: "'.static', '.dynamic' or 'nil'")
+        }
+    }
+
     static let productQualifiers: Set<String> = ["Product", "PackageDescription.Product"]
 
     mutating func products(_ expression: ExprSyntax, at position: Int) throws -> [Product] {
@@ -472,13 +487,7 @@ extension ManifestEvaluator {
         }
         var kind: Product.Kind = call.name == "executable" ? .executable : call.name == "plugin" ? .plugin : .library
         if call.name == "library", let type = call.argument("type") {
-            let unwrapped = Self.unwrap(type)
-            switch unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
-            case "static": kind = .staticLibrary
-            case "dynamic": kind = .dynamicLibrary
-            default:
-                guard unwrapped.is(NilLiteralExprSyntax.self) else { throw cannotEvaluate(type, expected: "'.static', '.dynamic' or 'nil'") }
-            }
+            kind = try libraryKind(type, at: position)
         }
         let targets = try call.argument("targets").map { try strings($0, at: position) } ?? []
         return Product(name: try string(nameExpression, at: position), kind: kind, targets: targets, location: location(of: expression))

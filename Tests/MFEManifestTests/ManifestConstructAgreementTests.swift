@@ -240,6 +240,15 @@ struct ManifestConstructAgreementTests {
                 )
                 """),
         Case(
+            name: "a library type chosen by the environment", expected: "exact",
+            manifest: """
+                let package = Package(
+                    name: "P",
+                    products: [.library(name: "L", type: ProcessInfo.processInfo.environment["MFE_SURELY_UNSET_VARIABLE"] == nil ? .dynamic : nil, targets: ["A"])],
+                    targets: [.target(name: "A")]
+                )
+                """),
+        Case(
             name: "a target held in a variable and changed is refused", expected: "refused",
             manifest: """
                 var app = Target.target(name: "App")
