@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "mfe", targets: ["mfe"]),
         .library(name: "MFEKit", targets: ["MFEKit"]),
+        // `swift package lint-graph|compose-shell|affected` in a package that depends on mfe.
+        .plugin(name: "LintGraphPlugin", targets: ["LintGraphPlugin"]),
+        .plugin(name: "ComposeShellPlugin", targets: ["ComposeShellPlugin"]),
+        .plugin(name: "AffectedPlugin", targets: ["AffectedPlugin"]),
     ],
     dependencies: [
         // CLI parsing, help, completions.
@@ -24,6 +28,8 @@ let package = Package(
         // FilePath and Errno on Linux, where Apple's System framework is missing (Subprocess's own
         // dependency, declared because MFECore imports it itself).
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // `swift package generate-documentation`: the DocC catalog in Sources/MFEKit, built in CI.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The library, in layers: each module depends only on modules below it (README,
@@ -50,12 +56,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata, read
+        // statically (Foundation parses the OpenStep property list on Linux too).
+        .target(
+            name: "MFEXcode",
+            dependencies: ["MFECore"]
+        ),
         // mfe.yml, workspace discovery, layers, and the target graph.
         .target(
             name: "MFEWorkspace",
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -76,6 +89,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
             ]
         ),
         // Templates and the plans of mfe init and mfe create; Templates/ (but the renderers'
@@ -101,6 +115,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
             ]
         ),
         // Swift import scanning and the implicit-/unused-dependency rules.
@@ -110,6 +125,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
                 "MFELint",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -135,6 +151,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 "MFEWorkspace",
                 "MFELint",
                 "MFEImports",
@@ -150,6 +167,7 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEXcode",
                 "MFEWorkspace",
                 "MFELint",
                 "MFECompose",
@@ -174,12 +192,57 @@ let package = Package(
             path: "Sources/EmbedTemplatesPlugin"
         ),
 
+        // The commit mfe is built from, for `mfe --version`, compiled into the executable.
+        .executableTarget(
+            name: "embed-build-info",
+            dependencies: ["MFECore"],
+            path: "Sources/embed-build-info"
+        ),
+        .plugin(
+            name: "EmbedBuildInfoPlugin",
+            capability: .buildTool(),
+            dependencies: ["embed-build-info"],
+            path: "Sources/EmbedBuildInfoPlugin"
+        ),
+
         .executableTarget(
             name: "mfe",
             dependencies: [
                 "MFEKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["EmbedBuildInfoPlugin"]
+        ),
+
+        // Command plugins: mfe on the folder of the package they run in. Only compose-shell
+        // writes (the pins), so only it asks for write permission, and for the network it fetches from.
+        .plugin(
+            name: "LintGraphPlugin",
+            capability: .command(
+                intent: .custom(verb: "lint-graph", description: "Check the layered dependency graph of this package's folder with mfe lint-graph.")
+            ),
+            dependencies: ["mfe"],
+            path: "Sources/LintGraphPlugin"
+        ),
+        .plugin(
+            name: "ComposeShellPlugin",
+            capability: .command(
+                intent: .custom(verb: "compose-shell", description: "Pin the MFE revisions the shell ships with mfe compose-shell (--check writes nothing)."),
+                permissions: [
+                    .writeToPackageDirectory(reason: "mfe compose-shell writes the pins to Package.resolved"),
+                    .allowNetworkConnections(scope: .all(), reason: "mfe compose-shell fetches the MFEs' git repositories to resolve their versions"),
+                ]
+            ),
+            dependencies: ["mfe"],
+            path: "Sources/ComposeShellPlugin"
+        ),
+        .plugin(
+            name: "AffectedPlugin",
+            capability: .command(
+                intent: .custom(verb: "affected", description: "List the packages and targets a git change affects with mfe affected.")
+            ),
+            dependencies: ["mfe"],
+            path: "Sources/AffectedPlugin"
         ),
         .executableTarget(
             name: "mfe-bench",
@@ -300,6 +363,10 @@ let package = Package(
                 "MFEFrontend",
                 "MFETestSupport",
             ]
+        ),
+        .testTarget(
+            name: "MFEXcodeTests",
+            dependencies: ["MFECore", "MFEManifest", "MFEXcode", "MFEWorkspace", "MFETestSupport"]
         ),
         .testTarget(
             name: "MFEArchitectureTests",

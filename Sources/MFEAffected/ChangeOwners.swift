@@ -1,6 +1,7 @@
 import MFECore
 import MFEManifest
 import MFEWorkspace
+import MFEXcode
 
 /// Who a changed file belongs to, in `mfe affected`'s terms.
 package enum ChangeOwner: Sendable, Equatable {
@@ -39,6 +40,8 @@ package struct ChangeOwners: Sendable {
     private let folders: [String: Folder]
     /// Per package: target folder (relative to the package) → node indices.
     private let targetFolders: [[String: [Int]]]
+    /// Per file or folder of an Xcode target (relative to the workspace root): its nodes.
+    private let xcodePaths: [String: [Int]]
     private let ignore: [PathGlob]
     /// The shell's folder when it holds no workspace package; nil otherwise.
     package let shellFolder: String?
@@ -71,6 +74,22 @@ package struct ChangeOwners: Sendable {
             }
         }
         self.targetFolders = targetFolders
+        var xcodePaths: [String: [Int]] = [:]
+        for (index, package) in graph.packages.enumerated() {
+            guard let project = package.project else { continue }
+            // The project's root folder relative to the workspace: beside the `.xcodeproj`.
+            let projectFolder = PathUtilities.normalize(package.directory + "/..")
+            let offset = PathUtilities.relative(project.rootDirectory, to: PathUtilities.normalize(project.path + "/.."))
+            let base = PathUtilities.normalize(PathUtilities.join(projectFolder, offset == "." ? "" : offset))
+            for target in project.targets {
+                guard let node = nodesByName[index][target.name] else { continue }
+                for path in target.ownedPaths {
+                    let relative = PathUtilities.normalize(PathUtilities.join(base == "." ? "" : base, path))
+                    if xcodePaths[relative]?.contains(node) != true { xcodePaths[relative, default: []].append(node) }
+                }
+            }
+        }
+        self.xcodePaths = xcodePaths
         ignore = (configuration?.ignore ?? []).map(PathGlob.init(ignoring:))
     }
 
@@ -91,6 +110,16 @@ package struct ChangeOwners: Sendable {
     package func owner(of file: String) -> ChangeOwner {
         if ignore.contains(where: { $0.matches(file) }) { return .ignored }
         if file == "mfe.yml" { return .workspace }
+        if !xcodePaths.isEmpty {
+            // An Xcode target's file or folder, unless a package folder lies inside it.
+            var path = Substring(file)
+            while true {
+                if let nodes = xcodePaths[String(path)] { return .targets(nodes) }
+                guard let slash = path.lastIndex(of: "/") else { break }
+                path = path[..<slash]
+                if folders[String(path)] != nil { break }
+            }
+        }
         var folder = Substring(file)
         var found: (folder: Substring, owner: Folder)?
         while let slash = folder.lastIndex(of: "/") {

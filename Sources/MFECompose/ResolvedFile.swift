@@ -85,6 +85,15 @@ package struct ResolvedFile: Sendable, Equatable {
         return 1
     }
 
+    /// The version Xcode writes for a project of `objectVersion`: 3 (with `originHash`) from
+    /// Xcode 16 (object version 70 and later, whose SwiftPM is 6), 2 from Xcode 13 (55, the
+    /// format of Xcode 13.3's SwiftPM 5.6 and of Xcode 14 and 15), 1 before.
+    package static func formatVersion(forXcodeObjectVersion objectVersion: Int) -> Int {
+        if objectVersion >= 70 { return 3 }
+        if objectVersion >= 55 { return 2 }
+        return 1
+    }
+
     /// The pin for `identity`, if any.
     package func pin(for identity: String) -> ResolvedPin? {
         pins.first { $0.identity == identity }

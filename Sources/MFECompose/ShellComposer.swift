@@ -2,6 +2,7 @@ import Foundation
 import MFECore
 import MFEManifest
 import MFEWorkspace
+import MFEXcode
 
 /// What compose-shell is asked to do.
 package struct CompositionRequest: Sendable {
@@ -11,6 +12,9 @@ package struct CompositionRequest: Sendable {
         case package(directory: String)
         /// A shell that is an Xcode project: the `shell.features` of the workspace `mfe.yml`.
         case features([ShellFeature], configurationFile: String)
+        /// A shell that is an Xcode project (`.xcodeproj`) or workspace (`.xcworkspace`, every
+        /// project it lists), absolute: its package references are the requirements.
+        case xcode(path: String)
     }
 
     /// The shell.
@@ -166,6 +170,29 @@ package struct ShellComposer: Sendable {
                 RootRequirement(location: PackageLocation(dependency: $0.url, relativeTo: base), requirement: $0.requirement, declaration: $0.location)
             }
             formatVersion = ResolvedFile.formatVersion(forToolsVersion: currentToolsVersion)
+            originHash = SHA256Hex.originHash(rootManifests: [], dependencyLocations: requirements.map(\.location.location))
+        case .xcode(let path):
+            let projects = try XcodeShell.projects(at: path, fileSystem: fileSystem)
+            rootName = (path as NSString).lastPathComponent
+            var collected: [RootRequirement] = []
+            for project in projects {
+                let manifest = try project.manifest()
+                let base = manifest.packageDirectory
+                collected += DependencyRules.requiredDependencies(of: manifest, isRoot: true, enabledTraits: ["default"], baseDirectory: base).map {
+                    RootRequirement(location: $0.location, requirement: $0.requirement, traits: $0.traits, declaration: $0.declaration)
+                }
+                let locals = try await readLocalPackages(of: manifest, directory: base)
+                for local in locals {
+                    collected += DependencyRules.requiredDependencies(of: local.manifest, isRoot: false, enabledTraits: local.traits, baseDirectory: local.directory).map {
+                        RootRequirement(location: $0.location, requirement: $0.requirement, traits: $0.traits, declaration: $0.declaration, requiredBy: local.manifest.name)
+                    }
+                }
+                localPackages += locals
+            }
+            requirements = collected
+            // Xcode keeps the version of the file it finds; a new file is written as the Xcode
+            // of the project's format writes it.
+            formatVersion = previous?.version ?? ResolvedFile.formatVersion(forXcodeObjectVersion: projects.map(\.objectVersion).max() ?? 0)
             originHash = SHA256Hex.originHash(rootManifests: [], dependencyLocations: requirements.map(\.location.location))
         }
         var duplicates: [String: RootRequirement] = [:]

@@ -265,11 +265,14 @@ extension ImportRules {
     /// once: the third-party packages whose modules were not checked and how to check them.
     /// Third-party manifests are read with `manifestLoader` (the workspace's loader, so
     /// `--loader auto` reaches SwiftPM for the ones the static reader refuses); `cacheRoot` is
-    /// mfe's compose cache (nil: not looked at).
-    public static func analysis(in workspace: Workspace, graph: TargetGraph, manifestLoader: any ManifestLoading, cacheRoot: String? = userCacheRoot(), fileSystem: any FileSystem = LocalFileSystem())
-        async throws -> AdditionalFindings
-    {
-        let imports = try await WorkspaceImportReader(fileSystem: fileSystem).read(workspace)
+    /// mfe's compose cache (nil: not looked at); `progress` is told of the targets read.
+    public static func analysis(
+        in workspace: Workspace, graph: TargetGraph, manifestLoader: any ManifestLoading, cacheRoot: String? = userCacheRoot(), fileSystem: any FileSystem = LocalFileSystem(),
+        progress: (any WorkProgress)? = nil
+    ) async throws -> AdditionalFindings {
+        var reader = WorkspaceImportReader(fileSystem: fileSystem)
+        reader.progress = progress
+        let imports = try await reader.read(workspace)
         let external = await ExternalPackageLocator(fileSystem: fileSystem, manifestLoader: manifestLoader, cacheRoot: cacheRoot).locate(workspace)
         let rules = ImportRules(graph: graph, workspaceRoot: workspace.root, externalPackages: external, fileSystem: fileSystem)
         let unread = imports.flatMap { target in target.unreadFiles.map { (file: $0, target: target.target) } }.sorted { $0.file.file < $1.file.file }

@@ -3,6 +3,7 @@ import MFECore
 import MFELint
 import MFEManifest
 import MFEWorkspace
+import MFEXcode
 import SwiftIfConfig
 
 /// One import of one source file.
@@ -78,6 +79,8 @@ package struct WorkspaceImportReader: Sendable {
     let configurations: @Sendable (PackageManifest) -> [HostBuildConfiguration]
     let fileSystem: any FileSystem
     let maximumConcurrency: Int
+    /// Told of each batch of targets read, for a person waiting at a terminal.
+    package var progress: (any WorkProgress)?
 
     /// Creates a reader evaluating `#if` for the host and each platform a package declares, in
     /// debug and release.
@@ -120,9 +123,20 @@ package struct WorkspaceImportReader: Sendable {
         let root = workspace.root
         let size = Self.batchSize(targets: jobs.count, lanes: maximumConcurrency)
         let batches = stride(from: 0, to: jobs.count, by: size).map { jobs[$0..<min($0 + size, jobs.count)] }
-        let imports = try await OrderedConcurrency.map(count: batches.count, width: maximumConcurrency) { index in
-            try await read(Array(batches[index]), workspaceRoot: root)
+        let (progress, total) = (self.progress, jobs.count)
+        let imports: [[TargetImports]]
+        do {
+            imports = try await OrderedConcurrency.map(count: batches.count, width: maximumConcurrency) { index in
+                let read = try await read(Array(batches[index]), workspaceRoot: root)
+                await progress?.advance(by: read.count, of: total)
+                return read
+            }
+        } catch {
+            // The line is cleared before the error is printed.
+            await progress?.finish()
+            throw error
         }
+        await progress?.finish()
         return imports.flatMap { $0 }
     }
 
@@ -145,7 +159,13 @@ package struct WorkspaceImportReader: Sendable {
         var fileCounts: [Int] = []
         for (index, job) in jobs.enumerated() {
             // A binary target's folder is the framework: its files are no sources of the target.
-            let paths = job.target.kind == .binary ? [] : try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
+            let paths: [String]
+            if let project = job.package.project {
+                // An Xcode target's sources are its synchronized folders and build phases.
+                paths = try project.targets.first { $0.name == job.target.name }?.swiftFiles(in: project, fileSystem: fileSystem) ?? []
+            } else {
+                paths = job.target.kind == .binary ? [] : try finder.swiftFiles(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory))
+            }
             for path in paths { files.append((index, path, try fileSystem.contents(of: path))) }
             fileCounts.append(paths.count)
         }
@@ -185,7 +205,7 @@ package struct WorkspaceImportReader: Sendable {
             let job = jobs[index]
             return TargetImports(
                 package: job.package.name, packageDirectory: job.package.directory, target: job.target.name, fileCount: fileCounts[index], imports: imports[index],
-                moduleNames: try moduleNames(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory)),
+                moduleNames: try moduleNames(of: job.target, inPackage: PathUtilities.join(workspaceRoot, job.package.directory), project: job.package.project),
                 suppressions: suppressions[index], unreadFiles: unread[index]
             )
         }
@@ -200,7 +220,11 @@ package struct WorkspaceImportReader: Sendable {
     /// system target (in its folder) or of a C target (in its `include` folder) declares, what
     /// a local binary target's XCFramework holds (`binaryModuleNames`), else the target's c99
     /// name.
-    func moduleNames(of target: Target, inPackage packageDirectory: String) throws -> [String] {
+    func moduleNames(of target: Target, inPackage packageDirectory: String, project: XcodeProject? = nil) throws -> [String] {
+        if let project {
+            // An Xcode target's module is named by its product, not by the target.
+            return [ModuleName.c99Name(project.targets.first { $0.name == target.name }?.productName ?? target.name)]
+        }
         let fallback = [ModuleName.c99Name(target.name)]
         if target.kind == .binary { return binaryModuleNames(of: target, inPackage: packageDirectory) ?? fallback }
         guard target.kind == .system || target.kind == .regular else { return fallback }

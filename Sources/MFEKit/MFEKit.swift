@@ -10,3 +10,4 @@
 @_exported import MFEReport
 @_exported import MFEScaffold
 @_exported import MFEWorkspace
+@_exported import MFEXcode

@@ -30,12 +30,13 @@ package struct BaseDependencies: Sendable, Equatable {
     /// The requirements, in declaration order.
     package var requirements: [Requirement]
 
-    /// The conformance's members forwarding to `receiver` (`Self.core`, `core`), each `public`,
-    /// indented with `indent`, separated by blank lines.
-    package func members(forwardingTo receiver: String, indent: String) -> String {
+    /// The conformance's members forwarding to `receiver` (`Self.core`, `core`), each `public`
+    /// unless `isPublic` is false (an internal type's), indented with `indent`, separated by
+    /// blank lines.
+    package func members(forwardingTo receiver: String, indent: String, isPublic: Bool = true) -> String {
         requirements.map { requirement in
             let body = "\(indent)    \(requirement.effects)\(receiver).\(requirement.call)"
-            return "\(indent)public \(requirement.declaration) {\n\(body)\n\(indent)}"
+            return "\(indent)\(isPublic ? "public " : "")\(requirement.declaration) {\n\(body)\n\(indent)}"
         }.joined(separator: "\n\n")
     }
 
@@ -147,6 +148,7 @@ extension FeatureDependency {
             "product": product, "package": FeatureSpecification.swiftString(package), "module": base.module,
             "protocolName": base.protocolName, "liveType": base.liveType, "variable": base.variable,
             "mockMembers": base.members(forwardingTo: base.variable, indent: "    "),
+            "previewMembers": base.members(forwardingTo: base.variable, indent: "    ", isPublic: false),
         ]
     }
 }

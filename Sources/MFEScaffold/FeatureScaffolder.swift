@@ -261,6 +261,9 @@ enum WebURLValidation {
         if parsed.user != nil || parsed.password != nil {
             return .failure(.webURLCredentials(url))
         }
+        if scheme == "http", !allowsPlainHTTP(host: host) {
+            return .failure(.webURLInsecure(url, host: host))
+        }
         let written = parsed.absoluteString
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
         guard written.unicodeScalars.allSatisfy(allowed.contains), URL(string: written)?.absoluteString == written,
@@ -269,5 +272,14 @@ enum WebURLValidation {
             return .failure(.webURLNotStable(url, written: written))
         }
         return .success(written)
+    }
+
+    /// Whether iOS loads `http` pages from `host` without an App Transport Security exception:
+    /// IP addresses, unqualified names (`localhost`) and `.local` names, as ATS exempts them. Any
+    /// other `http` page would stay blank in the web view, so mfe asks for its https URL.
+    static func allowsPlainHTTP(host: String) -> Bool {
+        let host = host.lowercased()
+        let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4 && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        return host.hasPrefix("[") || isIPv4 || !host.contains(".") || host.hasSuffix(".local")
     }
 }

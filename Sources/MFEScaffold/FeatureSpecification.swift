@@ -115,7 +115,7 @@ package struct FeatureSpecification: Sendable, Equatable {
             "dependencyPackages": packages.map { ["path": Self.swiftString($0.path), "release": $0.release.map(Self.swiftString) ?? false] as [String: Any] },
             "targets": targetNames,
             "platforms": platforms.manifestList,
-            "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
+            "iosAppFolder": iOSApp?.sourcesFolder ?? "",
             "iosApp": iOSApp != nil,
             "projectName": iOSApp?.projectName ?? "",
             "targetName": iOSApp?.targetName ?? "",
@@ -137,9 +137,9 @@ package struct FeatureSpecification: Sendable, Equatable {
 
     /// The Xcode project and iOS app target of the example app: only with an example and iOS
     /// among the platforms.
-    package var iOSApp: (projectName: String, targetName: String, deploymentTarget: String)? {
+    package var iOSApp: XcodeAppProject.AppRequest? {
         guard example, layer == .product, let iOS = platforms.iOS else { return nil }
-        return (name + "Example", name + "ExampleApp", iOS.deploymentTarget)
+        return XcodeAppProject.AppRequest(projectName: name + "Example", targetName: name + "ExampleApp", deploymentTarget: iOS.deploymentTarget)
     }
 
     /// The English plural of a type name, for names like `fetchRestaurants()`:

@@ -45,6 +45,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case destinationExists(String, wireOnly: String?)
     /// `--example` names no example.
     case noExample(String)
+    /// `--mfe-repository` is neither `OWNER/NAME` nor an `https://` repository URL.
+    case badMFERepository(String)
     /// The workspace name makes a shell target the example uses.
     case exampleClash(workspace: String, target: String)
     /// The new workspace's folder exists.
@@ -61,6 +63,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case webURLControlCharacter(String)
     /// The URL holds credentials.
     case webURLCredentials(String)
+    /// The URL is plain `http` on a host App Transport Security blocks.
+    case webURLInsecure(String, host: String)
     /// Foundation reads the URL differently once written (`written`).
     case webURLNotStable(String, written: String)
 
@@ -139,8 +143,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case templateInvalid(source: String, error: String)
     /// Two templates of `mfe init` writing `path`.
     case templatesWriteSamePath(String)
-    /// A template writing `folder/iOSApp/` without `folder/Package.swift`.
-    case appWithoutPackage(folder: String)
+    /// A template writing an iOS app's sources (`folder/app/`) without `folder/Package.swift`.
+    case appWithoutPackage(folder: String, app: String)
 
     // MARK: wiring into the shell
 
@@ -248,6 +252,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
         case .destinationExists(let shown, let wireOnly):
             let unwired = wireOnly.map { "; it is not wired into the shell yet (an interrupted 'mfe create'?): run 'mfe create \($0) --wire-only' to wire it" } ?? ""
             return "'\(shown)' already exists; mfe never overwrites: choose another name, or remove the folder first\(unwired)"
+        case .badMFERepository(let value):
+            return "'--mfe-repository \(value)' is not a repository to download mfe's release bundle from; give 'OWNER/NAME' on GitHub, or the repository's https:// URL (GitHub Enterprise)"
         case .noExample(let example):
             return "there is no example '\(example)'; use '--example \(WorkspaceScaffolder.examples.joined(separator: "|"))', or leave it out for an empty workspace"
         case .exampleClash(let workspace, let target):
@@ -263,6 +269,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
             return "'--web \(url.debugDescription.dropFirst().dropLast())' holds a control character (a tab or line break); give the URL on one line"
         case .webURLCredentials(let url):
             return "'--web \(url)' holds credentials before '@'; mfe writes the URL into the generated source, so give the page without them"
+        case .webURLInsecure(let url, let host):
+            return "'--web \(url)' is plain http, which iOS blocks for '\(host)' (App Transport Security), so the page would stay blank; give its https URL, e.g. '--web https\(url.dropFirst(4))'"
         case .webURLNotStable(let url, let written):
             return "'--web \(url)' is not a URL Foundation reads the same way twice ('\(written)'); percent-encode its special characters and try again"
         case .dependencyGivenTwice(let name, let product):
@@ -339,8 +347,8 @@ package indirect enum ScaffoldError: InputError, Equatable {
             return "template file '\(source)' is not a valid Mustache template: \(error); fix its tags"
         case .templatesWriteSamePath(let path):
             return "two templates write '\(path)'; give their files distinct names"
-        case .appWithoutPackage(let folder):
-            return "the template writes '\(folder)\(XcodeAppProject.appFolder)/' but no '\(folder)Package.swift'; an iOS app links the products of the package beside it"
+        case .appWithoutPackage(let folder, let app):
+            return "the template writes '\(folder)\(app)/' but no '\(folder)Package.swift'; an iOS app links the products of the package beside it"
         case .wireOnlyOutsideWorkspace(let base):
             return "'--wire-only' wires a feature into a workspace's shell, and '\(base)' is in no workspace (a folder with an mfe.yml that has 'workspace:'); run it inside the workspace"
         case .noShellPath(let file, let name):

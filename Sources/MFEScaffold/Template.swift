@@ -58,12 +58,32 @@ package enum TemplateName {
     package static let feedMe = "feedme"
 }
 
-/// What generated CI workflows install: mfe from a pinned release of its repository.
+/// What generated CI workflows install: mfe's release bundle, by version, from a repository's
+/// releases (no build of mfe).
 package enum GeneratedCI {
     /// The release the workflows pin: the mfe that generated them.
     package static let mfeVersion = MFEKitVersion.current
-    /// Where the workflows clone mfe from; teams point it at where they host mfe.
-    package static let mfeRepository = "https://github.com/your-org/mfe"
+    /// Where the workflows download mfe's release bundle from unless `mfe init
+    /// --mfe-repository` names another repository (a fork, or a team's mirror).
+    package static let mfeRepository = "https://github.com/mfe-tools/mfe"
+
+    /// The repository URL `--mfe-repository VALUE` names: `OWNER/NAME` on GitHub, or an
+    /// `https://` URL (GitHub Enterprise) without a trailing slash or `.git`; nil for anything
+    /// else, which would make the download fail on the first push.
+    package static func repositoryURL(_ value: String) -> String? {
+        func isName(_ part: Substring) -> Bool {
+            !part.isEmpty && part != "." && part != ".." && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        }
+        var url = value
+        while url.hasSuffix("/") { url.removeLast() }
+        if url.hasSuffix(".git") { url.removeLast(4) }
+        if url.hasPrefix("https://") {
+            let parts = url.dropFirst("https://".count).split(separator: "/", omittingEmptySubsequences: false)
+            return parts.count >= 3 && parts.allSatisfy(isName) ? url : nil
+        }
+        let parts = url.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy(isName) ? "https://github.com/" + url : nil
+    }
 }
 
 /// What a foundation package is for (`mfe create NAME --layer foundation --kind KIND`): the

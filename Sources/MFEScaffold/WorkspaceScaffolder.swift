@@ -13,13 +13,17 @@ public struct InitRequest: Sendable, Equatable {
     /// `--platform NAME:VERSION` values: the workspace's `platforms:`, for its shell, its
     /// example's packages and every package `mfe create` adds; empty for mfe's defaults.
     package var platforms: [String]
+    /// `--mfe-repository`: where the generated CI downloads mfe's release bundle from; nil
+    /// for `GeneratedCI.mfeRepository`.
+    package var mfeRepository: String?
 
     /// Creates a request.
-    public init(name: String, path: String? = nil, example: String? = nil, platforms: [String] = []) {
+    public init(name: String, path: String? = nil, example: String? = nil, platforms: [String] = [], mfeRepository: String? = nil) {
         self.name = name
         self.path = path
         self.example = example
         self.platforms = platforms
+        self.mfeRepository = mfeRepository
     }
 }
 
@@ -54,6 +58,10 @@ public struct WorkspaceScaffolder: Sendable {
         let parsed = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
         problems += parsed.problems as [any InputError]
         let platforms = request.platforms.isEmpty ? PlatformRequirement.defaults : parsed.platforms
+        var mfeRepository = GeneratedCI.mfeRepository
+        if let value = request.mfeRepository {
+            if let url = GeneratedCI.repositoryURL(value) { mfeRepository = url } else { problems.append(ScaffoldError.badMFERepository(value)) }
+        }
         var features: [FeatureSpecification] = []
         if let example = request.example {
             if example == "feedme" {
@@ -98,6 +106,8 @@ public struct WorkspaceScaffolder: Sendable {
         var shell = ShellSpecification(
             workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
         shell.platforms = platforms
+        shell.urlSchemes = features.isEmpty ? [] : [FeedMeExample.urlScheme]
+        shell.mfeRepository = mfeRepository
         let renderer = TemplateRenderer()
         // The example's own files: each replaces the package template's file at its path (the
         // Feed Me shell and RestaurantOrder are the article's, not the generic ones) or adds one;
@@ -153,10 +163,15 @@ struct ShellSpecification {
     /// The platforms of the shell's `Package.swift`; with iOS, the shell app also gets an iOS
     /// app target in an Xcode project.
     var platforms: [PlatformRequirement] = PlatformRequirement.defaults
+    /// Where the workspace's CI downloads mfe's release bundle from.
+    var mfeRepository = GeneratedCI.mfeRepository
+
+    /// The URL schemes the shell's router opens (`feedme://…`), which its app registers.
+    var urlSchemes: [String] = []
 
     /// The shell's Xcode project and iOS app target, named after the workspace.
-    var iOSApp: (projectName: String, targetName: String, deploymentTarget: String)? {
-        platforms.iOS.map { (workspace, workspace, $0.deploymentTarget) }
+    var iOSApp: XcodeAppProject.AppRequest? {
+        platforms.iOS.map { XcodeAppProject.AppRequest(projectName: workspace, targetName: workspace, deploymentTarget: $0.deploymentTarget, urlSchemes: urlSchemes) }
     }
 
     /// The shell's targets: the composition library, the app and the composition's tests.
@@ -215,9 +230,11 @@ struct ShellSpecification {
             "example": !features.isEmpty,
             "platforms": platforms.manifestList,
             "platformsYAML": platforms.map(\.yamlEntry).joined(separator: ", "),
-            "iosAppFolder": iOSApp == nil ? "" : XcodeAppProject.appFolder,
+            "iosAppFolder": iOSApp?.sourcesFolder ?? "",
+            // Packages that are their own repositories are checked out by CI beside the workspace's.
+            "checkoutPackagesFolder": release == nil ? "" : ".github/actions",
             "mfeVersion": GeneratedCI.mfeVersion,
-            "mfeRepository": GeneratedCI.mfeRepository,
+            "mfeRepository": mfeRepository,
         ]
     }
 
@@ -240,6 +257,9 @@ enum FeedMeExample {
     /// The release each package's repository is tagged with, and the shell and features require
     /// (`from:`), as the article's MFEs ship.
     static let release = "1.0.0"
+    /// The app's own URL scheme (`feedme://restaurants/pizza-palace`), as the shell's router
+    /// reads it and its app registers it.
+    static let urlScheme = "feedme"
     /// The Feed Me website's host: its links open the app's own screens.
     static let websiteHost = "demo.microfrontends.com"
     /// The paths of the Feed Me website, which the shell's router maps to features.
@@ -247,8 +267,8 @@ enum FeedMeExample {
 
     /// `files` (one package's, all below `prefix`) with `example`'s files below `prefix` taken
     /// out of `example` and merged in: a file at the same path replaces the template's, any
-    /// other is added (but for `iOSApp/` sources, which only replace). What stays in `example`
-    /// belongs to no package.
+    /// other is added (but for an iOS app's sources, Swift files outside `Sources/` and
+    /// `Tests/`, which only replace). What stays in `example` belongs to no package.
     static func merging(_ example: inout [PlannedFile], into files: [PlannedFile], prefix: String) -> [PlannedFile] {
         let base = prefix + "/"
         let own = example.filter { $0.path.hasPrefix(base) }
@@ -257,7 +277,9 @@ enum FeedMeExample {
         let byPath = Dictionary(own.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let paths = Set(files.map(\.path))
         // An iOS app's sources only replace the template's: without iOS there is no app.
-        let added = own.filter { !paths.contains($0.path) && !$0.path.hasPrefix(base + XcodeAppProject.appFolder + "/") }
+        let added = own.filter { file in
+            !paths.contains(file.path) && !(file.path.hasSuffix(".swift") && !["Sources/", "Tests/"].contains { file.path.hasPrefix(base + $0) })
+        }
         return files.map { byPath[$0.path] ?? $0 } + added
     }
 

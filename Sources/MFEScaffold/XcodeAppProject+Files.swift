@@ -1,238 +1,202 @@
 extension XcodeAppProject {
+    /// A value of `project.pbxproj`: a scalar written as is (already quoted where Xcode quotes
+    /// it), a list, or a dictionary whose keys Xcode sorts (`isa` first).
+    indirect enum Value {
+        case scalar(String)
+        case list([String])
+        case dictionary([(String, Value)])
+    }
+
+    /// One object of `project.pbxproj`.
+    struct Object {
+        var id: String
+        var comment: String?
+        var isa: String
+        var fields: [(String, Value)]
+        /// Whether Xcode writes it on one line (build files and file references).
+        var oneLine = false
+    }
+
+    /// `id /* comment */`, as Xcode refers to an object.
+    static func reference(_ id: String, _ comment: String?) -> String {
+        comment.map { "\(id) /* \($0) */" } ?? id
+    }
+
+    /// `value` at `depth` tabs, in Xcode's layout.
+    static func render(_ value: Value, depth: Int) -> String {
+        let inner = String(repeating: "\t", count: depth + 1)
+        let outer = String(repeating: "\t", count: depth)
+        switch value {
+        case .scalar(let text):
+            return text
+        case .list(let items):
+            return "(\n" + items.map { inner + $0 + ",\n" }.joined() + outer + ")"
+        case .dictionary(let fields):
+            return "{\n" + fields.map { inner + $0.0 + " = " + render($0.1, depth: depth + 1) + ";\n" }.joined() + outer + "}"
+        }
+    }
+
+    /// Fields as Xcode orders them: `isa` first, then by key.
+    static func ordered(isa: String, _ fields: [(String, Value)]) -> [(String, Value)] {
+        [("isa", .scalar(isa))] + fields.sorted { $0.0 < $1.0 }
+    }
+
     /// `project.pbxproj` in the layout and order Xcode 16 writes it: sections sorted by isa,
     /// objects by identifier, tabs, and strings bare where Xcode leaves them bare.
     var projectFile: String {
+        var text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 77;\n\tobjects = {\n"
+        let sections = Dictionary(grouping: objects, by: \.isa)
+        for isa in sections.keys.sorted() {
+            text += "\n/* Begin \(isa) section */\n"
+            for object in sections[isa, default: []].sorted(by: { $0.id < $1.id }) {
+                let fields = Self.ordered(isa: object.isa, object.fields)
+                if object.oneLine {
+                    let body = fields.map { "\($0.0) = \(Self.render($0.1, depth: 0)); " }.joined()
+                    text += "\t\t\(Self.reference(object.id, object.comment)) = {\(body)};\n"
+                } else {
+                    text += "\t\t\(Self.reference(object.id, object.comment)) = \(Self.render(.dictionary(fields), depth: 2));\n"
+                }
+            }
+            text += "/* End \(isa) section */\n"
+        }
+        text += "\t};\n\trootObject = \(Self.reference(identifier("project"), "Project object"));\n}\n"
+        return text
+    }
+
+    /// Every object of the project: the app and its unit test target, their synchronized
+    /// folders, build phases and configurations, and the package at `..` with its products.
+    var objects: [Object] {
         let q = Self.quoted
-        let target = identifier("target")
+        let ref = Self.reference
+        let app = (target: identifier("target"), product: identifier("product"), group: identifier("group.sources"), list: identifier("configurations.target"))
+        let tests = (target: identifier("target.tests"), product: identifier("product.tests"), group: identifier("group.tests"), list: identifier("configurations.tests"))
         let project = identifier("project")
-        let product = identifier("product")
-        let group = identifier("group.\(Self.appFolder)")
         let mainGroup = identifier("group.main")
         let productsGroup = identifier("group.products")
-        let sources = identifier("phase.sources")
-        let frameworks = identifier("phase.frameworks")
-        let resources = identifier("phase.resources")
         let package = identifier("package.local")
+        let packageComment = "XCLocalSwiftPackageReference \"\(Self.packagePath)\""
         let projectList = identifier("configurations.project")
-        let targetList = identifier("configurations.target")
-        let app = targetName + ".app"
-        let packageComment = "XCLocalSwiftPackageReference \".\""
-        func dependency(_ name: String) -> String { identifier("product.\(name)") }
+        let proxy = identifier("proxy.tests")
+        let dependency = identifier("dependency.tests")
+        let appFile = targetName + ".app"
+        let testsFile = testTargetName + ".xctest"
+        func productDependency(_ name: String) -> String { identifier("product.\(name)") }
         func buildFile(_ name: String) -> String { identifier("buildfile.\(name)") }
-        func list(_ items: [String], indent: String) -> String {
-            items.map { "\(indent)\t\($0),\n" }.joined()
-        }
-
-        let mainGroupText = """
-            \t\t\(mainGroup) = {
-            \t\t\tisa = PBXGroup;
-            \t\t\tchildren = (
-            \t\t\t\t\(group) /* \(Self.appFolder) */,
-            \t\t\t\t\(productsGroup) /* Products */,
-            \t\t\t);
-            \t\t\tsourceTree = "<group>";
-            \t\t};
-            """
-        let productsGroupText = """
-            \t\t\(productsGroup) /* Products */ = {
-            \t\t\tisa = PBXGroup;
-            \t\t\tchildren = (
-            \t\t\t\t\(product) /* \(app) */,
-            \t\t\t);
-            \t\t\tname = Products;
-            \t\t\tsourceTree = "<group>";
-            \t\t};
-            """
-        // Xcode keeps the objects of a section sorted by identifier.
-        let groups = (mainGroup < productsGroup ? [mainGroupText, productsGroupText] : [productsGroupText, mainGroupText]).joined(separator: "\n")
-
-        var text = """
-            // !$*UTF8*$!
-            {
-            \tarchiveVersion = 1;
-            \tclasses = {
-            \t};
-            \tobjectVersion = 77;
-            \tobjects = {
-
-
-            """
-        if !products.isEmpty {
-            text += "/* Begin PBXBuildFile section */\n"
-            for name in products.sorted(by: { buildFile($0) < buildFile($1) }) {
-                text += "\t\t\(buildFile(name)) /* \(name) in Frameworks */ = {isa = PBXBuildFile; productRef = \(dependency(name)) /* \(name) */; };\n"
+        func phase(_ kind: String, _ owner: String) -> String { identifier("phase.\(kind)\(owner)") }
+        func phases(_ owner: String, files: [String] = []) -> [Object] {
+            [("PBXSourcesBuildPhase", "sources", "Sources", [String]()), ("PBXFrameworksBuildPhase", "frameworks", "Frameworks", files), ("PBXResourcesBuildPhase", "resources", "Resources", [])].map {
+                Object(
+                    id: phase($0.1, owner), comment: $0.2, isa: $0.0,
+                    fields: [("buildActionMask", .scalar("2147483647")), ("files", .list($0.3)), ("runOnlyForDeploymentPostprocessing", .scalar("0"))])
             }
-            text += "/* End PBXBuildFile section */\n\n"
         }
-        text += """
-            /* Begin PBXFileReference section */
-            \t\t\(product) /* \(app) */ = {isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = \(q(app)); sourceTree = BUILT_PRODUCTS_DIR; };
-            /* End PBXFileReference section */
-
-            /* Begin PBXFileSystemSynchronizedRootGroup section */
-            \t\t\(group) /* \(Self.appFolder) */ = {
-            \t\t\tisa = PBXFileSystemSynchronizedRootGroup;
-            \t\t\tpath = \(Self.appFolder);
-            \t\t\tsourceTree = "<group>";
-            \t\t};
-            /* End PBXFileSystemSynchronizedRootGroup section */
-
-            /* Begin PBXFrameworksBuildPhase section */
-            \t\t\(frameworks) /* Frameworks */ = {
-            \t\t\tisa = PBXFrameworksBuildPhase;
-            \t\t\tbuildActionMask = 2147483647;
-            \t\t\tfiles = (
-            \(list(products.map { "\(buildFile($0)) /* \($0) in Frameworks */" }, indent: "\t\t\t"))\t\t\t);
-            \t\t\trunOnlyForDeploymentPostprocessing = 0;
-            \t\t};
-            /* End PBXFrameworksBuildPhase section */
-
-            /* Begin PBXGroup section */
-            \(groups)
-            /* End PBXGroup section */
-
-            /* Begin PBXNativeTarget section */
-            \t\t\(target) /* \(targetName) */ = {
-            \t\t\tisa = PBXNativeTarget;
-            \t\t\tbuildConfigurationList = \(targetList) /* Build configuration list for PBXNativeTarget "\(targetName)" */;
-            \t\t\tbuildPhases = (
-            \t\t\t\t\(sources) /* Sources */,
-            \t\t\t\t\(frameworks) /* Frameworks */,
-            \t\t\t\t\(resources) /* Resources */,
-            \t\t\t);
-            \t\t\tbuildRules = (
-            \t\t\t);
-            \t\t\tdependencies = (
-            \t\t\t);
-            \t\t\tfileSystemSynchronizedGroups = (
-            \t\t\t\t\(group) /* \(Self.appFolder) */,
-            \t\t\t);
-            \t\t\tname = \(q(targetName));
-            \t\t\tpackageProductDependencies = (
-            \(list(products.map { "\(dependency($0)) /* \($0) */" }, indent: "\t\t\t"))\t\t\t);
-            \t\t\tproductName = \(q(targetName));
-            \t\t\tproductReference = \(product) /* \(app) */;
-            \t\t\tproductType = "com.apple.product-type.application";
-            \t\t};
-            /* End PBXNativeTarget section */
-
-            /* Begin PBXProject section */
-            \t\t\(project) /* Project object */ = {
-            \t\t\tisa = PBXProject;
-            \t\t\tattributes = {
-            \t\t\t\tBuildIndependentTargetsInParallel = 1;
-            \t\t\t\tLastSwiftUpdateCheck = 1600;
-            \t\t\t\tLastUpgradeCheck = 1600;
-            \t\t\t\tTargetAttributes = {
-            \t\t\t\t\t\(target) = {
-            \t\t\t\t\t\tCreatedOnToolsVersion = 16.0;
-            \t\t\t\t\t};
-            \t\t\t\t};
-            \t\t\t};
-            \t\t\tbuildConfigurationList = \(projectList) /* Build configuration list for PBXProject "\(projectName)" */;
-            \t\t\tdevelopmentRegion = en;
-            \t\t\thasScannedForEncodings = 0;
-            \t\t\tknownRegions = (
-            \t\t\t\ten,
-            \t\t\t\tBase,
-            \t\t\t);
-            \t\t\tmainGroup = \(mainGroup);
-            \t\t\tminimizedProjectReferenceProxies = 1;
-            \t\t\tpackageReferences = (
-            \t\t\t\t\(package) /* \(packageComment) */,
-            \t\t\t);
-            \t\t\tpreferredProjectObjectVersion = 77;
-            \t\t\tproductRefGroup = \(productsGroup) /* Products */;
-            \t\t\tprojectDirPath = "";
-            \t\t\tprojectRoot = "";
-            \t\t\ttargets = (
-            \t\t\t\t\(target) /* \(targetName) */,
-            \t\t\t);
-            \t\t};
-            /* End PBXProject section */
-
-            /* Begin PBXResourcesBuildPhase section */
-            \t\t\(resources) /* Resources */ = {
-            \t\t\tisa = PBXResourcesBuildPhase;
-            \t\t\tbuildActionMask = 2147483647;
-            \t\t\tfiles = (
-            \t\t\t);
-            \t\t\trunOnlyForDeploymentPostprocessing = 0;
-            \t\t};
-            /* End PBXResourcesBuildPhase section */
-
-            /* Begin PBXSourcesBuildPhase section */
-            \t\t\(sources) /* Sources */ = {
-            \t\t\tisa = PBXSourcesBuildPhase;
-            \t\t\tbuildActionMask = 2147483647;
-            \t\t\tfiles = (
-            \t\t\t);
-            \t\t\trunOnlyForDeploymentPostprocessing = 0;
-            \t\t};
-            /* End PBXSourcesBuildPhase section */
-
-            /* Begin XCBuildConfiguration section */
-
-            """
-        var configurations: [(id: String, name: String, settings: [(String, String)])] = []
-        for name in ["Debug", "Release"] {
-            configurations.append((identifier("configuration.project.\(name)"), name, projectSettings(debug: name == "Debug")))
-            configurations.append((identifier("configuration.target.\(name)"), name, targetSettings))
+        func phaseList(_ owner: String) -> Value {
+            .list([ref(phase("sources", owner), "Sources"), ref(phase("frameworks", owner), "Frameworks"), ref(phase("resources", owner), "Resources")])
         }
-        for configuration in configurations.sorted(by: { $0.id < $1.id }) {
-            text += "\t\t\(configuration.id) /* \(configuration.name) */ = {\n"
-            text += "\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
-            for (key, value) in configuration.settings.sorted(by: { $0.0 < $1.0 }) {
-                text += "\t\t\t\t\(key) = \(value);\n"
+        func configurations(_ kind: String, owner: String, list: String, settings: (Bool) -> [(String, String)]) -> [Object] {
+            let names = ["Debug", "Release"]
+            var objects = names.map { name in
+                Object(
+                    id: identifier("configuration.\(kind).\(name)"), comment: name, isa: "XCBuildConfiguration",
+                    fields: [("buildSettings", .dictionary(settings(name == "Debug").sorted { $0.0 < $1.0 }.map { ($0.0, .scalar($0.1)) })), ("name", .scalar(name))])
             }
-            text += "\t\t\t};\n\t\t\tname = \(configuration.name);\n\t\t};\n"
+            objects.append(
+                Object(
+                    id: list, comment: "Build configuration list for \(owner)", isa: "XCConfigurationList",
+                    fields: [
+                        ("buildConfigurations", .list(names.map { ref(identifier("configuration.\(kind).\($0)"), $0) })), ("defaultConfigurationIsVisible", .scalar("0")),
+                        ("defaultConfigurationName", .scalar("Release")),
+                    ]))
+            return objects
         }
-        text += "/* End XCBuildConfiguration section */\n\n/* Begin XCConfigurationList section */\n"
-        let lists = [
-            (projectList, "PBXProject \"\(projectName)\"", "project"),
-            (targetList, "PBXNativeTarget \"\(targetName)\"", "target"),
+
+        var objects: [Object] = []
+        for name in products {
+            objects.append(Object(id: buildFile(name), comment: "\(name) in Frameworks", isa: "PBXBuildFile", fields: [("productRef", .scalar(ref(productDependency(name), name)))], oneLine: true))
+            objects.append(
+                Object(
+                    id: productDependency(name), comment: name, isa: "XCSwiftPackageProductDependency", fields: [("package", .scalar(ref(package, packageComment))), ("productName", .scalar(q(name)))])
+            )
+        }
+        objects += [
+            Object(
+                id: app.product, comment: appFile, isa: "PBXFileReference",
+                fields: [("explicitFileType", .scalar("wrapper.application")), ("includeInIndex", .scalar("0")), ("path", .scalar(q(appFile))), ("sourceTree", .scalar("BUILT_PRODUCTS_DIR"))],
+                oneLine: true),
+            Object(
+                id: tests.product, comment: testsFile, isa: "PBXFileReference",
+                fields: [("explicitFileType", .scalar("wrapper.cfbundle")), ("includeInIndex", .scalar("0")), ("path", .scalar(q(testsFile))), ("sourceTree", .scalar("BUILT_PRODUCTS_DIR"))],
+                oneLine: true),
+            Object(
+                id: proxy, comment: "PBXContainerItemProxy", isa: "PBXContainerItemProxy",
+                fields: [
+                    ("containerPortal", .scalar(ref(project, "Project object"))), ("proxyType", .scalar("1")), ("remoteGlobalIDString", .scalar(app.target)), ("remoteInfo", .scalar(q(targetName))),
+                ]),
+            Object(
+                id: dependency, comment: "PBXTargetDependency", isa: "PBXTargetDependency",
+                fields: [("target", .scalar(ref(app.target, targetName))), ("targetProxy", .scalar(ref(proxy, "PBXContainerItemProxy")))]),
+            Object(
+                id: mainGroup, isa: "PBXGroup",
+                fields: [
+                    ("children", .list([ref(app.group, targetName), ref(tests.group, testTargetName), ref(productsGroup, "Products")])), ("sourceTree", .scalar("\"<group>\"")),
+                ]),
+            Object(
+                id: productsGroup, comment: "Products", isa: "PBXGroup",
+                fields: [("children", .list([ref(app.product, appFile), ref(tests.product, testsFile)])), ("name", .scalar("Products")), ("sourceTree", .scalar("\"<group>\""))]),
+            Object(
+                id: package, comment: packageComment, isa: "XCLocalSwiftPackageReference", fields: [("relativePath", .scalar(q(Self.packagePath)))]),
         ]
-        for (id, owner, kind) in lists.sorted(by: { $0.0 < $1.0 }) {
-            text += """
-                \t\t\(id) /* Build configuration list for \(owner) */ = {
-                \t\t\tisa = XCConfigurationList;
-                \t\t\tbuildConfigurations = (
-                \t\t\t\t\(identifier("configuration.\(kind).Debug")) /* Debug */,
-                \t\t\t\t\(identifier("configuration.\(kind).Release")) /* Release */,
-                \t\t\t);
-                \t\t\tdefaultConfigurationIsVisible = 0;
-                \t\t\tdefaultConfigurationName = Release;
-                \t\t};
-
-                """
+        for (group, folder) in [(app.group, targetName), (tests.group, testTargetName)] {
+            objects.append(
+                Object(id: group, comment: folder, isa: "PBXFileSystemSynchronizedRootGroup", fields: [("path", .scalar(q(folder))), ("sourceTree", .scalar("\"<group>\""))]))
         }
-        text += """
-            /* End XCConfigurationList section */
-
-            /* Begin XCLocalSwiftPackageReference section */
-            \t\t\(package) /* \(packageComment) */ = {
-            \t\t\tisa = XCLocalSwiftPackageReference;
-            \t\t\trelativePath = .;
-            \t\t};
-            /* End XCLocalSwiftPackageReference section */
-
-            """
-        if !products.isEmpty {
-            text += "\n/* Begin XCSwiftPackageProductDependency section */\n"
-            for name in products.sorted(by: { dependency($0) < dependency($1) }) {
-                text += """
-                    \t\t\(dependency(name)) /* \(name) */ = {
-                    \t\t\tisa = XCSwiftPackageProductDependency;
-                    \t\t\tpackage = \(package) /* \(packageComment) */;
-                    \t\t\tproductName = \(q(name));
-                    \t\t};
-
-                    """
-            }
-            text += "/* End XCSwiftPackageProductDependency section */\n"
-        }
-        text += "\t};\n\trootObject = \(project) /* Project object */;\n}\n"
-        return text
+        objects += phases("", files: products.map { ref(buildFile($0), "\($0) in Frameworks") }) + phases(".tests")
+        objects.append(
+            Object(
+                id: app.target, comment: targetName, isa: "PBXNativeTarget",
+                fields: [
+                    ("buildConfigurationList", .scalar(ref(app.list, "Build configuration list for PBXNativeTarget \"\(targetName)\""))), ("buildPhases", phaseList("")),
+                    ("buildRules", .list([])), ("dependencies", .list([])), ("fileSystemSynchronizedGroups", .list([ref(app.group, targetName)])), ("name", .scalar(q(targetName))),
+                    ("packageProductDependencies", .list(products.map { ref(productDependency($0), $0) })), ("productName", .scalar(q(targetName))),
+                    ("productReference", .scalar(ref(app.product, appFile))), ("productType", .scalar("\"com.apple.product-type.application\"")),
+                ]))
+        objects.append(
+            Object(
+                id: tests.target, comment: testTargetName, isa: "PBXNativeTarget",
+                fields: [
+                    ("buildConfigurationList", .scalar(ref(tests.list, "Build configuration list for PBXNativeTarget \"\(testTargetName)\""))), ("buildPhases", phaseList(".tests")),
+                    ("buildRules", .list([])), ("dependencies", .list([ref(dependency, "PBXTargetDependency")])), ("fileSystemSynchronizedGroups", .list([ref(tests.group, testTargetName)])),
+                    ("name", .scalar(q(testTargetName))), ("packageProductDependencies", .list([])), ("productName", .scalar(q(testTargetName))),
+                    ("productReference", .scalar(ref(tests.product, testsFile))), ("productType", .scalar("\"com.apple.product-type.bundle.unit-test\"")),
+                ]))
+        objects.append(
+            Object(
+                id: project, comment: "Project object", isa: "PBXProject",
+                fields: [
+                    (
+                        "attributes",
+                        .dictionary([
+                            ("BuildIndependentTargetsInParallel", .scalar("1")), ("LastSwiftUpdateCheck", .scalar("1600")), ("LastUpgradeCheck", .scalar("1600")),
+                            (
+                                "TargetAttributes",
+                                .dictionary(
+                                    [
+                                        (app.target, .dictionary([("CreatedOnToolsVersion", .scalar("16.0"))])),
+                                        (tests.target, .dictionary([("CreatedOnToolsVersion", .scalar("16.0")), ("TestTargetID", .scalar(app.target))])),
+                                    ].sorted { $0.0 < $1.0 })
+                            ),
+                        ])
+                    ),
+                    ("buildConfigurationList", .scalar(ref(projectList, "Build configuration list for PBXProject \"\(projectName)\""))), ("developmentRegion", .scalar("en")),
+                    ("hasScannedForEncodings", .scalar("0")), ("knownRegions", .list(["en", "Base"])), ("mainGroup", .scalar(mainGroup)), ("minimizedProjectReferenceProxies", .scalar("1")),
+                    ("packageReferences", .list([ref(package, packageComment)])), ("preferredProjectObjectVersion", .scalar("77")),
+                    ("productRefGroup", .scalar(ref(productsGroup, "Products"))), ("projectDirPath", .scalar("\"\"")), ("projectRoot", .scalar("\"\"")),
+                    ("targets", .list([ref(app.target, targetName), ref(tests.target, testTargetName)])),
+                ]))
+        objects += configurations("project", owner: "PBXProject \"\(projectName)\"", list: projectList, settings: projectSettings)
+        objects += configurations("target", owner: "PBXNativeTarget \"\(targetName)\"", list: app.list) { _ in targetSettings }
+        objects += configurations("tests", owner: "PBXNativeTarget \"\(testTargetName)\"", list: tests.list) { _ in testSettings }
+        return objects
     }
 
     /// The project-wide settings of Xcode 16's iOS App template, for iOS only.
@@ -273,7 +237,9 @@ extension XcodeAppProject {
     /// The app target's settings: a generated Info.plist, automatic signing (no team needed
     /// for the simulator), iPhone and iPad, Swift 6.
     private var targetSettings: [(String, String)] {
-        [
+        var settings = [
+            ("ASSETCATALOG_COMPILER_APPICON_NAME", "AppIcon"),
+            ("ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME", "AccentColor"),
             ("CODE_SIGN_STYLE", "Automatic"),
             ("CURRENT_PROJECT_VERSION", "1"),
             ("ENABLE_PREVIEWS", "YES"),
@@ -297,10 +263,44 @@ extension XcodeAppProject {
             ("SWIFT_VERSION", "6.0"),
             ("TARGETED_DEVICE_FAMILY", "\"1,2\""),
         ]
+        if !urlSchemes.isEmpty {
+            // Build settings cannot declare URL types; Xcode merges this file with the keys above.
+            settings.append(("INFOPLIST_FILE", "Info.plist"))
+        }
+        return settings
     }
 
-    /// The shared scheme: builds, runs, profiles and archives the app.
+    /// The unit test target's settings: hosted by the app, so its tests read the built app's
+    /// bundle (`Bundle.main`).
+    private var testSettings: [(String, String)] {
+        [
+            ("BUNDLE_LOADER", "\"$(TEST_HOST)\""),
+            ("CODE_SIGN_STYLE", "Automatic"),
+            ("CURRENT_PROJECT_VERSION", "1"),
+            ("GENERATE_INFOPLIST_FILE", "YES"),
+            ("MARKETING_VERSION", "1.0"),
+            ("PRODUCT_BUNDLE_IDENTIFIER", Self.quoted(bundleIdentifier + "Tests")),
+            ("PRODUCT_NAME", "\"$(TARGET_NAME)\""),
+            ("SUPPORTED_PLATFORMS", "\"iphoneos iphonesimulator\""),
+            ("SUPPORTS_MACCATALYST", "NO"),
+            ("SWIFT_EMIT_LOC_STRINGS", "NO"),
+            ("SWIFT_VERSION", "6.0"),
+            ("TARGETED_DEVICE_FAMILY", "\"1,2\""),
+            ("TEST_HOST", Self.quoted("$(BUILT_PRODUCTS_DIR)/\(targetName).app/$(BUNDLE_EXECUTABLE_FOLDER_PATH)/\(targetName)")),
+        ]
+    }
+
+    /// The shared scheme: builds, runs, profiles and archives the app, and runs its unit tests.
     var scheme: String {
+        let testReference = """
+                        <BuildableReference
+                           BuildableIdentifier = "primary"
+                           BlueprintIdentifier = "\(identifier("target.tests"))"
+                           BuildableName = "\(Self.xmlEscaped(testTargetName)).xctest"
+                           BlueprintName = "\(Self.xmlEscaped(testTargetName))"
+                           ReferencedContainer = "container:\(Self.xmlEscaped(projectName)).xcodeproj">
+                        </BuildableReference>
+            """
         let reference = """
                         <BuildableReference
                            BuildableIdentifier = "primary"
@@ -337,8 +337,14 @@ extension XcodeAppProject {
                   buildConfiguration = "Debug"
                   selectedDebuggerIdentifier = "Xcode.DebuggerFoundation.Debugger.LLDB"
                   selectedLauncherIdentifier = "Xcode.DebuggerFoundation.Launcher.LLDB"
-                  shouldUseLaunchSchemeArgsEnv = "YES"
-                  shouldAutocreateTestPlan = "YES">
+                  shouldUseLaunchSchemeArgsEnv = "YES">
+                  <Testables>
+                     <TestableReference
+                        skipped = "NO"
+                        parallelizable = "YES">
+            \(testReference)
+                     </TestableReference>
+                  </Testables>
                </TestAction>
                <LaunchAction
                   buildConfiguration = "Debug"
@@ -380,5 +386,78 @@ extension XcodeAppProject {
 
     static func xmlEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// The app's asset catalog as Xcode 16's iOS App template writes it: an AppIcon (one
+    /// 1024-point image, with dark and tinted variants) and an AccentColor, each waiting for
+    /// the team's artwork and colour; paths relative to `Assets.xcassets`.
+    var assetCatalog: [PlannedFile] {
+        let info = "  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n"
+        func icon(_ appearance: String?) -> String {
+            let appearances = appearance.map { "      \"appearances\" : [\n        {\n          \"appearance\" : \"luminosity\",\n          \"value\" : \"\($0)\"\n        }\n      ],\n" } ?? ""
+            return "    {\n" + appearances + "      \"idiom\" : \"universal\",\n      \"platform\" : \"ios\",\n      \"size\" : \"1024x1024\"\n    }"
+        }
+        return [
+            PlannedFile(path: "Contents.json", contents: "{\n" + info + "}\n"),
+            PlannedFile(path: "AccentColor.colorset/Contents.json", contents: "{\n  \"colors\" : [\n    {\n      \"idiom\" : \"universal\"\n    }\n  ],\n" + info + "}\n"),
+            PlannedFile(path: "AppIcon.appiconset/Contents.json", contents: "{\n  \"images\" : [\n" + [icon(nil), icon("dark"), icon("tinted")].joined(separator: ",\n") + "\n  ],\n" + info + "}\n"),
+        ]
+    }
+
+    /// The unit tests of the built app, run by the scheme's test action on a simulator: what
+    /// only the app bundle shows (its identifier, the URL schemes iOS opens it for).
+    var unitTests: String {
+        var text = """
+            import Foundation
+            import Testing
+
+            /// Checks the built \(targetName) app as iOS reads it: these tests run inside the app
+            /// (the test bundle's host), so `Bundle.main` is the app's bundle.
+            struct AppBundleTests {
+                @Test func theAppIsTheOneTheProjectBuilds() {
+                    #expect(Bundle.main.bundleIdentifier == "\(FeatureSpecification.swiftString(bundleIdentifier))")
+                }
+
+            """
+        if !urlSchemes.isEmpty {
+            let schemes = urlSchemes.map { "\"\(FeatureSpecification.swiftString($0))\"" }.joined(separator: ", ")
+            text += """
+
+                    @Test func iOSOpensTheAppsLinks() {
+                        let types = Bundle.main.object(forInfoDictionaryKey: "CFBundleURLTypes") as? [[String: Any]] ?? []
+                        let schemes = Set(types.flatMap { $0["CFBundleURLSchemes"] as? [String] ?? [] })
+                        #expect(schemes.isSuperset(of: [\(schemes)]), "Info.plist registers the schemes the app's router opens")
+                    }
+
+                """
+        }
+        return text + "}\n"
+    }
+
+    /// The app's own `Info.plist`, merged by Xcode with the keys build settings generate: the
+    /// URL schemes the app opens, which no build setting can declare.
+    var infoPlist: String {
+        let schemes = urlSchemes.map { "\t\t\t\t<string>\(Self.xmlEscaped($0))</string>\n" }.joined()
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleURLTypes</key>
+            \t<array>
+            \t\t<dict>
+            \t\t\t<key>CFBundleTypeRole</key>
+            \t\t\t<string>Viewer</string>
+            \t\t\t<key>CFBundleURLName</key>
+            \t\t\t<string>\(Self.xmlEscaped(bundleIdentifier))</string>
+            \t\t\t<key>CFBundleURLSchemes</key>
+            \t\t\t<array>
+            \(schemes)\t\t\t</array>
+            \t\t</dict>
+            \t</array>
+            </dict>
+            </plist>
+
+            """
     }
 }

@@ -1,23 +1,24 @@
 import MFECore
 import MFEManifest
 
-/// An iOS app target in an Xcode 16 project written beside a package, so its example app (or
-/// the shell app) runs on an iPhone simulator from Xcode with no manual step.
+/// An iOS app in an Xcode 16 project written beside a package, so its example app (or the
+/// shell app) runs on an iPhone simulator from Xcode with no manual step, and ships.
 ///
-/// The project is as small as Xcode 16 allows: one app target whose sources are a
-/// folder-synchronized group (`PBXFileSystemSynchronizedRootGroup`, object version 77), so
-/// adding a Swift file to the folder needs no project edit; the package itself as a local
-/// package reference (`XCLocalSwiftPackageReference`, path `.`) whose library products the app
-/// links (`XCSwiftPackageProductDependency`); Info.plist keys generated from build settings;
-/// automatic signing, which needs no team for the simulator; and a shared scheme. Object
+/// The layout is the "Micro Frontends for Mobile" article's BrowseExample: the app in its own
+/// folder named after the project (`HomeExample/`), holding `HomeExample.xcodeproj`, the app's
+/// sources (`HomeExample/HomeExampleApp/`, with an asset catalog holding AppIcon and
+/// AccentColor) and its unit tests (`HomeExample/HomeExampleAppTests/`), and the package
+/// referenced at `..` (`XCLocalSwiftPackageReference`), whose library products the app links.
+/// Both targets' sources are folder-synchronized groups (object version 77), so adding a file
+/// needs no project edit; Info.plist keys come from build settings, plus an `Info.plist` beside
+/// the project for what build settings cannot say (the URL schemes the app opens); automatic
+/// signing needs no team for the simulator; the shared scheme builds, runs and tests. Object
 /// identifiers are hashes of names, so the same package always gives the same bytes.
 package struct XcodeAppProject: Sendable, Equatable {
-    /// The folder, relative to the package, holding the app's own sources (its `@main`).
-    package static let appFolder = "iOSApp"
-
-    /// The project's name: `NAME.xcodeproj`.
+    /// The project's name: `NAME.xcodeproj`, in the folder `NAME/`.
     package var projectName: String
-    /// The app target's name, also its scheme's and its product's (`NAME.app`).
+    /// The app target's name, also its scheme's, its product's (`NAME.app`) and its sources
+    /// folder's.
     package var targetName: String
     /// The package's library products the app links, in the manifest's order.
     package var products: [String]
@@ -25,40 +26,77 @@ package struct XcodeAppProject: Sendable, Equatable {
     package var deploymentTarget: String
     /// `PRODUCT_BUNDLE_IDENTIFIER`.
     package var bundleIdentifier: String
+    /// The URL schemes the app opens (`feedme`), registered in its `Info.plist`.
+    package var urlSchemes: [String]
 
     /// Creates a project description.
-    package init(projectName: String, targetName: String, products: [String], deploymentTarget: String, bundleIdentifier: String) {
+    package init(projectName: String, targetName: String, products: [String], deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = []) {
         self.projectName = projectName
         self.targetName = targetName
         self.products = products
         self.deploymentTarget = deploymentTarget
         self.bundleIdentifier = bundleIdentifier
+        self.urlSchemes = urlSchemes
     }
 
+    /// The package, as the project (in its own folder inside the package) references it.
+    static let packagePath = ".."
+
+    /// The folder of the app's own sources (its `@main`), relative to the package: what a
+    /// template's `{{iosAppFolder}}` names.
+    package static func sourcesFolder(projectName: String, targetName: String) -> String {
+        projectName + "/" + targetName
+    }
+
+    /// The unit test target: `NAMETests`, hosted by the app.
+    var testTargetName: String { targetName + "Tests" }
+
     /// The project for the package whose rendered files are `files`, all below `prefix` (empty
-    /// for the package itself): nil when the template gave no `iOSApp/` Swift sources. The app
-    /// links every library product of the rendered `Package.swift` that those sources import.
-    package static func forPackage(files: [PlannedFile], prefix: String, projectName: String, targetName: String, deploymentTarget: String, bundleIdentifier: String) throws -> XcodeAppProject? {
+    /// for the package itself): nil when the template gave no Swift sources in the app's
+    /// folder. The app links every library product of the rendered `Package.swift` that those
+    /// sources import.
+    package static func forPackage(
+        files: [PlannedFile], prefix: String, projectName: String, targetName: String, deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = []
+    ) throws -> XcodeAppProject? {
         let base = prefix.isEmpty ? "" : prefix + "/"
-        let appSources = files.filter { $0.path.hasPrefix(base + appFolder + "/") && $0.path.hasSuffix(".swift") }
+        let folder = sourcesFolder(projectName: projectName, targetName: targetName)
+        let appSources = files.filter { $0.path.hasPrefix(base + folder + "/") && $0.path.hasSuffix(".swift") }
         guard !appSources.isEmpty else { return nil }
         guard let manifestFile = files.first(where: { $0.path == base + "Package.swift" }) else {
-            throw ScaffoldError.appWithoutPackage(folder: base)
+            throw ScaffoldError.appWithoutPackage(folder: base, app: folder)
         }
         let manifest = try ManifestReader().read(source: manifestFile.contents, manifestPath: manifestFile.path)
         let imported = Set(appSources.flatMap { importedModules(in: $0.contents) })
         let libraries = manifest.products.filter { [.library, .staticLibrary, .dynamicLibrary].contains($0.kind) }.map(\.name)
-        return XcodeAppProject(projectName: projectName, targetName: targetName, products: libraries.filter(imported.contains), deploymentTarget: deploymentTarget, bundleIdentifier: bundleIdentifier)
+        return XcodeAppProject(
+            projectName: projectName, targetName: targetName, products: libraries.filter(imported.contains), deploymentTarget: deploymentTarget, bundleIdentifier: bundleIdentifier,
+            urlSchemes: urlSchemes)
     }
 
-    /// `files` plus the Xcode project of `app` (the names and deployment target a
-    /// specification chose), when the template wrote `iOSApp/` sources below `prefix`.
-    package static func adding(to files: [PlannedFile], prefix: String, app: (projectName: String, targetName: String, deploymentTarget: String)?) throws -> [PlannedFile] {
+    /// The names, deployment target and URL schemes a specification chose for its app.
+    package struct AppRequest: Sendable, Equatable {
+        /// `NAME.xcodeproj`.
+        package var projectName: String
+        /// The app target.
+        package var targetName: String
+        /// `IPHONEOS_DEPLOYMENT_TARGET`.
+        package var deploymentTarget: String
+        /// The URL schemes the app opens.
+        package var urlSchemes: [String] = []
+
+        /// The folder of the app's sources, relative to the package.
+        package var sourcesFolder: String { XcodeAppProject.sourcesFolder(projectName: projectName, targetName: targetName) }
+    }
+
+    /// `files` plus the Xcode project of `app`, when the template wrote the app's sources below
+    /// `prefix`.
+    package static func adding(to files: [PlannedFile], prefix: String, app: AppRequest?) throws -> [PlannedFile] {
         guard let app else { return files }
         let bundleIdentifier = "com.example." + app.targetName.replacingOccurrences(of: "_", with: "-")
         guard
             let project = try forPackage(
-                files: files, prefix: prefix, projectName: app.projectName, targetName: app.targetName, deploymentTarget: app.deploymentTarget, bundleIdentifier: bundleIdentifier)
+                files: files, prefix: prefix, projectName: app.projectName, targetName: app.targetName, deploymentTarget: app.deploymentTarget, bundleIdentifier: bundleIdentifier,
+                urlSchemes: app.urlSchemes)
         else { return files }
         return files + project.plannedFiles(prefix: prefix)
     }
@@ -72,13 +110,21 @@ package struct XcodeAppProject: Sendable, Equatable {
         }
     }
 
-    /// The files to write, relative to the package: the project and its shared scheme.
+    /// The files to write, relative to the package: the project, its shared scheme, the app's
+    /// asset catalog, its unit tests, and its `Info.plist` when it opens URL schemes.
     package func plannedFiles(prefix: String) -> [PlannedFile] {
-        let base = (prefix.isEmpty ? "" : prefix + "/") + projectName + ".xcodeproj/"
-        return [
-            PlannedFile(path: base + "project.pbxproj", contents: projectFile),
-            PlannedFile(path: base + "xcshareddata/xcschemes/\(targetName).xcscheme", contents: scheme),
+        let folder = (prefix.isEmpty ? "" : prefix + "/") + projectName + "/"
+        let bundle = folder + projectName + ".xcodeproj/"
+        var files = [
+            PlannedFile(path: bundle + "project.pbxproj", contents: projectFile),
+            PlannedFile(path: bundle + "xcshareddata/xcschemes/\(targetName).xcscheme", contents: scheme),
         ]
+        files += assetCatalog.map { PlannedFile(path: folder + targetName + "/Assets.xcassets/" + $0.path, contents: $0.contents) }
+        files.append(PlannedFile(path: folder + testTargetName + "/AppBundleTests.swift", contents: unitTests))
+        if !urlSchemes.isEmpty {
+            files.append(PlannedFile(path: folder + "Info.plist", contents: infoPlist))
+        }
+        return files
     }
 
     /// A 24-digit hexadecimal object identifier derived from `key` and the project name: two

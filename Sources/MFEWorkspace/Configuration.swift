@@ -50,6 +50,11 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     package var baseline: String?
     /// `shell:`.
     package var shell: ShellConfiguration?
+    /// `projects:` globs of `.xcodeproj` or `.xcworkspace` paths, relative to the workspace
+    /// root; with `packages:`, only these projects are read.
+    package var projects: [String] = []
+    /// Where each `projects:` entry is written.
+    package var projectLocations: [SourceLocation] = []
     /// `loader:`: the loader this workspace's manifests need. A loader that runs manifest
     /// code is used only when the command line asks for it (`--loader`, `MFE_LOADER`); this
     /// key alone never runs code, it is reported as a note.
@@ -147,6 +152,11 @@ package struct ShellConfiguration: Sendable, Equatable {
     /// `features:`: the MFEs of a shell that is an Xcode project (no `Package.swift` of its
     /// own), with their requirements.
     package var features: [ShellFeature]
+    /// `project:`: the shell's `.xcodeproj` or `.xcworkspace`, relative to the workspace root;
+    /// its package references are the shell's requirements.
+    package var project: String?
+    /// Where `project:` is written.
+    package var projectLocation: SourceLocation?
 
     /// Creates a shell configuration.
     package init(path: String? = nil, features: [ShellFeature] = []) {

@@ -56,7 +56,7 @@ package struct ConfigurationParser: Sendable {
     /// The deepest nesting of flow collections (`[`, `{`) read.
     static let maximumFlowDepth = 64
     /// The keys of a workspace `mfe.yml`.
-    static let workspaceKeys = ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms", "owners"]
+    static let workspaceKeys = ["workspace", "packages", "layers", "roles", "allow", "baseline", "shell", "loader", "ignore", "platforms", "owners", "projects"]
     /// The keys of a `shell.features:` entry's requirement, one of which it gives.
     static let shellRequirementKeys = ["from", "exact", "upToNextMinor", "range", "branch", "revision"]
 
@@ -119,6 +119,12 @@ package struct ConfigurationParser: Sendable {
         var configuration = WorkspaceConfiguration(name: try reader.requiredString(mapping, "workspace", in: "a workspace mfe.yml"), file: reader.file)
         if let packages = mapping["packages"], !reader.isNull(packages) {
             configuration.packages = try reader.sequence(packages, what: "'packages:'").map { try reader.string($0, what: "a 'packages:' glob") }
+        }
+        if let projects = mapping["projects"], !reader.isNull(projects) {
+            for node in try reader.sequence(projects, what: "'projects:'") {
+                configuration.projects.append(try reader.string(node, what: "a 'projects:' glob of .xcodeproj or .xcworkspace paths"))
+                configuration.projectLocations.append(reader.location(of: node))
+            }
         }
         if let layers = mapping["layers"], !reader.isNull(layers) {
             let layerMapping = try reader.mapping(layers, what: "'layers:'")
@@ -198,11 +204,15 @@ package struct ConfigurationParser: Sendable {
         }
         if let shell = mapping["shell"], !reader.isNull(shell) {
             let shellMapping = try reader.mapping(shell, what: "'shell:'")
-            try reader.checkKeys(shellMapping, allowed: ["path", "features"], in: "'shell:'")
+            try reader.checkKeys(shellMapping, allowed: ["path", "features", "project"], in: "'shell:'")
             var shellConfiguration = ShellConfiguration()
             if let path = shellMapping["path"], !reader.isNull(path) {
                 shellConfiguration.path = try reader.string(path, what: "'shell.path:'")
                 shellConfiguration.pathLocation = reader.location(of: path)
+            }
+            if let project = shellMapping["project"], !reader.isNull(project) {
+                shellConfiguration.project = try reader.string(project, what: "'shell.project:'")
+                shellConfiguration.projectLocation = reader.location(of: project)
             }
             if let features = shellMapping["features"], !reader.isNull(features) {
                 shellConfiguration.features = try reader.sequence(features, what: "'shell.features:'").map { try parseShellFeature($0, reader: reader) }

@@ -1,5 +1,6 @@
 import MFECore
 import MFEManifest
+import MFEXcode
 
 /// A loaded workspace: its configuration and its packages with their manifests and layers.
 public struct Workspace: Sendable, Equatable {
@@ -47,6 +48,9 @@ package struct WorkspacePackage: Sendable, Equatable {
     package var featureConfiguration: FeatureConfiguration?
     /// In a monorepo package (`layer` nil): the layers `layers:` gives its features, by stem.
     package var featureLayers: [String: Layer]
+    /// The Xcode project this package stands for (its targets are the project's), nil for a
+    /// SwiftPM package.
+    package var project: XcodeProject?
     /// The teams that own the package: its own `mfe.yml`'s `owner:`, else the `owners:` entries
     /// naming it; empty when none does.
     package var owners: [String] = []

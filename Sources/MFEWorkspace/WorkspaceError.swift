@@ -105,6 +105,8 @@ package enum WorkspaceError: LocatedError, Equatable {
     case packagesEntryWithoutPackage(file: String, glob: String)
     /// Walking the folders below `root` failed.
     case discoveryFailed(FileOperationError, root: String)
+    /// A `projects:` entry (or `shell.project:`) that matches no `.xcodeproj` or `.xcworkspace`.
+    case projectsEntryWithoutProject(String, key: String, at: SourceLocation)
 
     // MARK: layers and references
 
@@ -135,6 +137,8 @@ package enum WorkspaceError: LocatedError, Equatable {
             .packagesEntryOutside, .packagesEntryWithoutPackage, .discoveryFailed:
             return nil
         case .shellPathNamesNoFolder(_, _, let at):
+            return at
+        case .projectsEntryWithoutProject(_, _, let at):
             return at
         case .globConflict(_, _, let second):
             return second.assignment.location
@@ -249,6 +253,8 @@ package enum WorkspaceError: LocatedError, Equatable {
             return "\(file): 'packages:' entry '\(glob)' points outside the workspace; list folders below the workspace root"
         case .packagesEntryWithoutPackage(let file, let glob):
             return "\(file): 'packages:' entry '\(glob)' has no Package.swift; create the package or remove the entry"
+        case .projectsEntryWithoutProject(let glob, let key, _):
+            return "'\(key)' entry '\(glob)' names no .xcodeproj or .xcworkspace folder; fix the path (relative to the workspace root) or remove the entry"
         case .discoveryFailed(let error, let root):
             return "\(error.localizedDescription) (mfe was looking for packages under '\(root)'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)"
         case .shellPathNamesNoFolder(let path, let file, let at):

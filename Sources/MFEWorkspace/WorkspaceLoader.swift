@@ -1,6 +1,7 @@
 import Foundation
 import MFECore
 import MFEManifest
+import MFEXcode
 
 /// Finds a workspace's packages, reads its `mfe.yml` files and manifests, and assigns layers.
 package struct WorkspaceLoader: Sendable {
@@ -63,14 +64,18 @@ package struct WorkspaceLoader: Sendable {
         }
         let directories: [String]
         var named: Set<String> = []
+        var discoveredProjects: [String]?
         if let configuration, !configuration.packages.isEmpty {
             (directories, named) = try expand(configuration.packages, root: root, configuration: configuration)
         } else {
-            directories = try discoverPackages(under: root)
+            (directories, discoveredProjects) = try discoverPackagesAndProjects(under: root)
         }
 
         let packages = try await loadManifests(in: directories, root: root, named: named, loader: manifestLoader.respecting(configuredLoader: configuration?.loader))
-        var workspace = try assemble(root: root, configuration: configuration, rootFeature: rootFeature, packages: packages, checkNames: checkNames)
+        let projects = try loadProjects(try projectPaths(root: root, configuration: configuration, discovered: discoveredProjects), root: root)
+        var workspace = try assemble(
+            root: root, configuration: configuration, rootFeature: rootFeature, packages: (packages + projects.map { ($0.directory, $0.manifest) }).sorted { $0.directory < $1.directory },
+            projects: Dictionary(projects.map { ($0.directory, $0.project) }, uniquingKeysWith: { a, _ in a }), checkNames: checkNames)
         if let configuration,
             let note = manifestLoader.noteOnConfiguredLoader(
                 configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: root)):\($0.line)" } ?? PathUtilities.relative(configuration.file, to: root))
@@ -85,10 +90,11 @@ package struct WorkspaceLoader: Sendable {
     /// `configuration`. `rootFeature` is the root's `mfe.yml` when it is a feature's.
     /// `pinned` are packages read at a pinned revision rather than from disk (compose-shell's
     /// MFEs), layered with the `mfe.yml` read there; `composedShell` is the folder of the shell
-    /// compose-shell composes, the shell when `shell.path` names none.
+    /// compose-shell composes, the shell when `shell.path` names none. `projects` are the
+    /// Xcode projects among `loaded`, by directory.
     package func assemble(
         root: String, configuration: WorkspaceConfiguration?, rootFeature: FeatureConfiguration? = nil, packages loaded: [(directory: String, manifest: PackageManifest)], pinned: [PinnedPackage] = [],
-        composedShell: String? = nil, checkNames: Bool
+        composedShell: String? = nil, projects: [String: XcodeProject] = [:], checkNames: Bool
     ) throws -> Workspace {
         var candidates: [WorkspaceLayering.Candidate] = []
         var problems: [WorkspaceError] = []
@@ -103,6 +109,11 @@ package struct WorkspaceLoader: Sendable {
         }
         for (directory, manifest) in loaded {
             var feature: FeatureConfiguration?
+            if projects[directory] != nil {
+                // An Xcode project has no mfe.yml of its own: its folder's belongs to a package.
+                candidates.append(WorkspaceLayering.Candidate(manifest: manifest, directory: directory))
+                continue
+            }
             if directory == "." {
                 feature = rootFeature
             } else {
@@ -124,8 +135,12 @@ package struct WorkspaceLoader: Sendable {
         // Two packages may share a name in different folders, as in SwiftPM: the graph keys
         // packages by folder, and messages add the folder where names clash.
         let layering = WorkspaceLayering(configuration: configuration)
-        let (packages, layerProblems) = layering.assign(candidates)
+        var (packages, layerProblems) = layering.assign(candidates)
         problems += layerProblems
+        if !projects.isEmpty {
+            for index in packages.indices { packages[index].project = projects[packages[index].directory] }
+            layering.layerApplications(in: &packages)
+        }
         // The checks of folders and products on disk; a pinned package's dependencies are
         // what SwiftPM's resolution followed, not folders.
         let pinnedDirectories = Set(pinned.map(\.directory))
@@ -233,7 +248,7 @@ package struct WorkspaceLoader: Sendable {
 
     /// The folders below `root/relative` matching `components`; `**` enters each real folder
     /// once (`visits`), so a symbolic link loop cannot make it recurse forever.
-    private func match(_ components: [Substring], in root: String, relative: String, depth: Int, visits: inout FolderVisits) throws -> [String] {
+    func match(_ components: [Substring], in root: String, relative: String, depth: Int, visits: inout FolderVisits) throws -> [String] {
         guard let first = components.first else { return [relative] }
         let rest = Array(components.dropFirst())
         let directory = PathUtilities.join(root, relative)
@@ -270,18 +285,32 @@ package struct WorkspaceLoader: Sendable {
     /// (so a package is named by its real path), links leading outside `root` are not
     /// followed, and the walk is bounded (`FolderVisits.Limits.workspace`).
     package func discoverPackages(under root: String) throws -> [String] {
-        var result: [String] = []
+        try discoverPackagesAndProjects(under: root).packages
+    }
+
+    /// `discoverPackages(under:)` and, in the same walk, every `.xcodeproj` holding a
+    /// `project.pbxproj` (relative to `root`, sorted), but those under `Pods` or `Carthage`.
+    /// The folders of Xcode projects and workspaces are not entered: they hold no packages.
+    package func discoverPackagesAndProjects(under root: String) throws -> (packages: [String], projects: [String]) {
+        var packages: [String] = []
+        var projects: [String] = []
         do {
-            try fileSystem.walkFolders(below: root, purpose: "looking for packages", entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) }) { relative, _ in
+            try fileSystem.walkFolders(
+                below: root, purpose: "looking for packages", entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) && !Self.isXcodeContainer($0) }
+            ) { relative, names in
                 let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
                 if fileSystem.exists(PathUtilities.join(directory, "Package.swift")) {
-                    result.append(relative.isEmpty ? "." : relative)
+                    packages.append(relative.isEmpty ? "." : relative)
+                }
+                guard !relative.split(separator: "/").contains(where: { Self.skippedProjectFolderNames.contains(String($0)) }) else { return }
+                for name in names where name.hasSuffix(".xcodeproj") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
+                    projects.append(relative.isEmpty ? name : relative + "/" + name)
                 }
             }
         } catch let error as FileOperationError {
             throw WorkspaceError.discoveryFailed(error, root: root)
         }
-        return result.sorted()
+        return (packages.sorted(), projects.sorted())
     }
 }
 

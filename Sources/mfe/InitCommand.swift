@@ -33,6 +33,12 @@ struct InitCommand: AsyncParsableCommand {
             valueName: "name:version"))
     var platforms: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the workspace's CI downloads mfe's release bundle from: OWNER/NAME on GitHub, or an https:// repository URL (default: \(GeneratedCI.mfeRepository)).",
+            valueName: "repository"))
+    var mfeRepository: String?
+
     @OptionGroup var templates: TemplateOptions
 
     @Flag(help: "Adopt mfe on the existing repository at PATH: infer mfe.yml and record today's findings as the baseline.")
@@ -47,6 +53,7 @@ struct InitCommand: AsyncParsableCommand {
         if adopt {
             if example != nil { throw ValidationError("'--example' creates a new workspace; it cannot be combined with '--adopt'") }
             if !platforms.isEmpty { throw ValidationError("'--platform' applies to a new workspace; it cannot be combined with '--adopt' (add 'platforms: [iOS 17, macOS 14]' to mfe.yml instead)") }
+            if mfeRepository != nil { throw ValidationError("'--mfe-repository' applies to a new workspace's CI; it cannot be combined with '--adopt'") }
             if name != nil && path != nil { throw ValidationError("give the repository folder once: 'mfe init --adopt PATH'") }
         } else {
             if name == nil { throw ValidationError("missing the workspace NAME: 'mfe init NAME', or 'mfe init --adopt [PATH]' for an existing repository") }
@@ -58,7 +65,7 @@ struct InitCommand: AsyncParsableCommand {
         try await perform(
             InitService(),
             InitService.Request(
-                name: name, path: path, example: example, platforms: platforms, templates: templates.templates, adopt: adopt, loader: loader.loader, dryRun: dryRun
-            ))
+                name: name, path: path, example: example, platforms: platforms, templates: templates.templates, adopt: adopt, loader: loader.loader, dryRun: dryRun,
+                mfeRepository: mfeRepository))
     }
 }

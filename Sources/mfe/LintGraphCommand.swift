@@ -61,7 +61,9 @@ struct LintGraphCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await perform(
-            LintGraphService(),
+            // Reading thousands of files takes seconds: a progress line, on a terminal only and
+            // never beside a machine format.
+            LintGraphService(progress: TerminalWorkProgress("reading imports of targets", enabled: imports && format == .text && Terminal.current.standardErrorIsTerminal)),
             LintGraphService.Request(
                 path: path, format: format, loader: loader.loader, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, imports: imports, pruneBaseline: pruneBaseline
             ))

@@ -13,7 +13,7 @@ struct MFECommand: AsyncParsableCommand {
             mfe scaffolds µFeature packages, checks the layered dependency graph of a workspace, \
             and pins the MFE revisions the shell app ships in SwiftPM's Package.resolved format.
             """,
-        version: MFEKitVersion.current,
+        version: versionText,
         subcommands: [
             InitCommand.self,
             CreateCommand.self,
@@ -26,6 +26,10 @@ struct MFECommand: AsyncParsableCommand {
             OwnersCommand.self,
         ]
     )
+
+    /// `mfe --version`: the version, and the commit it was built from (`BuildInfo`, written
+    /// at build time by `EmbedBuildInfoPlugin`), e.g. `0.3.0 (commit 1a2b3c4d5e6f)`.
+    static let versionText = "\(MFEKitVersion.current) (commit \(BuildInfo.commit.map { String($0.prefix(12)) } ?? "unknown: built outside a git checkout"))"
 
     /// Runs mfe, owning the exit status: output that cannot be written (a full disk, a
     /// closed stream) ends in exit 2 with a message naming the stream, not a trap, and an

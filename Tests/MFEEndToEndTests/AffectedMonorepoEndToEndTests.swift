@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// A single-package app in a real git repository, shaped like isowords: package `Words` at the
@@ -45,7 +46,8 @@ enum WordsRepository {
 
     static func make() async throws -> GitWorkspace {
         var files: [(String, String)] = [("mfe.yml", configuration), ("Package.swift", manifest), ("README.md", "# Words\n"), ("docs/guide.md", "guide\n")]
-        files.append(("App/Words.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n"))
+        // A real project: mfe reads the Xcode projects it finds (one that does not parse is an error).
+        files.append(("App/Words.xcodeproj/project.pbxproj", XcodeFixtures.classic(name: "WordsApp")))
         files.append(("App/Info.plist", "<plist/>\n"))
         for target in ["CoreKit", "SearchInterface", "Search", "HomeInterface", "Home", "AppFeature"] {
             files.append(("Sources/\(target)/\(target).swift", "public enum \(target) {}\n"))

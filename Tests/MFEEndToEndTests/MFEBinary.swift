@@ -39,10 +39,25 @@ enum MFEBinary {
 
 @Suite("mfe binary")
 struct MFEBinaryTests {
-    @Test func printsItsVersion() async throws {
+    /// The checkout the tests (and the `mfe` under test) are built from.
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// `VERSION (commit ID)`, the commit being one of this repository's (the build read it from
+    /// the checkout's HEAD), or `unknown` for a build outside a git checkout.
+    @Test func printsItsVersionAndTheCommitItWasBuiltFrom() async throws {
         let result = try await MFEBinary.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == MFEKitVersion.current + "\n")
+        let prefix = MFEKitVersion.current + " (commit "
+        #expect(result.standardOutput.hasPrefix(prefix) && result.standardOutput.hasSuffix(")\n"), "\(result.standardOutput)")
+        guard FileManager.default.fileExists(atPath: PathUtilities.join(Self.packageRoot, ".git")) else { return }
+        let commit = String(result.standardOutput.dropFirst(prefix.count).prefix { $0 != ")" })
+        #expect(commit.count == 12 && commit.allSatisfy(\.isHexDigit), "\(commit)")
+        let known = try await SubprocessRunner().run("/usr/bin/env", ["git", "-C", Self.packageRoot, "cat-file", "-e", commit + "^{commit}"])
+        #expect(known.status == 0, "\(commit) is not a commit of \(Self.packageRoot)")
     }
 
     @Test func listsEverySubcommandInHelp() async throws {

@@ -85,7 +85,7 @@ struct ScaffoldCommandTests {
                 Edited Shell/Sources/DemoComposition/AppDependencies.swift: Home wired in
                 Edited Shell/Sources/DemoComposition/AppRootView.swift: Home wired in
                 Edited Shell/Sources/DemoComposition/AppRouter.swift: Home wired in
-                14 files written.
+                16 files written.
 
                 Next:
                   cd Home

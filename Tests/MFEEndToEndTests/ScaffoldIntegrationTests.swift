@@ -80,9 +80,12 @@ struct ScaffoldIntegrationTests {
         let build = try await Self.swift(["build", "--build-tests"], in: home)
         #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
         let test = try await Self.swift(["test", "--skip-build"], in: home)
-        #expect(test.contains("Test run with 6 tests"), "\(test)")
+        #expect(test.contains("Test run with 9 tests") && test.contains("Suite \"Home previews\" passed"), "\(test)")
         // The iOS app Xcode builds beside the package: its own folder, outside SwiftPM's targets.
-        for file in ["HomeExample.xcodeproj/project.pbxproj", "HomeExample.xcodeproj/xcshareddata/xcschemes/HomeExampleApp.xcscheme", "iOSApp/ExampleApp.swift"] {
+        for file in [
+            "HomeExample/HomeExample.xcodeproj/project.pbxproj", "HomeExample/HomeExample.xcodeproj/xcshareddata/xcschemes/HomeExampleApp.xcscheme", "HomeExample/HomeExampleApp/ExampleApp.swift",
+            "HomeExample/HomeExampleApp/Assets.xcassets/AppIcon.appiconset/Contents.json", "HomeExample/HomeExampleAppTests/AppBundleTests.swift",
+        ] {
             #expect(FileManager.default.fileExists(atPath: home + "/" + file), "no \(file)")
         }
         let run = try await Self.swift(["run", "HomeExample"], in: home)
@@ -107,7 +110,7 @@ struct ScaffoldIntegrationTests {
         let shellBuild = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: shellBuild).isEmpty, "\(Self.warnings(in: shellBuild))")
         let shellTest = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(shellTest.contains("Test run with 4 tests") && shellTest.contains("Test keepsAHistoryPerTabAndPopsItToTheRoot() passed"), "\(shellTest)")
+        #expect(shellTest.contains("Test run with 5 tests") && shellTest.contains("Test keepsAHistoryPerTabAndPopsItToTheRoot() passed"), "\(shellTest)")
         let shellManifest = try String(contentsOfFile: root + "/Shell/Package.swift", encoding: .utf8)
         #expect(shellManifest.contains(".package(path: \"../Features/Home\")") && !shellManifest.contains("Notes"), "\(shellManifest)")
         // The composition root supplies Core's base dependencies once, for Home and any later feature.
@@ -202,7 +205,7 @@ struct ScaffoldIntegrationTests {
         let build = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
         let test = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(test.contains("Test run with 10 tests"), "\(test)")
+        #expect(test.contains("Test run with 13 tests"), "\(test)")
         #expect(test.contains("Test eachRestaurantInBrowseOpensItsOwnMenu() passed"), "\(test)")
         #expect(test.contains("Test eachTabKeepsItsOwnHistory() passed"), "\(test)")
         let run = try await Self.swift(["run", "FeedMeApp"], in: root + "/Shell")
@@ -222,7 +225,7 @@ struct ScaffoldIntegrationTests {
         #expect(env.contains("Suite \"Env router\" passed"), "\(env)")
         let about = try await Self.swift(["test"], in: root + "/Features/About")
         #expect(about.contains("Suite \"About message bridge\" passed"), "\(about)")
-        #expect(about.contains("Test run with 8 tests"), "\(about)")
+        #expect(about.contains("Test run with 14 tests") && about.contains("Suite \"About previews\" passed"), "\(about)")
         // One workflow, at the root: nested .github folders never run.
         #expect(FileManager.default.fileExists(atPath: root + "/.github/workflows/ci.yml"))
         #expect(!FileManager.default.fileExists(atPath: root + "/Features/About/.github"))

@@ -68,6 +68,34 @@ struct WorkspaceImportReaderTests {
             ])
     }
 
+    /// What a progress reporter is told: every target read once, out of the right total, then
+    /// the end.
+    actor RecordingProgress: WorkProgress {
+        var steps: [(count: Int, total: Int)] = []
+        var finished = 0
+        func advance(by count: Int, of total: Int) { steps.append((count, total)) }
+        func finish() { finished += 1 }
+    }
+
+    @Test func progressCountsEveryTargetReadAndEnds() async throws {
+        let directory = try TemporaryDirectory()
+        var targets: [Target] = []
+        for index in 0..<25 {
+            targets.append(target("T\(index)"))
+            try directory.write("import Dep\(index)\n", to: "Pkg/Sources/T\(index)/File.swift")
+        }
+        let manifest = PackageManifest(name: "Pkg", toolsVersion: ToolsVersion(6, 0), targets: targets, manifestPath: directory.path + "/Pkg/Package.swift")
+        let workspace = Workspace(root: directory.path, configuration: nil, packages: [WorkspacePackage(manifest: manifest, directory: "Pkg", layer: nil)])
+        let progress = RecordingProgress()
+        var reader = WorkspaceImportReader(configuration: HostBuildConfiguration(), maximumConcurrency: 2)
+        reader.progress = progress
+        #expect(try await reader.read(workspace).count == 25)
+        let steps = await progress.steps
+        #expect(steps.map(\.count).reduce(0, +) == 25 && steps.count > 1)
+        #expect(steps.allSatisfy { $0.total == 25 })
+        #expect(await progress.finished == 1)
+    }
+
     @Test func batchesAreOneTargetInSmallWorkspacesAndAtMost32() {
         #expect(WorkspaceImportReader.batchSize(targets: 6, lanes: 4) == 1)
         #expect(WorkspaceImportReader.batchSize(targets: 40, lanes: 1) == 10)

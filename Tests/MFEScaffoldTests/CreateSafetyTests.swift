@@ -154,6 +154,8 @@ struct CreateSafetyTests {
         ("http://[fe80::1%en0]/x", "http://[fe80::1%25en0]/x"),
         ("https://example.com/\"quoted\"\\", "https://example.com/%22quoted%22%5C"),
         ("http://localhost:8080/", "http://localhost:8080/"),
+        ("http://192.168.1.20:3000/about", "http://192.168.1.20:3000/about"),
+        ("http://kiosk.local/about", "http://kiosk.local/about"),
     ])
     func webURLsAreWrittenAsFoundationReadsThem(given: String, written: String) {
         #expect((try? WebURLValidation.normalised(given).get()) == written)
@@ -166,9 +168,18 @@ struct CreateSafetyTests {
         ("https:///path", .webURLNotAbsolute("https:///path")),
         ("https://example.com/a\nb", .webURLControlCharacter("https://example.com/a\nb")),
         ("https://me:secret@example.com/", .webURLCredentials("https://me:secret@example.com/")),
+        ("http://example.com/about", .webURLInsecure("http://example.com/about", host: "example.com")),
+        ("HTTP://192.168.1.example/", .webURLInsecure("HTTP://192.168.1.example/", host: "192.168.1.example")),
     ])
     func webURLsFoundationCannotReadAreRefused(given: String, expected: ScaffoldError) {
         #expect(WebURLValidation.normalised(given) == .failure(expected))
+    }
+
+    @Test func aPlainHTTPPageIOSWouldBlockIsRefusedWithItsHTTPSURL() {
+        #expect(
+            ScaffoldError.webURLInsecure("http://example.com/about", host: "example.com").errorDescription
+                == "'--web http://example.com/about' is plain http, which iOS blocks for 'example.com' (App Transport Security), so the page would stay blank; give its https URL, e.g. '--web https://example.com/about'"
+        )
     }
 
     @Test func theNormalisedURLIsWhatTheWebTemplateWrites() async throws {

@@ -55,9 +55,9 @@ struct FeedMeExampleTests {
             #expect(paths.contains("Features/RestaurantOrder/Sources/" + file))
         }
         // The example app shows both screens and links what it imports.
-        let project = try Self.contents("Features/RestaurantOrder/RestaurantOrderExample.xcodeproj/project.pbxproj", in: plan)
+        let project = try Self.contents("Features/RestaurantOrder/RestaurantOrderExample/RestaurantOrderExample.xcodeproj/project.pbxproj", in: plan)
         #expect(project.contains("productName = RestaurantOrder;") && project.contains("productName = RestaurantOrderTesting;"))
-        #expect(try Self.contents("Features/RestaurantOrder/iOSApp/ExampleApp.swift", in: plan).contains("makeRandomOrderView(navigator: navigator)"))
+        #expect(try Self.contents("Features/RestaurantOrder/RestaurantOrderExample/RestaurantOrderExampleApp/ExampleApp.swift", in: plan).contains("makeRandomOrderView(navigator: navigator)"))
     }
 
     @Test func theShellCarriesTheRestaurantIDAndGivesEachTabItsOwnStack() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MFECore
 import Testing
 import Yams
 
@@ -24,16 +25,32 @@ struct GeneratedCITests {
         steps(job).compactMap { $0["run"] as? String }.joined(separator: "\n")
     }
 
-    @Test func aWorkspaceHasOneWorkflowThatLintsTestsWhatIsAffectedAndBuildsTheIOSApps() throws {
-        let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: "feedme"))
+    /// What every generated workflow has: read-only contents, one run per ref, a time limit on
+    /// every job, and mfe installed by the one delimited step.
+    static func expectWellBehaved(_ workflow: Mapping, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect((workflow["permissions"] as? Mapping)?["contents"] as? String == "read", sourceLocation: sourceLocation)
+        let concurrency = try #require(workflow["concurrency"] as? Mapping, sourceLocation: sourceLocation)
+        #expect(concurrency["group"] as? String == "${{ github.workflow }}-${{ github.ref }}" && concurrency["cancel-in-progress"] as? Bool == true, sourceLocation: sourceLocation)
+        let jobs = try #require(workflow["jobs"] as? Mapping, sourceLocation: sourceLocation)
+        for (name, job) in jobs {
+            #expect(((job as? Mapping)?["timeout-minutes"] as? Int ?? 0) > 0, "job '\(name)' has no timeout", sourceLocation: sourceLocation)
+            for step in steps(job) where (step["uses"] as? String)?.hasSuffix("install-mfe") == true {
+                #expect(step["name"] as? String == "Install mfe", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func aWorkspaceInOneRepositoryLintsTestsWhatIsAffectedAndBuildsOnMacOS() throws {
+        let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "Demo"))
         let workflows = plan.files.map(\.path).filter { $0.contains(".github/") }
         #expect(workflows == [".github/actions/install-mfe/action.yml", ".github/workflows/ci.yml"], "nested .github folders never run")
         let workflow = try Self.yaml(".github/workflows/ci.yml", in: plan.files)
+        try Self.expectWellBehaved(workflow)
         let env = try #require(workflow["env"] as? Mapping)
         #expect(env["MFE_VERSION"] as? String == GeneratedCI.mfeVersion)
         #expect((env["MFE_REPOSITORY"] as? String)?.isEmpty == false)
         let jobs = try #require(workflow["jobs"] as? Mapping)
-        #expect(Set(jobs.keys) == ["lint-graph", "affected", "test", "ios-apps"])
+        #expect(Set(jobs.keys) == ["lint-graph", "affected", "test", "macos"])
 
         let lint = jobs["lint-graph"] as? Mapping
         #expect((lint?["runs-on"] as? String)?.hasPrefix("ubuntu") == true)
@@ -42,6 +59,7 @@ struct GeneratedCITests {
 
         let affected = jobs["affected"] as? Mapping
         #expect(Self.runs(affected).contains("mfe affected --base \"$base\" --format matrix"))
+        #expect(Self.runs(affected).contains("mfe graph --format json | jq -c '{include: [.packages[] | {package: .name, path: .path, filter: \".\"}]}'"), "the first push has no HEAD~1")
         #expect((Self.steps(affected).first?["with"] as? Mapping)?["fetch-depth"] as? Int == 0)
 
         let test = try #require(jobs["test"] as? Mapping)
@@ -49,25 +67,80 @@ struct GeneratedCITests {
         #expect((test["strategy"] as? Mapping)?["matrix"] as? String == "${{ fromJSON(needs.affected.outputs.matrix) }}")
         #expect(Self.runs(test).contains("swift test --skip-build --package-path \"${{ matrix.path }}\" --filter \"${{ matrix.filter }}\""))
 
-        let ios = try #require(jobs["ios-apps"] as? Mapping)
-        #expect((ios["runs-on"] as? String)?.hasPrefix("macos") == true)
-        #expect(Self.runs(ios).contains("xcodebuild build -project \"$project\""))
-        #expect(Self.runs(ios).contains("-destination 'generic/platform=iOS Simulator'"))
-        #expect(plan.files.contains { $0.path == "Shell/FeedMe.xcodeproj/xcshareddata/xcschemes/FeedMe.xcscheme" })
+        let macos = try #require(jobs["macos"] as? Mapping)
+        #expect((macos["runs-on"] as? String)?.hasPrefix("macos") == true)
+        let script = Self.runs(macos)
+        #expect(script.contains("swift test --skip-build --package-path \"$package\""))
+        #expect(script.contains("for project in \"$package\"/*/*.xcodeproj; do"))
+        #expect(script.contains("xcodebuild build-for-testing -project \"$project\""))
+        #expect(script.contains("-destination 'generic/platform=iOS Simulator'"))
+        #expect(plan.files.contains { $0.path == "Shell/Demo/Demo.xcodeproj/xcshareddata/xcschemes/Demo.xcscheme" }, "where the glob finds it")
+        #expect(!plan.files.contains { $0.path.contains("checkout-packages") })
     }
 
-    @Test func installingMfeIsPinnedCachedAndRefusesAnUnsetVersion() throws {
+    @Test func feedMesPackagesAreRepositoriesSideBySideNeverGitlinks() throws {
+        let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: "feedme"))
+        let folders = ["Foundation/Env", "Features/Browse", "Features/RestaurantOrder", "Features/About"]
+        #expect(plan.releases.map(\.folder) == folders, "each its own repository")
+        let ignored = try XcodeAppProjectTests.contents(".gitignore", in: plan.files).split(separator: "\n").map(String.init)
+        for folder in folders {
+            #expect(ignored.contains("/\(folder)/"), "'\(folder)' would be recorded as a gitlink")
+        }
+        let checkout = try Self.yaml(".github/actions/checkout-packages/action.yml", in: plan.files)
+        let steps = try #require((checkout["runs"] as? Mapping)?["steps"] as? [Mapping])
+        #expect(steps.map { ($0["with"] as? Mapping)?["path"] as? String } == folders)
+        #expect(steps.allSatisfy { $0["uses"] as? String == "actions/checkout@v4" && ($0["with"] as? Mapping)?["fetch-depth"] as? Int == 0 })
+        #expect(steps.map { ($0["with"] as? Mapping)?["repository"] as? String } == folders.map { "${{ github.repository_owner }}/" + ($0.split(separator: "/").last ?? "") })
+
+        let workflow = try Self.yaml(".github/workflows/ci.yml", in: plan.files)
+        try Self.expectWellBehaved(workflow)
+        let jobs = try #require(workflow["jobs"] as? Mapping)
+        #expect(Set(jobs.keys) == ["lint-graph", "test", "macos"], "changes in the packages' own repositories are not in this one's history")
+        for name in ["lint-graph", "test", "macos"] {
+            let uses = Self.steps(jobs[name]).compactMap { $0["uses"] as? String }
+            #expect(uses.prefix(2) == ["actions/checkout@v4", "./.github/actions/checkout-packages"], "\(name) checks the packages out first")
+        }
+        let include = try #require(((jobs["test"] as? Mapping)?["strategy"] as? Mapping)?["matrix"] as? Mapping)["include"] as? [Mapping]
+        #expect(include?.compactMap { $0["path"] as? String } == folders + ["Shell"])
+        let macos = try #require(jobs["macos"] as? Mapping)
+        #expect((macos["steps"] as? [Mapping])?.last.flatMap { ($0["env"] as? Mapping)?["PACKAGES"] as? String } == (folders + ["Shell"]).joined(separator: " "))
+        for project in ["Shell/FeedMe/FeedMe", "Features/Browse/BrowseExample/BrowseExample", "Features/About/AboutExample/AboutExample"] {
+            #expect(plan.files.contains { $0.path == project + ".xcodeproj/project.pbxproj" }, "the macOS job's glob finds \(project)")
+        }
+    }
+
+    @Test func installingMfeDownloadsThePinnedReleaseBundleCheckedAndCached() throws {
         let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "Demo"))
         let action = try Self.yaml(".github/actions/install-mfe/action.yml", in: plan.files)
         let runs = try #require(action["runs"] as? Mapping)
         #expect(runs["using"] as? String == "composite")
         let steps = try #require(runs["steps"] as? [Mapping])
         let cache = try #require(steps.first { $0["uses"] as? String == "actions/cache@v4" })
-        #expect((cache["with"] as? Mapping)?["key"] as? String == "mfe-${{ runner.os }}-${{ runner.arch }}-${{ inputs.version }}")
+        #expect((cache["with"] as? Mapping)?["key"] as? String == "mfe-bundle-${{ runner.os }}-${{ runner.arch }}-${{ inputs.version }}")
         let script = steps.compactMap { $0["run"] as? String }.joined()
         #expect(script.contains("if [ -z \"$MFE_VERSION\" ] || [ -z \"$MFE_REPOSITORY\" ]; then"))
-        #expect(script.contains("git clone --depth 1 --branch \"$MFE_VERSION\" \"$MFE_REPOSITORY\""))
+        #expect(script.contains("url=\"${MFE_REPOSITORY%/}/releases/download/$MFE_VERSION\""))
+        #expect(script.contains("sha256sum -c mfe.artifactbundle.zip.sha256"))
+        #expect(script.contains(".artifacts.mfe.variants[] | select(.supportedTriples | index($triple)) | .path"))
+        #expect(!script.contains("swift build") && !script.contains("git clone"), "a cold runner builds no mfe")
         #expect(!script.contains("vars."), "never from an unset repository variable")
+    }
+
+    @Test func theRepositoryToDownloadFromIsInitsFlagOrTheDefault() throws {
+        func repository(_ flag: String?) throws -> String? {
+            let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "Demo", mfeRepository: flag))
+            return (try Self.yaml(".github/workflows/ci.yml", in: plan.files)["env"] as? Mapping)?["MFE_REPOSITORY"] as? String
+        }
+        #expect(try repository(nil) == GeneratedCI.mfeRepository)
+        #expect(!GeneratedCI.mfeRepository.contains("your-org"), "never a placeholder that fails the first push")
+        #expect(try repository("acme/mfe") == "https://github.com/acme/mfe")
+        #expect(try repository("https://ghe.acme.com/tools/mfe.git/") == "https://ghe.acme.com/tools/mfe")
+        for bad in ["acme", "acme/mfe/extra", "git@github.com:acme/mfe", "http://github.com/acme/mfe", "acme/m fe", "../mfe", ""] {
+            #expect(throws: InputErrors.self, "'\(bad)'") { try repository(bad) }
+        }
+        #expect(
+            ScaffoldError.badMFERepository("acme").localizedDescription
+                == "'--mfe-repository acme' is not a repository to download mfe's release bundle from; give 'OWNER/NAME' on GitHub, or the repository's https:// URL (GitHub Enterprise)")
     }
 
     @Test func aPackageInItsOwnRepositoryGetsItsOwnWorkflowAndOneInAWorkspaceDoesNot() throws {
@@ -78,14 +151,17 @@ struct GeneratedCITests {
             guard ownRepository else { continue }
             let workflow = try Self.yaml(".github/workflows/ci.yml", in: files)
             let jobs = try #require(workflow["jobs"] as? Mapping)
-            #expect(Set(jobs.keys) == ["build-and-test", "ios-app"])
+            try Self.expectWellBehaved(workflow)
+            #expect(Set(jobs.keys) == ["build-and-test", "macos"])
             #expect(Self.runs(jobs["build-and-test"]).contains("swift test --skip-build"))
-            #expect(Self.runs(jobs["ios-app"]).contains("xcodebuild build -project HomeExample.xcodeproj -scheme HomeExampleApp"))
+            #expect(Self.runs(jobs["macos"]).contains("swift test --skip-build"))
+            #expect(Self.runs(jobs["macos"]).contains("xcodebuild build-for-testing -project HomeExample/HomeExample.xcodeproj -scheme HomeExampleApp"))
             #expect(files.contains { $0.path == ".github/actions/install-mfe/action.yml" })
         }
         let foundation = FeatureSpecification(name: "Core", layer: .foundation, template: TemplateName.foundation, example: true, ownRepository: true)
         let files = try TemplateRenderer().render(try TemplateCatalog.builtin.template(named: TemplateName.foundation), context: foundation.templateContext)
         let jobs = try #require(try Self.yaml(".github/workflows/ci.yml", in: files)["jobs"] as? Mapping)
-        #expect(Set(jobs.keys) == ["build-and-test"], "a foundation package has no iOS app")
+        #expect(Set(jobs.keys) == ["build-and-test", "macos"])
+        #expect(!Self.runs(jobs["macos"]).contains("xcodebuild"), "a foundation package has no iOS app")
     }
 }

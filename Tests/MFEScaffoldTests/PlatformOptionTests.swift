@@ -42,7 +42,7 @@ struct PlatformOptionTests {
         let directory = try TemporaryDirectory()
         let plan = try await Self.plan(CreateRequest(name: "Search", platforms: ["iOS:18.2", "macOS:15"]), in: directory.path)
         #expect(Self.file("Package.swift", of: plan).contains("    platforms: [.iOS(\"18.2\"), .macOS(.v15)],\n"))
-        #expect(Self.file("SearchExample.xcodeproj/project.pbxproj", of: plan).contains("IPHONEOS_DEPLOYMENT_TARGET = 18.2;"))
+        #expect(Self.file("SearchExample/SearchExample.xcodeproj/project.pbxproj", of: plan).contains("IPHONEOS_DEPLOYMENT_TARGET = 18.2;"))
         let macOnly = try await Self.plan(CreateRequest(name: "Search", platforms: ["macOS:14"]), in: directory.path)
         #expect(Self.file("Package.swift", of: macOnly).contains("    platforms: [.macOS(.v14)],\n"))
         #expect(!macOnly.files.contains { $0.path.contains(".xcodeproj/") }, "no iOS, no iOS app")
@@ -71,11 +71,11 @@ struct PlatformOptionTests {
         #expect(yaml.hasSuffix("platforms: [iOS 16, macOS 13]\n"))
         let shell = try String(contentsOfFile: root + "/Shell/Package.swift", encoding: .utf8)
         #expect(shell.contains("platforms: [.iOS(.v16), .macOS(.v13)],"))
-        #expect(try String(contentsOfFile: root + "/Shell/Demo.xcodeproj/project.pbxproj", encoding: .utf8).contains("IPHONEOS_DEPLOYMENT_TARGET = 16.0;"))
+        #expect(try String(contentsOfFile: root + "/Shell/Demo/Demo.xcodeproj/project.pbxproj", encoding: .utf8).contains("IPHONEOS_DEPLOYMENT_TARGET = 16.0;"))
 
         let inherited = try await Self.plan(CreateRequest(name: "Search"), in: root)
         #expect(Self.file("Package.swift", of: inherited).contains("platforms: [.iOS(.v16), .macOS(.v13)],"))
-        #expect(Self.file("SearchExample.xcodeproj/project.pbxproj", of: inherited).contains("IPHONEOS_DEPLOYMENT_TARGET = 16.0;"))
+        #expect(Self.file("SearchExample/SearchExample.xcodeproj/project.pbxproj", of: inherited).contains("IPHONEOS_DEPLOYMENT_TARGET = 16.0;"))
         let told = try await Self.plan(CreateRequest(name: "Search", platforms: ["iOS:18"]), in: root)
         #expect(Self.file("Package.swift", of: told).contains("platforms: [.iOS(.v18)],"))
     }

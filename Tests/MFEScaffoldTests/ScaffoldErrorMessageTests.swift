@@ -99,7 +99,7 @@ struct ScaffoldErrorMessageTests {
             .templatePathOutside(source: "team/{{name}}", path: "..", problem: "has a '..' component"),
             "template file 'team/{{name}}' would be written to '..', which has a '..' component; templates may only write inside the new package"
         ),
-        (.appWithoutPackage(folder: "Shell/"), "the template writes 'Shell/iOSApp/' but no 'Shell/Package.swift'; an iOS app links the products of the package beside it"),
+        (.appWithoutPackage(folder: "Shell/", app: "FeedMe/FeedMe"), "the template writes 'Shell/FeedMe/FeedMe/' but no 'Shell/Package.swift'; an iOS app links the products of the package beside it"),
         (.notAProductFeature("Core", directory: "Foundation/Core", layer: nil), "'Core' (Foundation/Core) is a package without a layer; only product features are wired into the shell"),
         (
             .notAGeneratedFeature("Old", manifest: "Features/Old/Package.swift"),

@@ -95,33 +95,49 @@ struct XcodeProjectLibraryTests {
         let python = try #require(PbxprojPython.path)
         let result = try await SubprocessRunner().run(python, ["-c", script, PathUtilities.join(folder.path, bundle)])
         #expect(result.status == 0, "\(result.standardError)")
-        return try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
+        var summary = try JSONDecoder().decode(Summary.self, from: Data(result.standardOutput.utf8))
+        // pbxproj lists targets by object identifier; name order reads better and is as stable.
+        summary.targets.sort { $0.name < $1.name }
+        return summary
     }
 
     @Test func theExampleAppsProjectHasTheAppTargetThePackageAndTheScheme() async throws {
         let files = try XcodeAppProjectTests.featureFiles()
-        let summary = try await Self.summary(of: files, bundle: "HomeExample.xcodeproj")
+        let summary = try await Self.summary(of: files, bundle: "HomeExample/HomeExample.xcodeproj")
         #expect(
             summary
                 == Summary(
                     objectVersion: "77",
                     sdks: ["iphoneos", "iphoneos"],
                     deploymentTargets: ["17.0", "17.0"],
-                    localPackages: ["."],
+                    localPackages: [".."],
                     targets: [
                         Summary.Target(
                             name: "HomeExampleApp",
                             productType: "com.apple.product-type.application",
                             product: "HomeExampleApp.app",
                             packageProducts: ["Home", "HomeTesting"],
-                            packagesOfProducts: [".", "."],
+                            packagesOfProducts: ["..", ".."],
                             linkedProducts: ["Home", "HomeTesting"],
-                            synchronizedFolders: ["iOSApp"],
+                            synchronizedFolders: ["HomeExampleApp"],
                             bundleIdentifiers: ["com.example.HomeExampleApp", "com.example.HomeExampleApp"],
                             generatesInfoPlist: ["YES", "YES"]
-                        )
+                        ),
+                        Summary.Target(
+                            name: "HomeExampleAppTests",
+                            productType: "com.apple.product-type.bundle.unit-test",
+                            product: "HomeExampleAppTests.xctest",
+                            packageProducts: [],
+                            packagesOfProducts: [],
+                            linkedProducts: [],
+                            synchronizedFolders: ["HomeExampleAppTests"],
+                            bundleIdentifiers: ["com.example.HomeExampleAppTests", "com.example.HomeExampleAppTests"],
+                            generatesInfoPlist: ["YES", "YES"]
+                        ),
                     ],
-                    schemes: Array(repeating: ["HomeExampleApp.xcscheme", "HomeExampleApp", "HomeExampleApp.app", "container:HomeExample.xcodeproj"], count: 3),
+                    schemes: [["HomeExampleApp.xcscheme", "HomeExampleApp", "HomeExampleApp.app", "container:HomeExample.xcodeproj"]]
+                        + [["HomeExampleApp.xcscheme", "HomeExampleAppTests", "HomeExampleAppTests.xctest", "container:HomeExample.xcodeproj"]]
+                        + Array(repeating: ["HomeExampleApp.xcscheme", "HomeExampleApp", "HomeExampleApp.app", "container:HomeExample.xcodeproj"], count: 2),
                     warnings: ""
                 ))
     }
@@ -129,14 +145,14 @@ struct XcodeProjectLibraryTests {
     @Test func theShellsProjectLinksTheComposition() async throws {
         let plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: "feedme"))
         let files = plan.files.filter { $0.path.hasPrefix("Shell/") }.map { PlannedFile(path: String($0.path.dropFirst("Shell/".count)), contents: $0.contents) }
-        let summary = try await Self.summary(of: files, bundle: "FeedMe.xcodeproj")
+        let summary = try await Self.summary(of: files, bundle: "FeedMe/FeedMe.xcodeproj")
         let target = try #require(summary.targets.first)
-        #expect(summary.targets.count == 1)
+        #expect(summary.targets.map(\.name) == ["FeedMe", "FeedMeTests"])
         #expect(target.name == "FeedMe")
         #expect(target.productType == "com.apple.product-type.application")
         #expect(target.packageProducts == ["FeedMeComposition"])
         #expect(target.linkedProducts == ["FeedMeComposition"])
-        #expect(summary.localPackages == ["."])
+        #expect(summary.localPackages == [".."])
         #expect(summary.sdks == ["iphoneos", "iphoneos"])
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
     }

@@ -30,6 +30,10 @@ struct AdoptionConfigurationRenderer {
     /// Whether some manifest needs SwiftPM (`loader: auto`), with the manifests it refused.
     var refusedManifests: [String]
     var baseline: String
+    /// The Xcode projects found, relative to the root.
+    var projects: [String] = []
+    /// The one project with an application target, the shell, if there is exactly one.
+    var shellProject: String?
 
     /// The `packages:` entries: `Parent/*` where every package folder directly under `Parent`
     /// is kept (and there are at least two), else the folders themselves.
@@ -59,10 +63,18 @@ struct AdoptionConfigurationRenderer {
             "# Written by 'mfe init --adopt': every inferred line says why. Edit freely; 'mfe lint-graph'",
             "# checks the graph, and fails only on findings that are not in the baseline.",
             "workspace: \(Self.quoted(workspace))",
-            "packages:",
+            packageDirectories.isEmpty ? "packages: []" : "packages:",
         ]
         for entry in packageEntries() { lines.append("  - \(Self.quoted(entry))") }
         for item in leftOut { lines.append("  # left out: \(item.directory) — \(item.reason)") }
+        if !projects.isEmpty {
+            lines.append("projects:               # the Xcode projects, read beside the packages")
+            for project in projects { lines.append("  - \(Self.quoted(project))") }
+        }
+        if let shellProject {
+            lines.append("shell:")
+            lines.append("  project: \(Self.quoted(shellProject))   # the one Xcode project with an app target; compose-shell pins its packages")
+        }
         if !roles.isEmpty {
             lines.append("roles:                  # role suffixes this repository uses, beside the defaults")
             for role in [Role.interface, .testing, .example, .source] {

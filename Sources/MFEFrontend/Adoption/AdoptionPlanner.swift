@@ -5,6 +5,7 @@ import MFELint
 import MFEManifest
 import MFEReport
 import MFEWorkspace
+import MFEXcode
 
 /// What `mfe init --adopt` was asked to do.
 package struct AdoptionRequest: Sendable, Equatable {
@@ -75,10 +76,13 @@ package struct AdoptionPlanner: Sendable {
         }
         let loader = WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem)
         let directories = try loader.discoverPackages(under: root)
-        guard !directories.isEmpty else {
+        let projectPaths = try loader.projectPaths(root: root, configuration: nil)
+        guard !directories.isEmpty || !projectPaths.isEmpty else {
             throw AdoptionError.noPackages(given: request.path)
         }
         var (loaded, leftOut, refused) = await load(directories, root: root, loader: request.loader)
+        let (projectPackages, projects, unreadableProjects) = readProjects(projectPaths, root: root)
+        leftOut += unreadableProjects
         // A package SwiftPM refuses for a path dependency that names no package (a test
         // fixture whose dependency is generated) is left out, not a reason to stop adopting.
         let unreachable = loaded.map { loader.unreachablePathDependencies(of: $0.manifest) }
@@ -95,29 +99,47 @@ package struct AdoptionPlanner: Sendable {
         let tooling = toolingPackages(loaded, root: root)
         leftOut += tooling.map { .init(directory: loaded[$0].directory, reason: "package \(loaded[$0].manifest.name) holds tooling nothing in the workspace uses") }
         loaded = loaded.enumerated().filter { !tooling.contains($0.offset) }.map(\.element)
-        guard !loaded.isEmpty else {
+        guard !loaded.isEmpty || !projectPackages.isEmpty else {
             throw AdoptionError.nothingReadable(given: request.path, reasons: leftOut.map { "\($0.directory): \($0.reason)" })
         }
 
         let suffixes = RoleInference.infer(loaded)
         let roles = RoleInference.roles(suffixes)
-        let provisional = loaded.map { package in
+        var provisional = loaded.map { package in
             WorkspacePackage(manifest: package.manifest, directory: package.directory, layer: Self.holdsSeveralFeatures(package.manifest, roles: roles) ? nil : .product)
         }
+        for package in projectPackages {
+            var value = WorkspacePackage(manifest: package.manifest, directory: package.directory, layer: nil)
+            value.project = projects[package.directory]
+            provisional.append(value)
+        }
+        provisional.sort { $0.directory < $1.directory }
         let graph = TargetGraph(packages: provisional, root: root, roles: roles)
         let uiTargets = try await userInterfaceTargets(Workspace(root: root, configuration: nil, packages: provisional), graph: graph)
         let decisions = LayerInference(graph: graph, uiTargets: uiTargets).infer()
-        let entries = LayerEntries(graph: graph, decisions: decisions, roles: roles, packages: loaded).entries()
+        // An Xcode application is the shell without a `layers:` entry (DESIGN).
+        // A feature an example app shares with its package (`BrowseExample` of `Browse`) keeps
+        // the package's entry.
+        let packageNames = Set(loaded.flatMap { [$0.manifest.name] + $0.manifest.targets.map { roles.stem(of: $0.name, kind: $0.kind) } })
+        let applicationStems = Set(projects.values.flatMap { $0.applicationStems(roles: roles).values }).subtracting(packageNames)
+        let entries = LayerEntries(graph: graph, decisions: decisions, roles: roles, packages: loaded + projectPackages).entries().filter { !applicationStems.contains($0.name) }
+        // The shell is the one app project outside the packages (not a package's example app).
+        let applicationProjects = projectPackages.map(\.directory).filter { directory in
+            projects[directory]?.targets.contains { $0.productType == .application } == true
+                && !loaded.contains { $0.directory != "." && directory.hasPrefix($0.directory + "/") }
+        }
 
         let renderer = AdoptionConfigurationRenderer(
             workspace: (root as NSString).lastPathComponent, packageDirectories: loaded.map(\.directory), allPackageDirectories: directories,
-            leftOut: leftOut.sorted { $0.directory < $1.directory }, roles: suffixes, layers: entries, refusedManifests: refused, baseline: Self.baselineName
+            leftOut: leftOut.sorted { $0.directory < $1.directory }, roles: suffixes, layers: entries, refusedManifests: refused, baseline: Self.baselineName,
+            projects: projectPackages.map(\.directory), shellProject: applicationProjects.count == 1 ? applicationProjects[0] : nil
         )
         let text = renderer.render()
         guard case .workspace(let configuration) = try ConfigurationParser().parse(text, file: configurationPath) else {
             throw AdoptionError.unreadableConfiguration
         }
-        let workspace = try loader.assemble(root: root, configuration: configuration, packages: loaded, checkNames: true)
+        let workspace = try loader.assemble(
+            root: root, configuration: configuration, packages: (loaded + projectPackages).sorted { $0.directory < $1.directory }, projects: projects, checkNames: true)
         let report = Linter().lint(workspace)
         let baseline = Baseline(accepting: report.baselineCandidates)
 
@@ -129,6 +151,26 @@ package struct AdoptionPlanner: Sendable {
             files: request.dryRun ? [] : [(configurationPath, Data(text.utf8)), (baselinePath, baseline.encoded())],
             layers: layers
         )
+    }
+
+    /// Reads the Xcode projects at `paths` (relative to `root`) as packages of the graph; one
+    /// that cannot be read is left out with the reason.
+    func readProjects(_ paths: [String], root: String) -> (
+        packages: [(directory: String, manifest: PackageManifest)], projects: [String: XcodeProject], leftOut: [AdoptionConfigurationRenderer.LeftOut]
+    ) {
+        var packages: [(directory: String, manifest: PackageManifest)] = []
+        var projects: [String: XcodeProject] = [:]
+        var leftOut: [AdoptionConfigurationRenderer.LeftOut] = []
+        for path in paths {
+            do {
+                let project = try XcodeProjectReader(fileSystem: fileSystem).read(projectAt: PathUtilities.join(root, path))
+                packages.append((path, try project.manifest()))
+                projects[path] = project
+            } catch {
+                leftOut.append(.init(directory: path, reason: "the Xcode project cannot be read: \(Self.firstLine(error, root: root))"))
+            }
+        }
+        return (packages, projects, leftOut)
     }
 
     /// Loads every manifest as `kind` says: statically by default (manifest code runs only

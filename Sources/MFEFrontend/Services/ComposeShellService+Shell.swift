@@ -3,6 +3,7 @@ import MFECompose
 import MFECore
 import MFEManifest
 import MFEWorkspace
+import MFEXcode
 
 extension ComposeShellService {
     /// The shell a run composes: what to compose and write, and the workspace around it.
@@ -13,6 +14,9 @@ extension ComposeShellService {
         var configuration: WorkspaceConfiguration?
         /// Its folder.
         var workspaceRoot: String?
+        /// Other `Package.resolved` files that must hold the same bytes: those of the Xcode
+        /// projects that reference the shell package (the layout `mfe init` writes).
+        var mirrors: [String] = []
     }
 
     /// Finds the shell and the workspace configuration from the options.
@@ -36,20 +40,52 @@ extension ComposeShellService {
             shellDirectory = start
         } else if let workspaceRoot, let shellPath = configuration?.shell?.path {
             shellDirectory = PathUtilities.absolute(shellPath, relativeTo: workspaceRoot)
-        } else if fileSystem.exists(PathUtilities.join(start, "Package.swift")), configuration?.shell?.features.isEmpty ?? true {
+        } else if fileSystem.exists(PathUtilities.join(start, "Package.swift")), configuration?.shell?.features.isEmpty ?? true, configuration?.shell?.project == nil {
             shellDirectory = start
         }
         if let shellDirectory {
             let output = options.output.map { PathUtilities.absolute($0) } ?? PathUtilities.join(shellDirectory, "Package.resolved")
-            return Shell(request: CompositionRequest(shell: .package(directory: shellDirectory), outputPath: output, policy: policy), configuration: configuration, workspaceRoot: workspaceRoot)
+            let mirrors = options.output == nil ? try XcodeShell.projectsReferencing(packageAt: shellDirectory, fileSystem: fileSystem).map(XcodeShell.resolvedPath) : []
+            return Shell(
+                request: CompositionRequest(shell: .package(directory: shellDirectory), outputPath: output, policy: policy), configuration: configuration, workspaceRoot: workspaceRoot,
+                mirrors: mirrors)
         }
+        let project = try shellProject(start: start, configuration: configuration, workspaceRoot: workspaceRoot)
         if let configuration, let features = configuration.shell?.features, !features.isEmpty {
-            guard let outputPath = options.output else { throw ComposeShellError.outputNeeded(configurationFile: configuration.file) }
-            let request = CompositionRequest(shell: .features(features, configurationFile: configuration.file), outputPath: PathUtilities.absolute(outputPath), policy: policy)
+            guard let outputPath = options.output.map({ PathUtilities.absolute($0) }) ?? project.map(XcodeShell.resolvedPath) else {
+                throw ComposeShellError.outputNeeded(configurationFile: configuration.file)
+            }
+            let request = CompositionRequest(shell: .features(features, configurationFile: configuration.file), outputPath: outputPath, policy: policy)
             return Shell(request: request, configuration: configuration, workspaceRoot: workspaceRoot)
+        }
+        if let project {
+            let output = options.output.map { PathUtilities.absolute($0) } ?? XcodeShell.resolvedPath(of: project)
+            return Shell(request: CompositionRequest(shell: .xcode(path: project), outputPath: output, policy: policy), configuration: configuration, workspaceRoot: workspaceRoot)
         }
         let updateFolder = options.path == nil ? options.update?.first(where: { fileSystem.isDirectory(PathUtilities.absolute($0)) }) : nil
         throw ComposeShellError.noShell(given: options.path ?? ".", updateFolder: updateFolder)
+    }
+
+    /// The shell's Xcode project or workspace (absolute): `shell.project:`, else the one
+    /// `.xcworkspace`, or else the one `.xcodeproj`, in the folder given.
+    func shellProject(start: String, configuration: WorkspaceConfiguration?, workspaceRoot: String?) throws -> String? {
+        let fileSystem = environment.fileSystem
+        if let configuration, let project = configuration.shell?.project {
+            let path = PathUtilities.absolute(project, relativeTo: workspaceRoot ?? start)
+            guard fileSystem.isDirectory(path), path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcworkspace") else {
+                throw WorkspaceError.projectsEntryWithoutProject(
+                    project, key: "shell.project:", at: configuration.shell?.projectLocation ?? SourceLocation(file: configuration.file, line: 1, column: 1))
+            }
+            return path
+        }
+        let names = (try? fileSystem.contentsOfDirectory(start)) ?? []
+        // Xcode opens a workspace over its projects; CocoaPods and others add one beside them.
+        for suffix in [".xcworkspace", ".xcodeproj"] {
+            let found = names.filter { $0.hasSuffix(suffix) && fileSystem.isDirectory(PathUtilities.join(start, $0)) }
+            if found.count == 1 { return PathUtilities.join(start, found[0]) }
+            if found.count > 1 { return nil }
+        }
+        return nil
     }
 
     /// The identity `--update NAME` names: NAME is an identity or the last component of a

@@ -128,6 +128,14 @@ public struct ComposeShellService: CommandService {
             try checkUpdateNames(names, composition: composition)
         }
         if options.check {
+            let disagreeing = shell.mirrors.filter { mirror in
+                (fileSystem.exists(mirror) ? try? fileSystem.contents(of: mirror) : nil) != composition.previousBytes
+            }
+            if composition.isUpToDate, !disagreeing.isEmpty {
+                output.exitCode = 1
+                reportDisagreement(disagreeing, label: label, composition: composition, format: options.format, into: &output)
+                return output
+            }
             if composition.isUpToDate {
                 output.print(options.format == .json ? summary.render(status: "up-to-date", composition: composition, path: label) : "\(label) is up to date\n")
                 return output
@@ -151,6 +159,7 @@ public struct ComposeShellService: CommandService {
                 output.printError(
                     "error: \(label) is stale\(composition.changes.isEmpty ? "" : " (" + composition.changes.map(\.summary).joined(separator: ", ") + ")"); run 'mfe compose-shell' to update it\n")
             }
+            if !disagreeing.isEmpty { reportDisagreement(disagreeing, label: label, composition: composition, format: options.format, summaryPrinted: true, into: &output) }
             return output
         }
         if !options.noLint {
@@ -166,6 +175,14 @@ public struct ComposeShellService: CommandService {
             }
         }
         output.writes += Self.writes(of: composition, to: request.outputPath)
+        var mirrored: [String] = []
+        for mirror in shell.mirrors {
+            let bytes = fileSystem.exists(mirror) ? try? fileSystem.contents(of: mirror) : nil
+            let wanted = composition.file == nil ? nil : composition.bytes
+            guard bytes != wanted else { continue }
+            output.writes.append(wanted.map { .replace(path: mirror, data: $0, createsFolder: true) } ?? .remove(path: mirror))
+            mirrored.append(PathUtilities.relative(mirror, to: FileManager.default.currentDirectoryPath))
+        }
         if options.format == .json {
             output.print(summary.render(status: composition.isUpToDate ? "up-to-date" : "written", composition: composition, path: label))
         } else {
@@ -179,9 +196,28 @@ public struct ComposeShellService: CommandService {
             } else {
                 text += "wrote \(label) (\(composition.packages.count) pins)\n"
             }
+            for mirror in mirrored { text += "wrote \(mirror), the same pins for Xcode\n" }
             output.print(text)
         }
         return output
+    }
+
+    /// The `--check` error for Xcode's `Package.resolved` files that do not hold the shell
+    /// package's pins: a diff per file (the JSON summary of the first, when no summary was
+    /// printed yet) and one line naming both.
+    private func reportDisagreement(_ mirrors: [String], label: String, composition: Composition, format: Format, summaryPrinted: Bool = false, into output: inout CommandOutput) {
+        let here = FileManager.default.currentDirectoryPath
+        for (index, mirror) in mirrors.enumerated() {
+            let mirrorLabel = PathUtilities.relative(mirror, to: here)
+            let old = (try? environment.fileSystem.contents(of: mirror)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let diff = UnifiedDiff.render(old: old, new: String(decoding: composition.bytes, as: UTF8.self), oldLabel: "a/\(mirrorLabel)", newLabel: "b/\(mirrorLabel)")
+            if format == .text {
+                output.print(diff)
+            } else if index == 0 && !summaryPrinted {
+                output.print(CompositionSummaryRenderer().render(status: "stale", composition: composition, path: mirrorLabel, diff: diff))
+            }
+            output.printError("error: \(label) and \(mirrorLabel) disagree: Xcode builds the app with the pins of \(mirrorLabel); run 'mfe compose-shell' to write the same pins to both\n")
+        }
     }
 
     /// The write of `composition` to `path`: none when its bytes are already there; the file

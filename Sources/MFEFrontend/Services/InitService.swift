@@ -17,6 +17,8 @@ public struct InitService: CommandService {
         package var example: String?
         /// `--platform NAME:VERSION`.
         package var platforms: [String]
+        /// `--mfe-repository`.
+        package var mfeRepository: String?
         /// `--templates DIR`.
         package var templates: String?
         /// `--adopt`.
@@ -29,8 +31,9 @@ public struct InitService: CommandService {
         /// Creates a request.
         public init(
             name: String? = nil, path: String? = nil, example: String? = nil, platforms: [String] = [], templates: String? = nil, adopt: Bool = false, loader: ManifestLoaderKind? = nil,
-            dryRun: Bool = false
+            dryRun: Bool = false, mfeRepository: String? = nil
         ) {
+            self.mfeRepository = mfeRepository
             self.name = name
             self.path = path
             self.example = example
@@ -59,7 +62,8 @@ public struct InitService: CommandService {
             return output
         }
         let scaffolder = WorkspaceScaffolder(catalog: try environment.templateCatalog(request.templates), fileSystem: environment.fileSystem)
-        let plan = try scaffolder.plan(MFEScaffold.InitRequest(name: request.name ?? "", path: request.path, example: request.example, platforms: request.platforms))
+        let plan = try scaffolder.plan(
+            MFEScaffold.InitRequest(name: request.name ?? "", path: request.path, example: request.example, platforms: request.platforms, mfeRepository: request.mfeRepository))
         return CommandOutput(scaffolding: plan, dryRun: request.dryRun)
     }
 }

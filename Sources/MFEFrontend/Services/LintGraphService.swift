@@ -46,10 +46,13 @@ public struct LintGraphService: CommandService {
     }
 
     let environment: ServiceEnvironment
+    /// Told of the targets `--imports` reads (a terminal's progress line), or nil.
+    let progress: (any WorkProgress)?
 
     /// Creates the service.
-    public init(environment: ServiceEnvironment = .current) {
+    public init(environment: ServiceEnvironment = .current, progress: (any WorkProgress)? = nil) {
         self.environment = environment
+        self.progress = progress
     }
 
     public func run(_ request: Request) async throws -> CommandOutput {
@@ -81,7 +84,7 @@ public struct LintGraphService: CommandService {
         if request.imports {
             extra = try await ImportRules.analysis(
                 in: workspace, graph: graph, manifestLoader: manifestLoader.respecting(configuredLoader: workspace.configuration?.loader),
-                cacheRoot: ImportRules.userCacheRoot(environment: environment.variables), fileSystem: fileSystem
+                cacheRoot: ImportRules.userCacheRoot(environment: environment.variables), fileSystem: fileSystem, progress: progress
             )
         }
         if request.strict, !extra.unchecked.isEmpty {

@@ -111,8 +111,11 @@ public struct TargetGraph: Sendable, Equatable {
         self.roles = roles
         var nodes: [Node] = []
         for (packageIndex, package) in packages.enumerated() {
+            // An Xcode app's embedded apps and test bundles are the app's feature.
+            let applicationStems = package.project?.applicationStems(roles: roles) ?? [:]
             for target in package.manifest.targets {
-                let (role, stem) = roles.classify(target.name, kind: target.kind)
+                var (role, stem) = roles.classify(target.name, kind: target.kind)
+                if let applicationStem = applicationStems[target.name] { stem = applicationStem }
                 nodes.append(Node(name: target.name, package: packageIndex, kind: target.kind, role: role, location: target.location, stem: stem))
             }
         }

@@ -39,7 +39,7 @@ public enum AppRoute: Hashable, Sendable {
 @Observable
 public final class AppRouter {
     /// The selected tab, named by the route of the screen at its root.
-    public var selectedTab: AppRoute = .browse
+    public var selectedTab: AppRoute = AppRouter.homeTab
     /// The screens pushed above each tab's root, bottom to top, by tab.
     public var paths: [AppRoute: [AppRoute]] = [:]
     /// A link no feature owns, for the app to hand to the system browser.
@@ -85,13 +85,25 @@ public final class AppRouter {
         return links.destination(for: components.path)
     }
 
-    /// Shows the screen `url` names, or hands the link to the system when no feature owns it.
+    /// The tab the app starts on, and the one the website's home (`/`) shows: the restaurants.
+    public static let homeTab: AppRoute = .browse
+
+    /// The tab a screen that carries a parameter belongs to: a restaurant's menu opens over
+    /// the restaurants, whichever tab was selected when the link came.
+    public static func tab(of route: AppRoute) -> AppRoute {
+        route.isTab && route != .root ? route : homeTab
+    }
+
+    /// Shows the screen `url` names (a link from a web page, a `feedme://` link, a universal
+    /// link) in the tab that owns it, or hands the link to the system when no feature owns it.
+    /// The website's home (`/`) shows the home tab at its root.
     public func open(_ url: URL) {
-        if let route = route(for: url.absoluteString) {
-            show(route)
-        } else {
+        guard let route = route(for: url.absoluteString) else {
             externalLink = url
+            return
         }
+        selectedTab = Self.tab(of: route)
+        path = route.isTab ? [] : [route]
     }
 
     /// Shows `route`: a tab is selected with its history popped, a screen that carries a

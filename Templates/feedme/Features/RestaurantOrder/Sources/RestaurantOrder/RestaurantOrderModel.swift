@@ -22,6 +22,8 @@ public final class RestaurantOrderModel {
     public let restaurantID: String
     /// What the screen shows now.
     public private(set) var state: State = .loading
+    /// Whether a refresh is running while the screen keeps showing the menu it loaded.
+    public private(set) var isRefreshing = false
 
     private let repository: any RestaurantOrderRepository
     private let navigator: any RestaurantOrderNavigating
@@ -32,12 +34,25 @@ public final class RestaurantOrderModel {
         self.navigator = navigator
     }
 
-    /// Loads the menu: when the screen appears, and to retry after a failure. A load cancelled
+    /// Loads the menu once, when the screen first appears: coming back to it (a tab switch)
+    /// keeps what it shows instead of loading again and flashing a spinner.
+    public func loadIfNeeded() async {
+        if case .loaded = state { return }
+        await load()
+    }
+
+    /// Loads the menu: the first time, to retry after a failure, and to refresh, when the
+    /// screen keeps showing the menu it has until the new one arrives. A load cancelled
     /// because the screen went away is not a failure: the screen keeps what it showed, and
     /// loads again when it comes back.
     public func load() async {
         let before = state
-        state = .loading
+        if case .loaded = state {
+            isRefreshing = true
+        } else {
+            state = .loading
+        }
+        defer { isRefreshing = false }
         do {
             let menu = try await repository.fetchMenu(restaurantID: restaurantID)
             try Task.checkCancellation()

@@ -15,7 +15,7 @@ struct RestaurantOrderView: View {
     var body: some View {
         content
             .navigationTitle(title)
-            .task { await model.load() }
+            .task { await model.loadIfNeeded() }
     }
 
     private var title: String {
@@ -42,6 +42,7 @@ struct RestaurantOrderView: View {
                     }
                 }
             }
+            .refreshable { await model.load() }
         case .failed(let message):
             ContentUnavailableView {
                 Label("The menu is unavailable", systemImage: "exclamationmark.triangle")
@@ -72,27 +73,6 @@ extension RestaurantOrderBuilder {
 }
 
 #if DEBUG
-/// Sample data for Xcode's previews; RestaurantOrderTesting's fixtures are for tests and the
-/// example app, which this module must not depend on.
-struct PreviewRestaurantOrderDependencies: RestaurantOrderDependencies {
-    func makeRestaurantOrderRepository() -> any RestaurantOrderRepository {
-        InMemoryRestaurantOrderRepository(menus: [
-            Menu(restaurantID: "becky-s-burgers", restaurantName: "Becky's Burgers", items: [
-                MenuItem(id: "cheeseburger", title: "Cheeseburger", subtitle: "$11.50 · Cheddar, pickles, house sauce"),
-                MenuItem(id: "sweet-potato-fries", title: "Sweet Potato Fries", subtitle: "$4.50 · With chipotle mayo"),
-            ]),
-            Menu(restaurantID: "pizza-palace", restaurantName: "Pizza Palace", items: [
-                MenuItem(id: "margherita", title: "Margherita", subtitle: "$13.00 · Tomato, mozzarella, basil"),
-            ]),
-        ])
-    }
-}
-
-@MainActor
-final class PreviewRestaurantOrderNavigator: RestaurantOrderNavigating {
-    func navigate(to request: RestaurantOrderNavigationRequest) {}
-}
-
 #Preview("Order") {
     NavigationStack {
         RestaurantOrderBuilder(dependencies: PreviewRestaurantOrderDependencies())

@@ -60,6 +60,15 @@ struct RestaurantOrderModelTests {
         #expect(model.state == .loaded(RestaurantOrderFixtures.pizzaPalace))
     }
 
+    @Test func comingBackToTheScreenKeepsTheMenuWithoutLoadingAgain() async {
+        let model = model("pizza-palace")
+        await model.loadIfNeeded()
+        #expect(model.state == .loaded(RestaurantOrderFixtures.pizzaPalace))
+        #expect(!model.isRefreshing)
+        await model.loadIfNeeded()
+        #expect(model.state == .loaded(RestaurantOrderFixtures.pizzaPalace))
+    }
+
     @Test func delegatesNavigationToTheApp() throws {
         let navigator = RecordingRestaurantOrderNavigator()
         let model = model("pizza-palace", navigator: navigator)

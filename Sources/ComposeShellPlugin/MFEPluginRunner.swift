@@ -1,0 +1,1 @@
+../LintGraphPlugin/MFEPluginRunner.swift

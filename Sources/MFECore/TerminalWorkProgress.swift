@@ -1,0 +1,44 @@
+import Foundation
+
+/// How far a long piece of work has come, for a person waiting at a terminal.
+public protocol WorkProgress: Sendable {
+    /// `count` more of `total` items are done.
+    func advance(by count: Int, of total: Int) async
+    /// The work is over: clear what was drawn, before the result is printed.
+    func finish() async
+}
+
+/// Shows `TITLE done/total` on one rewritten line of standard error, only when `enabled`
+/// (standard error is a terminal and the output is for people): logs, pipes and machine
+/// formats never see it. Redraws at most ten times a second, so thousands of small steps cost
+/// nothing.
+public actor TerminalWorkProgress: WorkProgress {
+    private let title: String
+    private let enabled: Bool
+    private var done = 0
+    private var drawn = false
+    private var lastDraw: ContinuousClock.Instant?
+
+    /// Creates a reporter of `title` (`reading imports`); `enabled` is normally
+    /// `Terminal.current.standardErrorIsTerminal` for a human-readable format.
+    public init(_ title: String, enabled: Bool) {
+        self.title = title
+        self.enabled = enabled
+    }
+
+    public func advance(by count: Int, of total: Int) {
+        done += count
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
+        lastDraw = now
+        drawn = true
+        Terminal.writeError("\r\u{1B}[2K\(title) \(done)/\(total)")
+    }
+
+    public func finish() {
+        guard drawn else { return }
+        drawn = false
+        Terminal.writeError("\r\u{1B}[2K")
+    }
+}

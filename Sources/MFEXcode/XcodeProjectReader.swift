@@ -1,0 +1,358 @@
+import Foundation
+import MFECore
+
+/// Reads an `.xcodeproj` statically: its `project.pbxproj` is an OpenStep property list, which
+/// Foundation's `PropertyListSerialization` parses on Linux and macOS alike, so no Xcode is
+/// needed. Lines come from a scan of the text (`PBXLines`), since the property list reader
+/// keeps none. Every reference the project makes must resolve: a half-read project would be a
+/// silent subset of the graph.
+package struct XcodeProjectReader: Sendable {
+    let fileSystem: any FileSystem
+
+    /// Creates a reader.
+    package init(fileSystem: any FileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Reads the project at `path` (an `.xcodeproj` folder), checking that its local package
+    /// references point at packages.
+    package func read(projectAt path: String) throws -> XcodeProject {
+        let project = PathUtilities.absolute(path)
+        let pbxproj = PathUtilities.join(project, "project.pbxproj")
+        guard fileSystem.exists(pbxproj) else { throw XcodeError.noProjectFile(project: path) }
+        let data = try fileSystem.contents(of: pbxproj)
+        let value = try Self.parse(data, projectPath: project, pbxprojPath: PathUtilities.join(path, "project.pbxproj"))
+        var problems: [XcodeError] = []
+        for reference in value.packageReferences {
+            guard case .local(let relativePath) = reference.kind else { continue }
+            let resolved = PathUtilities.absolute(relativePath, relativeTo: value.rootDirectory)
+            if !fileSystem.exists(PathUtilities.join(resolved, "Package.swift")) {
+                problems.append(.missingPackageFolder(relativePath: relativePath, resolved: resolved, at: reference.location))
+            }
+        }
+        if problems.count == 1 { throw problems[0] }
+        if !problems.isEmpty { throw InputErrors(problems) }
+        var kept = value
+        // A folder reference is a package only when it holds a manifest (others are assets).
+        kept.packageFolders = value.packageFolders.filter { fileSystem.exists(PathUtilities.join(PathUtilities.join(value.rootDirectory, $0.path), "Package.swift")) }
+        return kept
+    }
+
+    /// Parses the bytes of a `project.pbxproj`; `projectPath` is the absolute `.xcodeproj`
+    /// folder, `pbxprojPath` the file as messages name it.
+    package static func parse(_ data: Data, projectPath: String, pbxprojPath: String) throws -> XcodeProject {
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "it does not parse"
+            throw XcodeError.notAPropertyList(file: pbxprojPath, reason: reason.prefix(1).lowercased() + reason.dropFirst())
+        }
+        guard let top = plist as? [String: Any] else { throw XcodeError.notAPropertyList(file: pbxprojPath, reason: "its top level is not a dictionary") }
+        guard let objects = top["objects"] as? [String: Any] else { throw XcodeError.notAProject(file: pbxprojPath, missing: "objects") }
+        guard let rootID = top["rootObject"] as? String, let root = objects[rootID] as? [String: Any], root["isa"] as? String == "PBXProject" else {
+            throw XcodeError.notAProject(file: pbxprojPath, missing: "rootObject")
+        }
+        var reader = PBXObjects(objects: objects, lines: PBXLines(text: String(decoding: data, as: UTF8.self), objectIDs: Set(objects.keys)), file: pbxprojPath)
+        let projectFolder = (projectPath as NSString).deletingLastPathComponent
+        let projectDirPath = root["projectDirPath"] as? String ?? ""
+        let rootDirectory = projectDirPath.isEmpty ? projectFolder : PathUtilities.absolute(projectDirPath, relativeTo: projectFolder)
+        let name = ((projectPath as NSString).lastPathComponent as NSString).deletingPathExtension
+
+        if let mainGroup = root["mainGroup"] as? String { try reader.computePaths(from: mainGroup) }
+
+        var references: [XcodePackageReference] = []
+        var referenceIndex: [String: Int] = [:]
+        // Xcode resolves the package of every product a target links, also one a merge left
+        // out of `packageReferences`: those follow, in the order of the file.
+        let listed = root["packageReferences"] as? [String] ?? []
+        let unlisted = Set(objects.keys).subtracting(listed).filter { id in
+            let isa = (objects[id] as? [String: Any])?["isa"] as? String
+            return isa == "XCRemoteSwiftPackageReference" || isa == "XCLocalSwiftPackageReference"
+        }
+        for id in listed + unlisted.sorted(by: { (reader.lines.definitions[$0] ?? 0, $0) < (reader.lines.definitions[$1] ?? 0, $1) }) {
+            let object = try reader.object(id, referencedAs: "a package reference", from: rootID, key: "packageReferences")
+            let location = reader.lines.definition(of: id, file: pbxprojPath)
+            switch object["isa"] as? String {
+            case "XCRemoteSwiftPackageReference":
+                guard let url = object["repositoryURL"] as? String else { throw XcodeError.missingKey("repositoryURL", object: "the package reference '\(id)'", at: location) }
+                let requirement = try Self.requirement(object["requirement"] as? [String: Any] ?? [:], url: url, at: location)
+                referenceIndex[id] = references.count
+                references.append(XcodePackageReference(kind: .remote(url: url, requirement: requirement), location: location))
+            case "XCLocalSwiftPackageReference":
+                guard let relativePath = object["relativePath"] as? String else { throw XcodeError.missingKey("relativePath", object: "the package reference '\(id)'", at: location) }
+                referenceIndex[id] = references.count
+                references.append(XcodePackageReference(kind: .local(relativePath: relativePath), location: location))
+            default:
+                continue
+            }
+        }
+
+        var targets: [XcodeTarget] = []
+        var targetNames: [String: String] = [:]
+        for id in root["targets"] as? [String] ?? [] {
+            let object = try reader.object(id, referencedAs: "a target", from: rootID, key: "targets")
+            guard let name = object["name"] as? String else { throw XcodeError.missingKey("name", object: "the target '\(id)'", at: reader.lines.definition(of: id, file: pbxprojPath)) }
+            targetNames[id] = name
+        }
+        // A target that links another's product in its frameworks phase depends on it, as
+        // Xcode's implicit dependencies find.
+        var products: [String: String] = [:]
+        for (id, name) in targetNames {
+            if let product = (objects[id] as? [String: Any])?["productReference"] as? String { products[product] = name }
+        }
+        for id in root["targets"] as? [String] ?? [] {
+            targets.append(try reader.target(id, names: targetNames, products: products, packageIndex: referenceIndex, projectPath: projectPath, rootDirectory: rootDirectory))
+        }
+        guard !targets.isEmpty else { throw XcodeError.noTargets(file: pbxprojPath) }
+        reader.addSynchronizedMembership(to: &targets, ids: root["targets"] as? [String] ?? [])
+        return XcodeProject(
+            path: projectPath, pbxprojPath: pbxprojPath, name: name, rootDirectory: rootDirectory,
+            objectVersion: Int(top["objectVersion"] as? String ?? "") ?? 0, compatibilityVersion: root["compatibilityVersion"] as? String,
+            targets: targets, packageReferences: references, packageFolders: reader.packageFolders
+        )
+    }
+
+    /// The requirement of a remote reference, as Xcode writes its `kind`.
+    static func requirement(_ object: [String: Any], url: String, at location: SourceLocation) throws -> XcodeRequirement {
+        let kind = object["kind"] as? String ?? ""
+        func value(_ key: String) throws -> String {
+            guard let text = object[key] as? String else { throw XcodeError.missingKey(key, object: "the requirement of '\(url)'", at: location) }
+            return text
+        }
+        switch kind {
+        case "upToNextMajorVersion": return .upToNextMajor(try value("minimumVersion"))
+        case "upToNextMinorVersion": return .upToNextMinor(try value("minimumVersion"))
+        case "exactVersion": return .exact(try value("version"))
+        case "versionRange": return .range(try value("minimumVersion"), try value("maximumVersion"))
+        case "branch": return .branch(try value("branch"))
+        case "revision": return .revision(try value("revision"))
+        default: throw XcodeError.unknownRequirement(url: url, kind: kind, at: location)
+        }
+    }
+}
+
+/// The objects of a `project.pbxproj` with the lookups the reader needs, and the paths of its
+/// groups and file references (relative to the project's root folder).
+struct PBXObjects {
+    let objects: [String: Any]
+    let lines: PBXLines
+    let file: String
+    /// Object identifier → path relative to the project's root folder (nil outside it).
+    var paths: [String: String] = [:]
+    /// Folder references that may be local packages.
+    var packageFolders: [XcodePackageFolder] = []
+
+    init(objects: [String: Any], lines: PBXLines, file: String) {
+        self.objects = objects
+        self.lines = lines
+        self.file = file
+    }
+
+    /// The object `id`, which `owner` names under `key`; a missing one is an error.
+    func object(_ id: String, referencedAs what: String, from owner: String, key: String) throws -> [String: Any] {
+        guard let object = objects[id] as? [String: Any] else {
+            throw XcodeError.missingObject(id: id, referencedAs: what, at: lines.entry(id, in: owner, key: key, file: file))
+        }
+        return object
+    }
+
+    /// Walks the group tree from the main group and records the path of every group, folder
+    /// and file reference. Iterative: group trees can be deep.
+    mutating func computePaths(from mainGroup: String) throws {
+        var pending: [(id: String, parent: String?)] = [(mainGroup, "")]
+        var seen: Set<String> = []
+        while let (id, parent) = pending.popLast() {
+            guard seen.insert(id).inserted, let object = objects[id] as? [String: Any] else { continue }
+            let path = object["path"] as? String
+            let resolved: String?
+            switch object["sourceTree"] as? String ?? "<group>" {
+            case "<group>":
+                if let parent {
+                    resolved = path.map { PathUtilities.normalize(PathUtilities.join(parent, $0)) } ?? parent
+                } else {
+                    resolved = nil
+                }
+            case "SOURCE_ROOT": resolved = PathUtilities.normalize(path ?? "")
+            case "<absolute>": resolved = path
+            default: resolved = nil
+            }
+            if let resolved { paths[id] = resolved.isEmpty ? "." : resolved }
+            let isa = object["isa"] as? String
+            if isa == "PBXFileReference", let resolved, ["wrapper", "folder"].contains(object["lastKnownFileType"] as? String ?? "") {
+                packageFolders.append(XcodePackageFolder(path: resolved, location: lines.definition(of: id, file: file)))
+            }
+            let base = resolved.map { $0 == "." ? "" : $0 }
+            for child in (object["children"] as? [String] ?? []).reversed() {
+                pending.append((child, base))
+            }
+        }
+        packageFolders.sort { $0.location < $1.location }
+    }
+
+    /// The target `id`.
+    func target(_ id: String, names: [String: String], products: [String: String], packageIndex: [String: Int], projectPath: String, rootDirectory: String) throws -> XcodeTarget {
+        let object = objects[id] as? [String: Any] ?? [:]
+        let location = lines.definition(of: id, file: file)
+        let name = names[id] ?? id
+        var target = XcodeTarget(name: name, productType: XcodeProductType(identifier: object["productType"] as? String ?? ""), location: location)
+        if let listID = object["buildConfigurationList"] as? String, let list = objects[listID] as? [String: Any],
+            let first = (list["buildConfigurations"] as? [String])?.first, let configuration = objects[first] as? [String: Any],
+            let settings = configuration["buildSettings"] as? [String: Any]
+        {
+            // Only what the file itself says: `$(TARGET_NAME)` and literals, never xcconfig files.
+            for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
+                guard let value = (settings[key] as? String)?.replacingOccurrences(of: "$(TARGET_NAME)", with: name), !value.isEmpty, !value.contains("$") else { continue }
+                target.productName = value
+                break
+            }
+        }
+        for dependencyID in object["dependencies"] as? [String] ?? [] {
+            let dependency = try self.object(dependencyID, referencedAs: "a dependency of '\(name)'", from: id, key: "dependencies")
+            let entry = lines.entry(dependencyID, in: id, key: "dependencies", file: file)
+            if let targetID = dependency["target"] as? String {
+                guard let other = names[targetID] else {
+                    throw XcodeError.missingObject(id: targetID, referencedAs: "the target '\(name)' depends on", at: entry)
+                }
+                target.dependencies.append(XcodeTargetDependency(target: other, location: entry))
+            } else if let productID = dependency["productRef"] as? String {
+                target.packageProducts.append(try product(productID, of: name, owner: id, at: entry, packageIndex: packageIndex))
+            } else if let proxyID = dependency["targetProxy"] as? String, let proxy = objects[proxyID] as? [String: Any], let remote = proxy["remoteInfo"] as? String {
+                // A target of another project: its container is a file reference to it.
+                let portal = (proxy["containerPortal"] as? String).flatMap { paths[$0] }
+                let other = portal.map { PathUtilities.absolute($0, relativeTo: rootDirectory) }
+                target.dependencies.append(XcodeTargetDependency(target: remote, project: other == projectPath ? nil : other, location: entry))
+            }
+        }
+        for productID in object["packageProductDependencies"] as? [String] ?? [] {
+            let entry = lines.entry(productID, in: id, key: "packageProductDependencies", file: file)
+            target.packageProducts.append(try product(productID, of: name, owner: id, at: entry, packageIndex: packageIndex))
+        }
+        for groupID in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+            let group = try self.object(groupID, referencedAs: "a synchronized folder of '\(name)'", from: id, key: "fileSystemSynchronizedGroups")
+            guard let folder = paths[groupID] else { continue }
+            target.folders.append(folder)
+            for exceptionID in group["exceptions"] as? [String] ?? [] {
+                guard let exception = objects[exceptionID] as? [String: Any], exception["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                    exception["target"] as? String == id
+                else { continue }
+                target.excluded += (exception["membershipExceptions"] as? [String] ?? []).map { PathUtilities.normalize(PathUtilities.join(folder, $0)) }
+            }
+        }
+        for phaseID in object["buildPhases"] as? [String] ?? [] {
+            let phase = try self.object(phaseID, referencedAs: "a build phase of '\(name)'", from: id, key: "buildPhases")
+            // The frameworks phase links products, whose files are not the target's own; a
+            // product of another target of the project is a dependency on it.
+            if phase["isa"] as? String == "PBXFrameworksBuildPhase" {
+                for buildFileID in phase["files"] as? [String] ?? [] {
+                    guard let buildFile = objects[buildFileID] as? [String: Any], let reference = buildFile["fileRef"] as? String, let other = products[reference], other != name,
+                        !target.dependencies.contains(where: { $0.target == other && $0.project == nil })
+                    else { continue }
+                    target.dependencies.append(XcodeTargetDependency(target: other, location: lines.entry(buildFileID, in: phaseID, key: "files", file: file)))
+                }
+                continue
+            }
+            for buildFileID in phase["files"] as? [String] ?? [] {
+                guard let buildFile = objects[buildFileID] as? [String: Any], let reference = buildFile["fileRef"] as? String else { continue }
+                if let path = paths[reference] {
+                    target.files.append(path)
+                } else if let variant = objects[reference] as? [String: Any], let children = variant["children"] as? [String] {
+                    target.files += children.compactMap { paths[$0] }
+                }
+            }
+        }
+        return target
+    }
+
+    /// The `XCSwiftPackageProductDependency` `id` of target `name`.
+    func product(_ id: String, of name: String, owner: String, at entry: SourceLocation, packageIndex: [String: Int]) throws -> XcodeProductDependency {
+        let object = try self.object(id, referencedAs: "a package product of '\(name)'", from: owner, key: "packageProductDependencies")
+        guard var product = object["productName"] as? String else {
+            throw XcodeError.missingKey("productName", object: "the package product '\(id)' of '\(name)'", at: lines.definition(of: id, file: file))
+        }
+        if product.hasPrefix("plugin:") { product.removeFirst("plugin:".count) }
+        var package: Int?
+        if let packageID = object["package"] as? String {
+            guard let index = packageIndex[packageID] else {
+                throw XcodeError.missingObject(
+                    id: packageID, referencedAs: "the package of product '\(product)'", at: lines.definition(of: id, file: file))
+            }
+            package = index
+        }
+        return XcodeProductDependency(product: product, package: package, location: entry)
+    }
+
+    /// Adds to each target the files that a synchronized folder it does not own lists as
+    /// exceptions for it: an exception set naming target B on a folder of target A makes
+    /// those files members of B (on a folder of B itself, it takes them out, `excluded`).
+    func addSynchronizedMembership(to targets: inout [XcodeTarget], ids: [String]) {
+        let index = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        func groups(of id: String) -> [String] { (objects[id] as? [String: Any])?["fileSystemSynchronizedGroups"] as? [String] ?? [] }
+        var added: Set<String> = []
+        for id in ids {
+            for groupID in groups(of: id) where added.insert(groupID).inserted {
+                guard let group = objects[groupID] as? [String: Any], let folder = paths[groupID] else { continue }
+                for exceptionID in group["exceptions"] as? [String] ?? [] {
+                    guard let exception = objects[exceptionID] as? [String: Any], exception["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                        let other = exception["target"] as? String, let otherIndex = index[other], !groups(of: other).contains(groupID)
+                    else { continue }
+                    targets[otherIndex].files += (exception["membershipExceptions"] as? [String] ?? []).map { PathUtilities.normalize(PathUtilities.join(folder, $0)) }
+                }
+            }
+        }
+    }
+}
+
+/// The lines of a `project.pbxproj`: where each object is defined and where a list entry
+/// naming another object is written, for findings.
+struct PBXLines {
+    let lines: [Substring]
+    /// Object identifier → index of the line defining it.
+    let definitions: [String: Int]
+    /// The defining lines, sorted, to find where an object's text ends.
+    let starts: [Int]
+
+    init(text: String, objectIDs: Set<String>) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var definitions: [String: Int] = [:]
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard let end = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "=" }) else { continue }
+            let token = String(trimmed[..<end])
+            guard objectIDs.contains(token), definitions[token] == nil else { continue }
+            var rest = trimmed[end...].drop { $0 == " " || $0 == "\t" }
+            if rest.hasPrefix("/*"), let close = rest.range(of: "*/") { rest = rest[close.upperBound...].drop { $0 == " " || $0 == "\t" } }
+            if rest.hasPrefix("=") { definitions[token] = index }
+        }
+        self.definitions = definitions
+        starts = definitions.values.sorted()
+    }
+
+    /// Where `id` is defined (line 1 when the text does not show it).
+    func definition(of id: String, file: String) -> SourceLocation {
+        SourceLocation(file: file, line: (definitions[id] ?? 0) + 1, column: 1)
+    }
+
+    /// The line of the entry naming `id` in `owner`'s `key` list; `owner`'s own line when the
+    /// text does not show it.
+    func entry(_ id: String, in owner: String, key: String, file: String) -> SourceLocation {
+        guard let start = definitions[owner] else { return SourceLocation(file: file, line: 1, column: 1) }
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        let end = low < starts.count ? starts[low] : lines.count
+        var inList = false
+        for index in start..<end {
+            let line = lines[index]
+            if line.contains(key + " = (") { inList = true }
+            if inList, let range = line.range(of: id) {
+                let column = line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1
+                return SourceLocation(file: file, line: index + 1, column: column)
+            }
+        }
+        return SourceLocation(file: file, line: start + 1, column: 1)
+    }
+}
