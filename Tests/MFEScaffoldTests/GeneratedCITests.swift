@@ -27,7 +27,7 @@ struct GeneratedCITests {
 
     /// What every generated workflow has: read-only contents, one run per ref, a time limit on
     /// every job, and mfe installed by the one delimited step.
-    static func expectWellBehaved(_ workflow: Mapping, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectWellBehaved(_ workflow: Mapping, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         #expect((workflow["permissions"] as? Mapping)?["contents"] as? String == "read", sourceLocation: sourceLocation)
         let concurrency = try #require(workflow["concurrency"] as? Mapping, sourceLocation: sourceLocation)
         #expect(concurrency["group"] as? String == "${{ github.workflow }}-${{ github.ref }}" && concurrency["cancel-in-progress"] as? Bool == true, sourceLocation: sourceLocation)
