@@ -25,6 +25,9 @@ extension ManifestEvaluator {
             for operand in operands { result += try elements(of: operand, at: position) }
             return result
         }
+        if let targets = try packageTargetElements(expression, at: position) {
+            return targets
+        }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return try constant(
                 reference, at: position, expected: "a list",

@@ -50,6 +50,17 @@ extension ManifestEvaluator {
     func factory(_ expression: ExprSyntax, qualifiers: Set<String>) throws -> FactoryCall? {
         guard let call = Self.factoryCall(expression, qualifiers: qualifiers) else { return nil }
         let calledName = call.name == "init" ? call.node.calledExpression.trimmedDescription : call.name
+        // `Target.target(…)` names PackageDescription's unless the manifest extends `Target`
+        // with a `target` of its own.
+        // `.target(…)` only finds members of the type the position expects: a `target` of the
+        // manifest's own struct or enum is not one of them.
+        if call.name != "init", let member = call.node.calledExpression.as(MemberAccessExprSyntax.self) {
+            let (root, _) = rootScope(at: 0)
+            let owners = Set((root.members[call.name] ?? []).compactMap { Self.containerType(of: $0).map(Self.typeName) })
+                .union(root.enumCaseNames.filter { $0.value.contains(call.name) }.keys)
+            let types = member.base.map { [Self.typeName($0.trimmedDescription)] } ?? qualifiers.map(Self.typeName)
+            if !owners.isEmpty, owners.isDisjoint(with: types) { return call }
+        }
         if declaredNames.contains(calledName) || (call.name == "init" && declaredNames.contains(calledName + ".init")) {
             throw refusal(call.node, "\(Self.describe(call.node)), which may call the manifest's own '\(calledName)',")
         }
@@ -109,6 +120,17 @@ extension ManifestEvaluator {
         return try string(expression, at: position)
     }
 
+    /// Whether `expression` is `nil`, written in place or held in a constant (`let platforms:
+    /// [SupportedPlatform]? = nil`) or chosen by a condition.
+    mutating func isNil(_ expression: ExprSyntax, at position: Int) throws -> Bool {
+        let expression = Self.unwrap(expression)
+        if expression.is(NilLiteralExprSyntax.self) { return true }
+        guard expression.is(DeclReferenceExprSyntax.self) || expression.is(SequenceExprSyntax.self) || expression.is(IfExprSyntax.self) else { return false }
+        // Not nil as far as the reader can tell: reading the value as a list says why not.
+        let result = try? indirection(expression, at: position) { evaluator, body, index in try evaluator.isNil(body, at: index) }
+        return (result ?? nil) ?? false
+    }
+
     /// A list of strings.
     mutating func strings(_ expression: ExprSyntax, at position: Int) throws -> [String] {
         try list(expression, at: position, expected: "a list of strings") { evaluator, item, index in
@@ -118,7 +140,7 @@ extension ManifestEvaluator {
 
     /// A list of strings or `nil`.
     mutating func optionalStrings(_ expression: ExprSyntax, at position: Int) throws -> [String]? {
-        if Self.unwrap(expression).is(NilLiteralExprSyntax.self) { return nil }
+        if try isNil(expression, at: position) { return nil }
         return try strings(expression, at: position)
     }
 

@@ -5,9 +5,10 @@ import SwiftSyntax
 /// bodies are evaluated like the top level (constants, modelled appends, chosen branches,
 /// unrolled loops) and must end in one `return` (or be one expression).
 extension ManifestEvaluator {
-    /// The outermost scope (the file) and the position in it of the statement being evaluated.
-    func rootScope() -> (ManifestEvaluator, Int) {
-        guard var outer = enclosing.first else { return (self, Int.max) }
+    /// The outermost scope (the file) and the position in it of the statement being evaluated
+    /// (`position` itself in the file: a function sees the file's values as they are there).
+    func rootScope(at position: Int) -> (ManifestEvaluator, Int) {
+        guard var outer = enclosing.first else { return (self, position) }
         var position = enclosingPosition
         while let next = outer.enclosing.first {
             position = outer.enclosingPosition
@@ -38,6 +39,9 @@ extension ManifestEvaluator {
         inner.host = host
         inner.budget = budget
         inner.readsPlatformsStrictly = readsPlatformsStrictly
+        // The manifest's own names and enums are the file's, seen from every scope.
+        inner.declaredNames = declaredNames
+        inner.enumCaseNames = enumCaseNames
         for parameter in parameters { inner.declare(parameter) }
         let items = try inner.collect(statements)
         let result: ExprSyntax
@@ -106,7 +110,7 @@ extension ManifestEvaluator {
         evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
     ) throws -> T? {
         guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
-        let (root, rootPosition) = rootScope()
+        let (root, rootPosition) = rootScope(at: position)
         guard let declarations = root.functions[reference.baseName.text] ?? functions[reference.baseName.text] else { return nil }
         guard declarations.count == 1, let function = declarations.first, let body = function.body else {
             throw refusal(call, "\(Self.describe(call)), which may call one of several functions named '\(reference.baseName.text)',")
@@ -156,6 +160,7 @@ extension ManifestEvaluator {
     mutating func memberValue<T>(
         _ expression: ExprSyntax,
         at position: Int,
+        type: String? = nil,
         evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
     ) throws -> T? {
         var access = expression.as(MemberAccessExprSyntax.self)
@@ -163,14 +168,30 @@ extension ManifestEvaluator {
         if let call { access = call.calledExpression.as(MemberAccessExprSyntax.self) }
         guard let access, access.declName.argumentNames == nil else { return nil }
         let name = access.declName.baseName.text
-        let (root, rootPosition) = rootScope()
-        guard let declarations = root.members[name] ?? members[name] else { return nil }
+        let (root, rootPosition) = rootScope(at: position)
+        guard var declarations = root.members[name] ?? members[name] else { return nil }
         if let base = access.base {
             // `Type.name`: the type must be the manifest's own or one of PackageDescription's.
             guard base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self) else { return nil }
         }
+        // `Target.target(…)` where the manifest's `target` belongs to another type.
+        if let base = access.base, Self.packageDescriptionTypes.contains(Self.typeName(base.trimmedDescription)),
+            !declarations.contains(where: { Self.containerType(of: $0).map(Self.typeName) == Self.typeName(base.trimmedDescription) })
+        {
+            return nil
+        }
+        // Overloads in extensions of different types (`Target.grpc`, `Target.Dependency.grpc`):
+        // the written type, or else the one the position expects, chooses.
+        if declarations.count > 1, let wanted = access.base.map({ Self.typeName($0.trimmedDescription) }) ?? type.map(Self.typeName) {
+            let matching = declarations.filter { Self.containerType(of: $0).map(Self.typeName) == wanted }
+            if !matching.isEmpty { declarations = matching }
+        }
         guard declarations.count == 1, let declaration = declarations.first, !Self.packageDescriptionMembers.contains(name) else {
             throw refusal(expression, "\(Self.describe(expression)), which may use the manifest's own '\(name)',")
+        }
+        let isStatic = declaration.asProtocol(WithModifiersSyntax.self)?.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) ?? false
+        if !isStatic, let base = access.base, let value = try instanceMember(declaration, name: name, of: base, call: call, at: position, in: (root, rootPosition), evaluate: evaluate) {
+            return value
         }
         if let function = declaration.as(FunctionDeclSyntax.self) {
             guard let call, function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }), let body = function.body else {
@@ -194,6 +215,68 @@ extension ManifestEvaluator {
             return try evaluateBody(body, node: Syntax(expression), at: position, in: (root, rootPosition), parameters: [], evaluate: evaluate)
         }
         throw refusal(expression, "\(Self.describe(expression)), which uses the manifest's own '\(name)',")
+    }
+
+    /// `value.method(…)`, `value.computed` and `value.stored` for a member of the manifest's own
+    /// struct or enum; nil when `base` is not a value the reader can follow.
+    private mutating func instanceMember<T>(
+        _ declaration: DeclSyntax,
+        name: String,
+        of base: ExprSyntax,
+        call: FunctionCallExprSyntax?,
+        at position: Int,
+        in scope: (ManifestEvaluator, Int),
+        evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws -> T? {
+        if let function = declaration.as(FunctionDeclSyntax.self) {
+            guard let call, let body = function.body, !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.mutating) }),
+                let receiver = try receiverBindings(base, of: declaration, at: position)
+            else { return nil }
+            let parameters = try bind(function.signature.parameterClause.parameters, to: call, at: position)
+            return try evaluateBody(body.statements, node: Syntax(call), at: position, in: scope, parameters: receiver + parameters, evaluate: evaluate)
+        }
+        guard call == nil, let variable = declaration.as(VariableDeclSyntax.self),
+            let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name })
+        else { return nil }
+        if let accessors = binding.accessorBlock {
+            guard binding.initializer == nil, let body = Self.getterBody(accessors), let receiver = try receiverBindings(base, of: declaration, at: position) else { return nil }
+            return try evaluateBody(body, node: Syntax(base), at: position, in: scope, parameters: receiver, evaluate: evaluate)
+        }
+        guard let type = Self.containerType(of: declaration).map(Self.typeName), let value = try instance(base, of: type, at: position),
+            let element = value.properties[name], let site = element.site
+        else { return nil }
+        var other = site.evaluator
+        other.depth = depth + 1
+        return try evaluate(&other, element.expression, site.position)
+    }
+
+    /// PackageDescription's types a static member may be written on.
+    static let packageDescriptionTypes: Set<String> = [
+        "Target", "Target.Dependency", "Product", "Package", "Package.Dependency", "SupportedPlatform", "Trait", "Version",
+        "Platform", "TargetDependencyCondition", "SwiftSetting", "CSetting", "CXXSetting", "LinkerSetting", "Resource",
+    ]
+
+    /// A type's name without the module and whitespace: `PackageDescription.Target.Dependency`
+    /// is `Target.Dependency`.
+    static func typeName(_ text: String) -> String {
+        let compact = text.filter { !$0.isWhitespace }
+        return compact.hasPrefix("PackageDescription.") ? String(compact.dropFirst("PackageDescription.".count)) : compact
+    }
+
+    /// The type or extension a member is declared in, qualified by the types around it
+    /// (`CustomTarget.Kind` for an enum nested in a struct, or an extension's extended type).
+    static func containerType(of declaration: DeclSyntax) -> String? {
+        var names: [String] = []
+        var node = declaration.parent
+        while let current = node {
+            if let extensionDecl = current.as(ExtensionDeclSyntax.self) {
+                names.insert(extensionDecl.extendedType.trimmedDescription, at: 0)
+            } else if let named = current.asProtocol(NamedDeclSyntax.self), current.asProtocol(DeclGroupSyntax.self) != nil {
+                names.insert(named.name.text, at: 0)
+            }
+            node = current.parent
+        }
+        return names.isEmpty ? nil : names.joined(separator: ".")
     }
 
     /// `if`/`switch` used as an expression: the branch taken.

@@ -6,10 +6,13 @@ import SwiftSyntax
 /// functions and computed properties the manifest defines.
 extension ManifestEvaluator {
     /// The value `expression` stands for when it is an indirection, evaluated with `evaluate`
-    /// (which receives the expression to read in its place); nil when it is none.
+    /// (which receives the expression to read in its place); nil when it is none. `type` is
+    /// the PackageDescription type expected (`Target.Dependency`), which chooses among static
+    /// members of the same name in the manifest's extensions.
     mutating func indirection<T>(
         _ expression: ExprSyntax,
         at position: Int,
+        type: String? = nil,
         evaluate: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
     ) throws -> T? {
         let expression = Self.unwrap(expression)
@@ -33,7 +36,7 @@ extension ManifestEvaluator {
         if let call = expression.as(FunctionCallExprSyntax.self), let value = try functionCall(call, at: position, evaluate: evaluate) {
             return value
         }
-        if let value = try memberValue(expression, at: position, evaluate: evaluate) {
+        if let value = try memberValue(expression, at: position, type: type, evaluate: evaluate) {
             return value
         }
         return nil

@@ -17,7 +17,7 @@ extension ManifestEvaluator {
         guard let declared = bindings[packageVariable], declared.count == 1, let binding = declared.first, let initializer = binding.initializer else {
             throw ManifestError.noPackageDeclaration(at: MFECore.SourceLocation(file: file, line: 1, column: 1))
         }
-        if let taint = taint(of: packageVariable, after: binding.index, before: Int.max) {
+        if let taint = taint(of: packageVariable, after: binding.index, before: Int.max), !objectStatements.contains(taint.index) {
             throw refusal(taint.node, "\(taint.description), which may change '\(packageVariable)',")
         }
         guard let call = try factory(Self.unwrap(initializer), qualifiers: ["Package"]), call.name == "init" else {
@@ -42,7 +42,9 @@ extension ManifestEvaluator {
             case "targets": targets = try self.targets(argument.expression, at: position)
             case "dependencies": dependencies = try packageDependencies(argument.expression, at: position)
             case "products": products = try self.products(argument.expression, at: position)
-            case "traits": traits = try packageTraits(argument.expression, at: position)
+            case "traits":
+                // A `Set<Trait>`: inserting an equal trait twice keeps one.
+                for trait in try packageTraits(argument.expression, at: position) where !traits.contains(trait) { traits.append(trait) }
             case "platforms": platforms = try platformsUnlessIgnored(argument.expression, at: position)
             default: continue
             }
@@ -61,9 +63,27 @@ extension ManifestEvaluator {
         } catch is ManifestRefusal where !readsPlatformsStrictly {
             platforms = []
         }
-        try applyPackageMutations("package.targets", to: &targets, after: position) { evaluator, expression, index in
-            try evaluator.target(expression, at: index)
+        // Changes through `package.targets` and through its objects, in the order they run.
+        var targetMutations = (mutations["package.targets"] ?? []).filter { $0.index > position }
+        for index in objectStatements.sorted() {
+            let before = targetMutations.filter { $0.index < index }
+            targetMutations.removeFirst(before.count)
+            try applyPackageMutations(before, to: &targets) { evaluator, expression, index in try evaluator.target(expression, at: index) }
+            try applyObjectStatement(at: index, to: &targets)
         }
+        try applyPackageMutations(targetMutations, to: &targets) { evaluator, expression, index in try evaluator.target(expression, at: index) }
+        // `package.traits` is a `Set<Trait>`: `insert` adds what it does not hold.
+        var insertedTraits: [PackageTrait] = []
+        if let replacement = mutations["package.traits"]?.first(where: { mutation in
+            if case .assign = mutation.kind { return mutation.index > position }
+            return false
+        }) {
+            throw refusal(replacement.node, "\(Self.describe(replacement.node)), which replaces the package's traits,")
+        }
+        try applyPackageMutations("package.traits", to: &insertedTraits, after: position) { evaluator, expression, index in
+            try evaluator.packageTrait(expression, at: index)
+        }
+        for trait in insertedTraits where !traits.contains(trait) { traits.append(trait) }
         try applyPackageMutations("package.dependencies", to: &dependencies, after: position) { evaluator, expression, index in
             try evaluator.packageDependency(expression, at: index)
         }
@@ -97,20 +117,30 @@ extension ManifestEvaluator {
     /// `traits: [.default(enabledTraits: ["A"]), "A", .trait(name: "B", description: "…", enabledTraits: [])]`.
     mutating func packageTraits(_ expression: ExprSyntax, at position: Int) throws -> [PackageTrait] {
         try list(expression, at: position, expected: "a list of traits") { evaluator, item, index in
-            let item = Self.unwrap(item)
-            if item.is(StringLiteralExprSyntax.self) { return PackageTrait(name: try evaluator.string(item, at: index)) }
-            guard let call = try evaluator.factory(item, qualifiers: ["Trait", "PackageDescription.Trait"]) else {
-                throw evaluator.cannotEvaluate(item, expected: "a trait such as '.trait(name:)'")
-            }
-            let enabled = try call.argument("enabledTraits").map { try evaluator.strings($0, at: index) } ?? []
-            switch call.name {
-            case "default": return PackageTrait(name: "default", enabledTraits: enabled)
-            case "trait":
-                guard let name = call.argument("name") else { throw evaluator.cannotEvaluate(item, expected: "a trait with 'name:'") }
-                let description = try call.argument("description").flatMap { try evaluator.optionalString($0, at: index) }
-                return PackageTrait(name: try evaluator.string(name, at: index), description: description, enabledTraits: enabled)
-            default: throw evaluator.cannotEvaluate(item, expected: "a trait such as '.trait(name:)'")
-            }
+            try evaluator.packageTrait(item, at: index)
+        }
+    }
+
+    /// `"A"`, `.default(enabledTraits:)`, `.trait(name:description:enabledTraits:)`, `Trait(…)`,
+    /// `.init(…)`, or a constant holding one.
+    mutating func packageTrait(_ expression: ExprSyntax, at position: Int) throws -> PackageTrait {
+        let item = Self.unwrap(expression)
+        if item.is(StringLiteralExprSyntax.self) { return PackageTrait(name: try string(item, at: position)) }
+        if let value = try indirection(item, at: position, type: "Trait", evaluate: { evaluator, body, index in try evaluator.packageTrait(body, at: index) }) {
+            return value
+        }
+        guard let call = try factory(item, qualifiers: ["Trait", "PackageDescription.Trait"]) else {
+            throw cannotEvaluate(item, expected: "a trait such as '.trait(name:)'")
+        }
+        let enabled = try call.argument("enabledTraits").map { try strings($0, at: position) } ?? []
+        switch call.name {
+        case "default": return PackageTrait(name: "default", enabledTraits: enabled)
+        case "trait", "init":
+            // `.trait(name:…)`, `Trait(name:…)` and `.init(name:…)` build the same value.
+            guard let name = call.argument("name") else { throw cannotEvaluate(item, expected: "a trait with 'name:'") }
+            let description = try call.argument("description").flatMap { try optionalString($0, at: position) }
+            return PackageTrait(name: try string(name, at: position), description: description, enabledTraits: enabled)
+        default: throw cannotEvaluate(item, expected: "a trait such as '.trait(name:)'")
         }
     }
 
@@ -120,7 +150,15 @@ extension ManifestEvaluator {
         after position: Int,
         element: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
     ) throws {
-        for mutation in mutations[key] ?? [] where mutation.index > position {
+        try applyPackageMutations((mutations[key] ?? []).filter { $0.index > position }, to: &value, element: element)
+    }
+
+    private mutating func applyPackageMutations<T>(
+        _ changes: [Mutation],
+        to value: inout [T],
+        element: (inout ManifestEvaluator, ExprSyntax, Int) throws -> T
+    ) throws {
+        for mutation in changes {
             switch mutation.kind {
             case .append(let item): value.append(try element(&self, item, mutation.index))
             case .appendContents(let items): value += try list(items, at: mutation.index, expected: "a list", element: element)
@@ -147,7 +185,7 @@ extension ManifestEvaluator {
     /// `.target(name: ...)` and the other target factories, or a constant holding one.
     mutating func target(_ expression: ExprSyntax, at position: Int) throws -> Target {
         let expression = Self.unwrap(expression)
-        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.target(body, at: index) }) {
+        if let value = try indirection(expression, at: position, type: "Target", evaluate: { evaluator, body, index in try evaluator.target(body, at: index) }) {
             return value
         }
         guard let call = try factory(expression, qualifiers: Self.targetQualifiers), let kind = Self.targetKinds[call.name] else {
@@ -189,7 +227,7 @@ extension ManifestEvaluator {
         if expression.is(StringLiteralExprSyntax.self) {
             return TargetDependency(.byName(try string(expression, at: position)), location: location(of: expression))
         }
-        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.targetDependency(body, at: index) }) {
+        if let value = try indirection(expression, at: position, type: "Target.Dependency", evaluate: { evaluator, body, index in try evaluator.targetDependency(body, at: index) }) {
             return value
         }
         guard let call = try factory(expression, qualifiers: Self.targetDependencyQualifiers) else {
@@ -288,7 +326,7 @@ extension ManifestEvaluator {
     /// `.package(path:)`, `.package(url:...)`, `.package(id:...)` with every requirement form.
     mutating func packageDependency(_ expression: ExprSyntax, at position: Int) throws -> PackageDependency {
         let expression = Self.unwrap(expression)
-        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.packageDependency(body, at: index) }) {
+        if let value = try indirection(expression, at: position, type: "Package.Dependency", evaluate: { evaluator, body, index in try evaluator.packageDependency(body, at: index) }) {
             return value
         }
         guard let call = try factory(expression, qualifiers: Self.packageDependencyQualifiers), call.name == "package" else {
@@ -412,6 +450,21 @@ extension ManifestEvaluator {
 
     // MARK: - Products
 
+    /// `.static`, `.dynamic` or `nil` (automatic), written in place or chosen by a condition.
+    mutating func libraryKind(_ expression: ExprSyntax, at position: Int) throws -> Product.Kind {
+        let unwrapped = Self.unwrap(expression)
+        switch unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        case "static": return .staticLibrary
+        case "dynamic": return .dynamicLibrary
+        default:
+            if unwrapped.is(NilLiteralExprSyntax.self) { return .library }
+            if let value = try indirection(unwrapped, at: position, evaluate: { evaluator, body, index in try evaluator.libraryKind(body, at: index) }) {
+                return value
+            }
+            throw cannotEvaluate(expression, expected: "'.static', '.dynamic' or 'nil'")
+        }
+    }
+
     static let productQualifiers: Set<String> = ["Product", "PackageDescription.Product"]
 
     mutating func products(_ expression: ExprSyntax, at position: Int) throws -> [Product] {
@@ -423,7 +476,7 @@ extension ManifestEvaluator {
     /// `.library(name:type:targets:)`, `.executable(name:targets:)`, `.plugin(name:targets:)`.
     mutating func product(_ expression: ExprSyntax, at position: Int) throws -> Product {
         let expression = Self.unwrap(expression)
-        if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.product(body, at: index) }) {
+        if let value = try indirection(expression, at: position, type: "Product", evaluate: { evaluator, body, index in try evaluator.product(body, at: index) }) {
             return value
         }
         guard let call = try factory(expression, qualifiers: Self.productQualifiers),
@@ -434,13 +487,7 @@ extension ManifestEvaluator {
         }
         var kind: Product.Kind = call.name == "executable" ? .executable : call.name == "plugin" ? .plugin : .library
         if call.name == "library", let type = call.argument("type") {
-            let unwrapped = Self.unwrap(type)
-            switch unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
-            case "static": kind = .staticLibrary
-            case "dynamic": kind = .dynamicLibrary
-            default:
-                guard unwrapped.is(NilLiteralExprSyntax.self) else { throw cannotEvaluate(type, expected: "'.static', '.dynamic' or 'nil'") }
-            }
+            kind = try libraryKind(type, at: position)
         }
         let targets = try call.argument("targets").map { try strings($0, at: position) } ?? []
         return Product(name: try string(nameExpression, at: position), kind: kind, targets: targets, location: location(of: expression))

@@ -13,7 +13,7 @@ extension ManifestEvaluator {
 
     /// `[.macOS(.v13), .iOS("16.0"), .custom("freebsd", versionString: "14.0")]`, or `nil`.
     mutating func supportedPlatforms(_ expression: ExprSyntax, at position: Int) throws -> [SupportedPlatform] {
-        if Self.unwrap(expression).is(NilLiteralExprSyntax.self) { return [] }
+        if try isNil(expression, at: position) { return [] }
         return try list(expression, at: position, expected: "a list of platforms") { evaluator, item, index in
             try evaluator.supportedPlatform(item, at: index)
         }
@@ -23,7 +23,7 @@ extension ManifestEvaluator {
     mutating func supportedPlatform(_ expression: ExprSyntax, at position: Int) throws -> SupportedPlatform {
         let expression = Self.unwrap(expression)
         if let value = try indirection(
-            expression, at: position,
+            expression, at: position, type: "SupportedPlatform",
             evaluate: { evaluator, body, index in
                 try evaluator.supportedPlatform(body, at: index)
             })
@@ -44,12 +44,27 @@ extension ManifestEvaluator {
             return SupportedPlatform(name: name, version: text)
         }
         let text = try string(version, at: position)
-        // SwiftPM normalises other spellings ("13", "10.15.foo"); only the plain form is kept as written.
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
-            throw refusal(version, "the platform version '\(text)', which SwiftPM normalises,")
+        guard let normalised = Self.normalisedPlatformVersion(text, platform: call.name) else {
+            throw refusal(version, "the platform version '\(text)', which SwiftPM rejects or splits into options,")
         }
-        return SupportedPlatform(name: name, version: text)
+        return SupportedPlatform(name: name, version: normalised)
+    }
+
+    /// The least major version PackageDescription accepts per platform (`AppleOSVersion`).
+    static let minimumMajorVersions: [String: UInt] = [
+        "macOS": 10, "macCatalyst": 13, "iOS": 2, "tvOS": 9, "watchOS": 2, "visionOS": 1, "driverKit": 19,
+    ]
+
+    /// A version string as SwiftPM keeps it: PackageDescription accepts one to three
+    /// dot-separated components whose first two are integers (`"15"`, `"13.0.1"`) and at least
+    /// the platform's first version; `PlatformDescription` keeps the first two and a third
+    /// integer. Nil for what SwiftPM rejects or keeps as options (`"10.15.foo"`).
+    static func normalisedPlatformVersion(_ text: String, platform: String) -> String? {
+        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard components.count <= 3, components.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && UInt($0) != nil }),
+            let major = UInt(components[0]), major >= minimumMajorVersions[platform, default: 0]
+        else { return nil }
+        return text
     }
 
     /// `.v10_15` → `10.15`, `.v13` → `13.0`; nil for anything else.

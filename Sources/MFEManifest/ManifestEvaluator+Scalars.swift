@@ -14,6 +14,10 @@ extension ManifestEvaluator {
         case list([Scalar])
         /// `ProcessInfo.processInfo.environment` / `Context.environment`.
         case environment
+        /// A target's type (`.regular`, `.test`): its `Target.Kind` raw value.
+        case targetType(String)
+        /// A case of an enum the manifest declares: the enum's name and the case's.
+        case enumCase(String, String)
     }
 
     /// `expression` as a Boolean.
@@ -108,11 +112,23 @@ extension ManifestEvaluator {
             }
         }
         if let call = expression.as(FunctionCallExprSyntax.self), let value = try scalarCall(call, at: position) { return value }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.argumentNames == nil {
+        if let type = Self.targetType(expression) { return type }
+        if let value = enumCase(expression) { return value }
+        if let member = expression.as(MemberAccessExprSyntax.self), let value = try targetProperty(member, at: position) { return value }
+        // A member the manifest declares (`t.kind` of its own struct) is read as one below.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.argumentNames == nil,
+            !declaredNames.contains(member.declName.baseName.text)
+        {
             let value = try scalar(base, at: position)
             if let result = try Self.property(member.declName.baseName.text, of: value) { return result }
         }
         if let optional = expression.as(OptionalChainingExprSyntax.self) { return try scalar(optional.expression, at: position) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) {
+            // `getenv("X")!` on an unset variable traps when the manifest runs.
+            let value = try scalar(forced.expression, at: position)
+            if value == .nothing { throw refusal(forced, "\(Self.describe(forced)), which is nil and stops the manifest,") }
+            return value
+        }
         if let value = try indirection(expression, at: position, evaluate: { evaluator, body, index in try evaluator.scalar(body, at: index) }) {
             return value
         }
@@ -180,10 +196,61 @@ extension ManifestEvaluator {
         }
     }
 
+    /// `optional.map { … }` and `optional.flatMap(Bool.init)` over a plain optional value (an
+    /// environment variable): `nil` stays `nil`, a value is passed to the closure; nil when
+    /// `call` is none of them.
+    private mutating func optionalMap(_ call: FunctionCallExprSyntax, at position: Int) throws -> Scalar? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["map", "flatMap"].contains(member.declName.baseName.text), !declaredNames.contains(member.declName.baseName.text),
+            call.additionalTrailingClosures.isEmpty
+        else { return nil }
+        let argument: ExprSyntax
+        if let trailing = call.trailingClosure, call.arguments.isEmpty {
+            argument = ExprSyntax(trailing)
+        } else if call.trailingClosure == nil, call.arguments.count == 1, let only = call.arguments.first, only.label == nil {
+            argument = Self.unwrap(only.expression)
+        } else {
+            return nil
+        }
+        let value = try scalar(base, at: position)
+        switch value {
+        case .nothing: return Scalar.nothing
+        case .list, .environment, .targetType, .enumCase: return nil
+        case .string, .int, .bool: break
+        }
+        if let closure = argument.as(ClosureExprSyntax.self), let literal = Self.literal(value) {
+            return try self.call(closure, with: [Element(expression: literal, site: Site(self, position))], at: position) { evaluator, body, index in
+                try evaluator.scalar(body, at: index)
+            }
+        }
+        let function = argument.trimmedDescription.filter { !$0.isWhitespace }
+        if ["Bool.init", "Bool.init(_:)"].contains(function), !declaredNames.contains("Bool"), case .string(let text) = value {
+            return text == "true" ? .bool(true) : text == "false" ? .bool(false) : Scalar.nothing
+        }
+        return nil
+    }
+
     /// Calls of methods on plain values, `fileExists(atPath:)`, `Bool(…)`; nil for other calls.
     private mutating func scalarCall(_ call: FunctionCallExprSyntax, at position: Int) throws -> Scalar? {
+        if let value = try optionalMap(call, at: position) { return value }
         guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return nil }
         let arguments = call.arguments.map { ($0.label?.text, $0.expression) }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), !declaredNames.contains(reference.baseName.text),
+            arguments.count == 1
+        {
+            switch (reference.baseName.text, arguments[0].0) {
+            case ("getenv", nil):
+                // C's `getenv` reads the same environment as `ProcessInfo`.
+                guard case .string(let name) = try scalar(arguments[0].1, at: position) else { throw cannotEvaluate(arguments[0].1, expected: "a string") }
+                return host.environment[name].map(Scalar.string) ?? Scalar.nothing
+            case ("String", "cString"):
+                // `String(cString: getenv(…)!)`: the C string is the variable's value.
+                let value = try scalar(arguments[0].1, at: position)
+                guard case .string = value else { throw cannotEvaluate(arguments[0].1, expected: "a string") }
+                return value
+            default: break
+            }
+        }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
             let method = member.declName.baseName.text
             let baseText = base.trimmedDescription.filter { !$0.isWhitespace }

@@ -97,13 +97,68 @@ extension ManifestEvaluator {
         var returned = false
         try process(raw, returned: &returned)
         collecting = false
+        if enclosing.isEmpty { recordObjectStatements() }
         if !taints.isEmpty { propagateTaintsThroughConstants() }
+        if !objectStatements.isEmpty {
+            taints = taints.mapValues { $0.filter { !objectStatements.contains($0.index) } }.filter { !$0.value.isEmpty }
+        }
         return items
+    }
+
+    /// Marks the statements that change nothing but the package's targets, through
+    /// `package.targets` (a loop, `forEach`, `first(where:)!`), as the object model's to apply.
+    private mutating func recordObjectStatements() {
+        let effects = sideEffects
+        for taint in taints[packageVariable] ?? [] where taint.index < items.count {
+            let item = items[taint.index]
+            var shaped = false
+            switch item {
+            case .stmt(let statement):
+                if let loop = statement.as(ForStmtSyntax.self) {
+                    shaped = isPackageTargets(loop.sequence)
+                } else if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
+                    shaped = isObjectExpression(expression)
+                }
+            case .expr(let expression): shaped = isObjectExpression(expression)
+            case .decl: break
+            }
+            if shaped, effects.changedNames(by: Syntax(item)) == [packageVariable] { objectStatements.insert(taint.index) }
+        }
+    }
+
+    private func isObjectExpression(_ expression: ExprSyntax) -> Bool {
+        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "forEach", let base = member.base
+        {
+            return isPackageTargets(base)
+        }
+        guard let change = Self.propertyChange(expression), let subject = change.subject.as(ForceUnwrapExprSyntax.self)?.expression,
+            let member = subject.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base
+        else { return false }
+        return member.declName.baseName.text == "first" && isPackageTargets(base)
     }
 
     /// The side-effect analysis for a statement at this point.
     var sideEffects: ManifestSideEffects {
-        ManifestSideEffects(topLevelNames: Set(bindings.keys), functions: functions.compactMapValues { $0.count == 1 ? $0[0] : nil })
+        ManifestSideEffects(topLevelNames: Set(bindings.keys), functions: functions.compactMapValues { $0.count == 1 ? $0[0] : nil }, methods: valueTypeMethods())
+    }
+
+    /// The manifest's methods that cannot change the value they are called on: every
+    /// declaration of the name is a non-`mutating` instance method of one of its own structs
+    /// or enums (an extension of a PackageDescription class could change the object).
+    func valueTypeMethods() -> [String: FunctionDeclSyntax] {
+        let (root, _) = rootScope(at: 0)
+        var result: [String: FunctionDeclSyntax] = [:]
+        let structs = root.declaredStructs()
+        let enums = root.declaredEnums()
+        for (name, declarations) in root.members where declarations.count == 1 {
+            guard let function = declarations[0].as(FunctionDeclSyntax.self),
+                !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.mutating) }),
+                let type = Self.containerType(of: declarations[0]).map(Self.typeName), structs[type] != nil || enums.contains(type)
+            else { continue }
+            result[name] = function
+        }
+        return result
     }
 
     /// Processes `statements` in order, appending to `items`; stops after a `return`.
@@ -135,6 +190,8 @@ extension ManifestEvaluator {
             case .stmt(let statement):
                 if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
                     try processExpressionStatement(item, expression, returned: &returned)
+                } else if let guardStatement = statement.as(GuardStmtSyntax.self), try processGuard(guardStatement, returned: &returned) {
+                    continue
                 } else if let loop = statement.as(ForStmtSyntax.self), try unroll(loop, returned: &returned) {
                     continue
                 } else {
@@ -153,7 +210,11 @@ extension ManifestEvaluator {
             let saved = checkpoint()
             do {
                 // No branch taken (an `if` without `else`) runs nothing.
-                try processScope(try chosenBranch(of: expression), returned: &returned)
+                var bound: [Binding] = []
+                let branch = try chosenBranch(of: expression, binding: &bound)
+                try processScope(branch, returned: &returned) { evaluator in
+                    for binding in bound { evaluator.declare(binding) }
+                }
                 return
             } catch is ManifestRefusal {
                 // Not evaluable now: the statement stays whole.
@@ -164,6 +225,26 @@ extension ManifestEvaluator {
         let index = items.count
         items.append(item)
         recordExpressionStatement(expression, at: index, sideEffects)
+    }
+
+    /// `guard` whose conditions the reader can evaluate now: when they hold, its `let`s are
+    /// bound for the rest of the scope; otherwise its `else` block runs (and must leave the
+    /// scope). False when the conditions cannot be evaluated (the statement then stays whole).
+    private mutating func processGuard(_ statement: GuardStmtSyntax, returned: inout Bool) throws -> Bool {
+        let saved = checkpoint()
+        do {
+            var bound: [Binding] = []
+            if try conditions(statement.conditions, at: items.count, binding: &bound) {
+                for binding in bound { declare(binding) }
+                return true
+            }
+            try processScope(statement.body.statements, returned: &returned)
+            if !returned { throw refusal(statement, "the 'guard' whose 'else' does not end in 'return'") }
+            return true
+        } catch is ManifestRefusal {
+            rollBack(to: saved)
+            return false
+        }
     }
 
     /// Processes a nested block: its bindings end with it.
@@ -187,17 +268,23 @@ extension ManifestEvaluator {
 
     /// The statements of the branch an `if` or `switch` takes (nil: none), when every
     /// condition up to it can be evaluated now.
-    mutating func chosenBranch(of expression: ExprSyntax) throws -> CodeBlockItemListSyntax? {
+    /// `if let` conditions add their values to `bound`, for the branch taken.
+    mutating func chosenBranch(of expression: ExprSyntax, binding bound: inout [Binding], at position: Int? = nil) throws -> CodeBlockItemListSyntax? {
+        let position = position ?? items.count
         if let conditional = expression.as(IfExprSyntax.self) {
-            if try conditions(conditional.conditions, at: items.count) { return conditional.body.statements }
+            var values: [Binding] = []
+            if try conditions(conditional.conditions, at: position, binding: &values) {
+                bound = values
+                return conditional.body.statements
+            }
             switch conditional.elseBody {
-            case .ifExpr(let next): return try chosenBranch(of: ExprSyntax(next))
+            case .ifExpr(let next): return try chosenBranch(of: ExprSyntax(next), binding: &bound, at: position)
             case .codeBlock(let block): return block.statements
             case nil: return nil
             }
         }
         guard let switchExpression = expression.as(SwitchExprSyntax.self) else { throw refusal(expression, Self.describe(expression)) }
-        let statements = try chosenCase(of: switchExpression, at: items.count)?.statements
+        let statements = try chosenCase(of: switchExpression, at: position)?.statements
         let jumps = statements?.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.fallthrough) || $0.tokenKind == .keyword(.break) } ?? []
         let endsInBreak = statements?.last.map { $0.item.as(StmtSyntax.self)?.is(BreakStmtSyntax.self) == true } ?? false
         if !(jumps.isEmpty || (jumps.count == 1 && endsInBreak)) {
@@ -206,15 +293,46 @@ extension ManifestEvaluator {
         return statements
     }
 
-    /// Whether every condition of an `if` holds (`if let` is refused: it binds a value).
+    /// Whether every condition of an `if` holds; `if let` is refused (it binds a value).
     mutating func conditions(_ list: ConditionElementListSyntax, at position: Int) throws -> Bool {
+        var bound: [Binding] = []
+        let holds = try conditions(list, at: position, binding: &bound)
+        if let first = bound.first { throw refusal(first.node, "the condition '\(first.node.trimmedDescription)'") }
+        return holds
+    }
+
+    /// Whether every condition of an `if` holds: Boolean expressions, and `if let x = value`
+    /// over a plain value (an environment variable, say), which holds when it is not `nil` and
+    /// binds `x` to it in `bound`.
+    mutating func conditions(_ list: ConditionElementListSyntax, at position: Int, binding bound: inout [Binding]) throws -> Bool {
         for element in list {
-            guard case .expression(let expression) = element.condition else {
+            switch element.condition {
+            case .expression(let expression):
+                if try !bool(expression, at: position) { return false }
+            case .optionalBinding(let optional):
+                guard optional.bindingSpecifier.tokenKind == .keyword(.let) || optional.bindingSpecifier.tokenKind == .keyword(.var),
+                    let name = optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, optional.typeAnnotation == nil
+                else { throw refusal(element, "the condition '\(element.trimmedDescription)'") }
+                let source = optional.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+                let value = try scalar(source, at: position)
+                if value == .nothing { return false }
+                guard let literal = Self.literal(value) else { throw refusal(element, "the condition '\(element.trimmedDescription)'") }
+                bound.append(Binding(name: name, index: position - 1, initializer: literal, node: Syntax(element)))
+            default:
                 throw refusal(element, "the condition '\(element.trimmedDescription)'")
             }
-            if try !bool(expression, at: position) { return false }
         }
         return true
+    }
+
+    /// A literal expression for a plain string, number or Boolean (nil for other values).
+    static func literal(_ value: Scalar) -> ExprSyntax? {
+        switch value {
+        case .string(let text): return ExprSyntax(StringLiteralExprSyntax(content: text))
+        case .int(let number): return ExprSyntax(IntegerLiteralExprSyntax(number))
+        case .bool(let flag): return ExprSyntax(BooleanLiteralExprSyntax(flag))
+        default: return nil
+        }
     }
 
     /// The case a `switch` over a known value takes: literal patterns (several per case) and
@@ -373,7 +491,11 @@ extension ManifestEvaluator {
                         members[name, default: []].append(decl)
                     }
                 }
-            } else if decl.is(EnumCaseDeclSyntax.self) || decl.asProtocol(DeclGroupSyntax.self) != nil {
+            } else if let cases = decl.as(EnumCaseDeclSyntax.self) {
+                if let type = Self.containerType(of: decl).map(Self.typeName) {
+                    enumCaseNames[type, default: []].formUnion(cases.elements.map(\.name.text))
+                }
+            } else if decl.asProtocol(DeclGroupSyntax.self) != nil {
                 recordMembers(decl)
             }
         }

@@ -104,6 +104,12 @@ struct ManifestEvaluator {
     var readsPlatformsStrictly = false
     /// Nesting of constant lookups, bounded so a self-referencing constant cannot recurse forever.
     var depth = 0
+    /// Top-level statements after `Package(…)` that change only the package through its
+    /// objects in ways the object model follows (loops over `package.targets`); applied when
+    /// the package is evaluated instead of refusing it.
+    var objectStatements: Set<Int> = []
+    /// Cases of the enums the manifest declares, by the enum's name (`CustomTarget.Kind`).
+    var enumCaseNames: [String: Set<String>] = [:]
 
     init(file: String, converter: SourceLocationConverter, configuration: HostBuildConfiguration) {
         self.file = file
@@ -283,17 +289,18 @@ struct ManifestEvaluator {
         }
     }
 
-    /// `x.append(e)`, `x.append(contentsOf: e)`, `x += e`, `x = e` for a top-level variable `x`
+    /// `x.append(e)`, `x.insert(e)`, `x.append(contentsOf: e)`, `x += e`, `x = e` for a top-level variable `x`
     /// or `package.targets` / `.dependencies` / `.products` / `.name`.
     private func modelledMutation(_ expression: ExprSyntax) -> (key: String, kind: Mutation.Kind)? {
         if let call = expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "append", member.declName.argumentNames == nil,
+            ["append", "insert"].contains(member.declName.baseName.text), member.declName.argumentNames == nil,
             let base = member.base, let key = mutableKey(base),
             call.arguments.count == 1, let argument = call.arguments.first,
             call.trailingClosure == nil
         {
             switch argument.label?.text {
+            // `insert(_:)` with one argument is `Set`'s (an array's takes `at:`): traits.
             case nil: return (key, .append(argument.expression))
             case "contentsOf": return (key, .appendContents(argument.expression))
             default: return nil
@@ -308,7 +315,7 @@ struct ManifestEvaluator {
         return nil
     }
 
-    static let modelledPackageMembers: Set<String> = ["targets", "dependencies", "products", "name", "platforms"]
+    static let modelledPackageMembers: Set<String> = ["targets", "dependencies", "products", "name", "platforms", "traits"]
 
     private func mutableKey(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {

@@ -15,7 +15,7 @@ struct ManifestSideEffects {
         "swiftSettings", "cSettings", "cxxSettings", "linkerSettings", "resources", "plugins", "platforms",
         "swiftLanguageVersions", "swiftLanguageModes", "cLanguageStandard", "cxxLanguageStandard",
         "defaultLocalization", "pkgConfig", "providers", "publicHeadersPath", "packageAccess", "checksum",
-        "url", "settings", "traits",
+        "url", "settings",
     ]
 
     /// Methods that never change the value they are called on.
@@ -35,6 +35,9 @@ struct ManifestSideEffects {
     let topLevelNames: Set<String>
     /// Top-level functions, whose bodies run when a statement calls them.
     let functions: [String: FunctionDeclSyntax]
+    /// Non-mutating methods of the manifest's own structs and enums, by name: calling one
+    /// cannot change the value it is called on, only what its body changes.
+    var methods: [String: FunctionDeclSyntax] = [:]
 
     /// The top-level names `node` may change.
     func changedNames(by node: Syntax) -> Set<String> {
@@ -49,6 +52,7 @@ struct ManifestSideEffects {
         aliases.walk(node)
         let resolved = aliases.resolved()
         let writes = WriteCollector(viewMode: .sourceAccurate)
+        writes.methods = Set(methods.keys)
         writes.walk(node)
 
         var names: Set<String> = []
@@ -84,7 +88,7 @@ struct ManifestSideEffects {
         }
         for chain in writes.writes { record(chain) }
         for call in writes.functionCalls {
-            guard let function = functions[call.name], !visiting.contains(call.name) else { continue }
+            guard let function = call.name.hasPrefix(".") ? methods[String(call.name.dropFirst())] : functions[call.name], !visiting.contains(call.name) else { continue }
             visiting.insert(call.name)
             let parameterNames = Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
             var effect: (names: Set<String>, changesParameters: Bool) = ([], false)
@@ -292,6 +296,8 @@ struct ManifestSideEffects {
     final class WriteCollector: SyntaxVisitor {
         var writes: [Chain] = []
         var functionCalls: [FunctionCall] = []
+        /// Names of the manifest's non-mutating methods (see `ManifestSideEffects.methods`).
+        var methods: Set<String> = []
 
         static let comparisonOperators: Set<String> = ["==", "!=", "<=", ">=", "===", "!=="]
 
@@ -320,7 +326,9 @@ struct ManifestSideEffects {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil, methods.contains(member.declName.baseName.text) {
+                functionCalls.append(FunctionCall(name: "." + member.declName.baseName.text, arguments: []))
+            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                 !ManifestSideEffects.pureMethods.contains(member.declName.baseName.text)
             {
                 writes.append(Chain(base))

@@ -32,7 +32,9 @@ enum ComposeSweepBenchmark: Benchmark {
         guard disk.isExecutableFile(mfe) else {
             throw PlainInputError("'\(mfe)' is missing; build it first ('swift build --product mfe')")
         }
-        let packages = try mirroredPackages()
+        // `MFE_SWEEP_ONLY=vapor/vapor,apple/swift-syntax` sweeps just those mirrors.
+        let only = Set((environment["MFE_SWEEP_ONLY"] ?? "").split(separator: ",").map { $0.lowercased().replacingOccurrences(of: ".git", with: "") })
+        let packages = try mirroredPackages().filter { only.isEmpty || only.contains($0.lowercased().replacingOccurrences(of: ".git", with: "")) }
         var outcomes: [Outcome] = []
         var pending = packages[...]
         try await withThrowingTaskGroup(of: Outcome.self) { group in

@@ -17,9 +17,10 @@ struct ManifestConstructAgreementTests {
         var expected: String
         var manifest: String
         var files: [String] = []
+        var toolsVersion = "6.0"
     }
 
-    static let header = "// swift-tools-version: 6.0\nimport PackageDescription\nimport Foundation\n"
+    static func header(_ toolsVersion: String) -> String { "// swift-tools-version: \(toolsVersion)\nimport PackageDescription\nimport Foundation\n" }
 
     static let cases: [Case] = [
         Case(
@@ -114,20 +115,145 @@ struct ManifestConstructAgreementTests {
                 package.dependencies.append(.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0"))
                 """),
         Case(
-            name: "a loop changing dependencies of package targets is refused", expected: "refused",
+            name: "a loop changing dependencies of package targets", expected: "exact",
             manifest: """
-                let package = Package(name: "P", targets: [.target(name: "A"), .target(name: "B")])
+                let package = Package(name: "P", targets: [.target(name: "A"), .target(name: "B"), .testTarget(name: "BTests")])
                 for target in package.targets where target.name != "A" {
-                    target.dependencies.append("A")
+                    if target.type == .test {
+                        target.dependencies += [.target(name: "B")]
+                    } else if ["B"].contains(target.name) {
+                        target.dependencies.append("A")
+                    }
+                    var settings = target.swiftSettings ?? []
+                    settings.append(.define("X"))
+                    target.swiftSettings = settings
+                }
+                package.targets.forEach { target in
+                    if target.name.hasSuffix("Tests") { target.exclude = ["Fixtures"] }
                 }
                 """),
         Case(
-            name: "if let binds a value and is refused when it matters", expected: "refused",
+            name: "package targets found, read back and extended", expected: "exact",
+            manifest: """
+                let package = Package(
+                    name: "P", dependencies: [.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0")],
+                    targets: [.target(name: "A"), .target(name: "B"), .testTarget(name: "ATests")])
+                package.targets.first(where: { $0.name == "B" })!.dependencies += [.product(name: "Logging", package: "swift-log")]
+                package.targets.append(
+                    .target(name: "All", dependencies: package.targets.compactMap {
+                        if $0.type == .test { return nil } else { return .byName(name: $0.name) }
+                    })
+                )
+                package.targets.first { $0.name == "A" }!.dependencies.append(.target(name: "B"))
+                """),
+        Case(
+            name: "if let and guard let over the environment", expected: "exact",
             manifest: """
                 let package = Package(name: "P", targets: [.target(name: "A")])
                 if let home = ProcessInfo.processInfo.environment["HOME"] {
                     package.targets.append(.target(name: home.isEmpty ? "X" : "Y"))
                 }
+                if let path = Context.environment["MFE_SURELY_UNSET_VARIABLE"] {
+                    package.dependencies.append(.package(path: path))
+                } else {
+                    package.dependencies.append(.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0"))
+                }
+                let local: Bool = {
+                    guard let value = Context.environment["MFE_SURELY_UNSET_VARIABLE"] else { return false }
+                    return value == "1"
+                }()
+                func flag(_ name: String) -> Bool { getenv(name).map { String(cString: $0) == "1" } ?? false }
+                let fast = Context.environment["MFE_SURELY_UNSET_VARIABLE"].flatMap(Bool.init) ?? false
+                if !flag("MFE_SURELY_UNSET_VARIABLE") && !local && !fast { package.targets.append(.target(name: "Flags")) }
+                """),
+        Case(
+            name: "platform version strings as SwiftPM keeps them", expected: "exact",
+            manifest: """
+                let optional: [String]? = nil
+                let package = Package(
+                    name: "P",
+                    platforms: [.macOS("15"), .iOS("26"), .tvOS("14.1"), .watchOS("10.0.1"), .visionOS("2")],
+                    targets: [.target(name: "A", sources: optional)]
+                )
+                """),
+        Case(
+            name: "traits built every way and inserted into a set", expected: "exact",
+            manifest: """
+                let tracing = Trait(name: "Tracing", description: "tracing", enabledTraits: [])
+                var traits: Set<Trait> = [tracing, .init(name: "JSON", description: "json", enabledTraits: ["Tracing"]), "Plain"]
+                traits.insert(.default(enabledTraits: ["JSON"]))
+                let package = Package(name: "P", traits: traits, targets: [.target(name: "A")])
+                package.traits.insert(.trait(name: "Late"))
+                """, toolsVersion: "6.1"),
+        Case(
+            name: "static members overloaded across PackageDescription types", expected: "exact",
+            manifest: """
+                extension Target.Dependency {
+                    static var core: Self { .target(name: coreName) }
+                    static func github(_ owner: String, repo: String) -> Self { .product(name: repo, package: repo) }
+                }
+                extension Target {
+                    static var core: Target { .target(name: coreName, dependencies: []) }
+                }
+                let coreName = "Core"
+                let package = Package(
+                    name: "P", dependencies: [.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0")],
+                    targets: [.core, .target(name: "A", dependencies: [.core, .github("o", repo: "swift-log")])])
+                """),
+        Case(
+            name: "the manifest's own struct, factory, methods and enum", expected: "exact",
+            manifest: """
+                struct Module {
+                    enum Kind { case library, test }
+                    var kind: Kind
+                    var name: String
+                    var dependencies: [Target.Dependency]
+                }
+                extension Module.Kind {
+                    func path(for name: String) -> String {
+                        switch self {
+                        case .library: return "Sources/\\(name)"
+                        case .test: return "Tests/\\(name)"
+                        }
+                    }
+                    var isTest: Bool { self == .test }
+                }
+                extension Module {
+                    static func module(kind: Kind = .library, name: String, dependencies: [Target.Dependency] = []) -> Module {
+                        Module(kind: kind, name: name, dependencies: dependencies)
+                    }
+                    func toTarget() -> Target {
+                        if kind.isTest {
+                            return Target.testTarget(name: name, dependencies: dependencies, path: kind.path(for: name))
+                        }
+                        return Target.target(name: name, dependencies: dependencies, path: kind.path(for: name))
+                    }
+                }
+                let modules: [Module] = [.module(name: "A"), .module(kind: .test, name: "ATests", dependencies: ["A"])]
+                let package = Package(
+                    name: "P",
+                    products: modules.compactMap { m in
+                        guard m.kind == .library else { return nil }
+                        return .library(name: m.name, targets: [m.name])
+                    },
+                    targets: modules.map { $0.toTarget() }
+                )
+                """),
+        Case(
+            name: "a library type chosen by the environment", expected: "exact",
+            manifest: """
+                let package = Package(
+                    name: "P",
+                    products: [.library(name: "L", type: ProcessInfo.processInfo.environment["MFE_SURELY_UNSET_VARIABLE"] == nil ? .dynamic : nil, targets: ["A"])],
+                    targets: [.target(name: "A")]
+                )
+                """),
+        Case(
+            name: "a target held in a variable and changed is refused", expected: "refused",
+            manifest: """
+                var app = Target.target(name: "App")
+                app.dependencies.append("Core")
+                let package = Package(name: "P", targets: [app, .target(name: "Core")])
                 """),
     ]
 
@@ -135,7 +261,7 @@ struct ManifestConstructAgreementTests {
     func readerAgreesOrRefuses(index: Int) async throws {
         let entry = Self.cases[index]
         let directory = try TemporaryDirectory()
-        try directory.write(Self.header + entry.manifest, to: "P/Package.swift")
+        try directory.write(Self.header(entry.toolsVersion) + entry.manifest, to: "P/Package.swift")
         for file in entry.files { try directory.write("", to: "P/" + file) }
         let packageDirectory = directory.path + "/P"
         let result = try await SubprocessRunner().run("swift", ["package", "--manifest-cache", "none", "dump-package"], workingDirectory: packageDirectory, environment: [:])

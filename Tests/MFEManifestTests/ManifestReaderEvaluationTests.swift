@@ -184,14 +184,17 @@ struct ManifestReaderRefusalTests {
         ("let package = Package(name: \"P\", targets: { if ProcessInfo.processInfo.hostName.isEmpty { return [] }\n return [.target(name: \"A\")] }())", 4, "the early 'return'"),
         ("let package = Package(name: \"P\", targets: { (x: Int) in [] }())", 4, "the closure with a signature"),
         (
-            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor target in package.targets {\n    target.dependencies.append(\"B\")\n}", 5,
-            "the loop 'for target in package.targets {…', which may change 'package'"
+            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor target in package.targets {\n    target.dependencies.removeAll()\n}", 6,
+            "the call 'target.dependencies.removeAll()', which may change 'package'"
         ),
         (
             "import Foundation\nlet package = Package(name: \"P\")\nif ProcessInfo.processInfo.hostName != \"x\" {\n    package.dependencies += [.package(path: \"../X\")]\n}", 6,
             "the conditional 'if ProcessInfo"
         ),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.forEach { $0.dependencies = [] }", 5, "the call 'package.targets.forEach"),
+        (
+            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.forEach { $0.dependencies.removeAll() }", 5,
+            "the call '$0.dependencies.removeAll()', which may change 'package'"
+        ),
         ("let core = Target.target(name: \"Core\")\nlet package = Package(name: \"P\", targets: [core])\ncore.dependencies.append(\"X\")", 6, "which may change 'core'"),
         ("let core = Target.target(name: \"Core\")\nlet all = [core]\nlet package = Package(name: \"P\", targets: all)\nall[0].dependencies = [\"X\"]", 7, "which may change"),
         (
