@@ -26,18 +26,27 @@ public struct ServiceEnvironment: Sendable {
     package var variables: [String: String]
     /// Whether reports may be coloured (a terminal, no `NO_COLOR`).
     package var color: Bool
+    /// The absolute folder relative paths of a request resolve against, and messages print
+    /// paths relative to (the process's working directory in the tool).
+    package var currentDirectory: String
 
     /// Creates an environment.
-    package init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner(), variables: [String: String] = [:], color: Bool = false) {
+    package init(
+        fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner(), variables: [String: String] = [:], color: Bool = false,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
         self.variables = variables
         self.color = color
+        self.currentDirectory = currentDirectory
     }
 
-    /// The process's own: the real file system and processes, its environment and terminal.
+    /// The process's own: the real file system and processes, its environment, terminal and
+    /// working directory.
     public static var current: ServiceEnvironment {
-        ServiceEnvironment(variables: ProcessInfo.processInfo.environment, color: Terminal.current.colorEnabled)
+        ServiceEnvironment(
+            variables: ProcessInfo.processInfo.environment, color: Terminal.current.colorEnabled, currentDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// The loader kind the person running mfe chose: `--loader` (`flag`), else `MFE_LOADER`;
