@@ -61,7 +61,7 @@ package struct LintRule: Sendable, Hashable, Identifiable {
         self.examples = examples
     }
 
-    /// Every rule's description, in DESIGN's order (`BuiltInRules.all`).
+    /// Every rule's description, in the Rules article's order (`BuiltInRules.all`).
     package static let all: [LintRule] = BuiltInRules.all.map { $0.description }
 
     /// The rules whose findings only `--imports` produces.

@@ -111,7 +111,7 @@ package struct LintReport: Sendable, Equatable {
         self.notes = notes
     }
 
-    /// The exit code DESIGN asks for: 1 with error findings, else 0.
+    /// The exit code of the Exit codes and safety article: 1 with error findings, else 0.
     package var exitCode: Int32 { summary.errors > 0 ? 1 : 0 }
 }
 

@@ -4,7 +4,7 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case dot
     /// A Mermaid flowchart, as GitHub renders in Markdown.
     case mermaid
-    /// DESIGN's `{"packages": [...]}` document.
+    /// The `{"packages": [...]}` document of the Output formats article.
     case json
     /// One self-contained interactive HTML page.
     case html

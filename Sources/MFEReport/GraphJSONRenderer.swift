@@ -1,6 +1,6 @@
 import MFECore
 
-/// Renders a `GraphDocument` as DESIGN's `{"packages": [{"layer", "name", "path", "targets":
+/// Renders a `GraphDocument` as the contract's `{"packages": [{"layer", "name", "path", "targets":
 /// [{"dependencies", "name", "role"}]}]}`, plus, on each target, its `"feature"` (the
 /// package's, or its stem in a monorepo package), that feature's `"layer"`, and `"edges"`:
 /// every dependency as `{"package", "path", "target", "findings"}` (the package and path tell

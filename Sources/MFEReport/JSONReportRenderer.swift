@@ -1,7 +1,7 @@
 import MFECore
 import MFELint
 
-/// Renders a report as DESIGN's JSON document:
+/// Renders a report as the JSON document of the Output formats article:
 /// `{"findings": [...], "summary": {...}, "version": 1}` with sorted keys, findings in report
 /// order, and nothing that varies between runs (no timing), so the same input gives the same
 /// bytes.

@@ -6,7 +6,7 @@ import MFELint
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// `file:line:col: severity: message [rule]` lines and a summary line.
     case text
-    /// DESIGN's JSON document.
+    /// The JSON document of the Output formats article.
     case json
     /// SARIF 2.1.0 for GitHub code scanning.
     case sarif

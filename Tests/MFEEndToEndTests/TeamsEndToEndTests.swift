@@ -3,7 +3,7 @@ import MFEKit
 import MFETestSupport
 import Testing
 
-/// DESIGN's "Teams", through the built binary, on a generated workspace in a real git
+/// The Teams article, through the built binary, on a generated workspace in a real git
 /// repository: `owners:`, `mfe owners` and its CODEOWNERS block, findings with owners, why a
 /// target is affected and whom to ask for review, baselines that only shrink, and the
 /// pull-request report (parsed by a CommonMark parser).

@@ -6,8 +6,9 @@ import Testing
 
 @testable import MFELint
 
-/// The rules at feature granularity in a single-package monorepo (DESIGN's Vocabulary:
-/// "in any other package each stem is a feature"), laid out like a real TCA-style app.
+/// The rules at feature granularity in a single-package monorepo ("Vocabulary" in the Design
+/// contract article: "in any other package each stem is a feature"), laid out like a real
+/// TCA-style app.
 @Suite("feature-granular rules in a monorepo package")
 struct FeatureRuleTests {
     /// One package `App`: foundation `Core` and `Styleguide`; product features `Home`,

@@ -6,7 +6,7 @@ import Testing
 
 @testable import MFELint
 
-/// DESIGN's "Teams": `owners:` gives features their teams, findings carry the owners of both
+/// The Teams article: `owners:` gives features their teams, findings carry the owners of both
 /// ends, and with `owners:` set a feature without one is `unowned-feature`.
 @Suite("owners of features and findings")
 struct OwnershipTests {

@@ -21,7 +21,7 @@ struct RuleRegistryTests {
         for id in RuleID.allCases { #expect(id.rule.id == id) }
     }
 
-    @Test func edgeRulesComeFirstInDESIGNsPrecedence() {
+    @Test func edgeRulesComeFirstInTheRulesArticlesPrecedence() {
         #expect(BuiltInRules.edgeRules.map { $0.description.id } == [.dependsOnShell, .foundationToUpper, .productToProduct, .productionToTesting, .testingToImplementation])
         #expect(BuiltInRules.graphRules.map { $0.description.id } == [.cycle, .packageCycle, .missingInterface, .unassignedLayer, .unownedFeature])
     }
@@ -67,16 +67,5 @@ struct RuleRegistryTests {
     @Test func theREADMERuleTableEqualsTheRegistry() throws {
         let readme = try String(contentsOfFile: PathUtilities.join(Self.packageRoot, "README.md"), encoding: .utf8)
         Self.check(Self.ruleRows(in: readme, after: "### Rules"), in: "README.md")
-    }
-
-    /// DESIGN.md lives beside the repository where it is checked out for development (CI's
-    /// clone has none): checked when it is there.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: PathUtilities.join(packageRoot, "../shared/DESIGN.md"))))
-    func theDESIGNRuleTablesEqualTheRegistry() throws {
-        let design = try String(contentsOfFile: PathUtilities.join(Self.packageRoot, "../shared/DESIGN.md"), encoding: .utf8)
-        // DESIGN names `unowned-feature` in its "Teams" section, not in the rule tables.
-        let teams = design.range(of: "## Teams").map { String(design[$0.upperBound...].prefix { $0 != "#" }) } ?? ""
-        let teamRules = RuleID.allCases.filter { teams.contains("`\($0.rawValue)`") }.map { (ids: [$0.rawValue], severity: $0.rule.severity.rawValue) }
-        Self.check(Self.ruleRows(in: design, after: "## Rules") + teamRules, in: "DESIGN.md")
     }
 }

@@ -64,10 +64,10 @@ struct TemplateBoundsTests {
         let directory = try TemporaryDirectory()
         try directory.write("description: ours\n", to: "team/feature/template.yml")
         try directory.write("secret\n", to: "outside/secret.txt")
-        try directory.write("shared\n", to: "team/shared/LICENSE")
+        try directory.write("common\n", to: "team/common/LICENSE")
         let templates = PathUtilities.join(directory.path, "team")
         // A link inside the folder is fine.
-        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/LICENSE", withDestinationPath: "../shared/LICENSE")
+        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/LICENSE", withDestinationPath: "../common/LICENSE")
         #expect(try TemplateCatalog.load(from: templates).template(named: "feature").files.map(\.path) == ["LICENSE"])
         try FileManager.default.createSymbolicLink(atPath: templates + "/feature/secret.txt", withDestinationPath: directory.path + "/outside/secret.txt")
         #expect(throws: ScaffoldError.templateLinkOutside(link: templates + "/feature/secret.txt", target: CatalogFixture.realPath(directory.path + "/outside/secret.txt"), directory: templates)) {

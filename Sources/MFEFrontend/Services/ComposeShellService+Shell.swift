@@ -120,8 +120,8 @@ extension ComposeShellService {
     /// workspace root. Layer problems stop the run as in lint-graph. The shell is the shell
     /// unless the workspace says otherwise (`shell.path` names another, or `layers:` names
     /// it). A pinned package that is no MFE (no mfe.yml at its revision, no layer from
-    /// `layers:`) is external: DESIGN.md applies no layer rule to it, so it is left out, as
-    /// lint-graph leaves out what is not in the workspace.
+    /// `layers:`) is external: no layer rule applies to it (the Design contract article), so it
+    /// is left out, as lint-graph leaves out what is not in the workspace.
     func composedWorkspace(_ composition: Composition, shell: Shell, provider: any PackageSourceProvider) async throws -> Workspace {
         // Fanned out by OrderedConcurrency, which binds each awaited value before it builds a
         // result (its comment says why).

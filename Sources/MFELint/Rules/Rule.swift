@@ -34,8 +34,8 @@ package struct EdgeContext {
     package let a: TargetGraph.Node
     /// The target depended on.
     package let b: TargetGraph.Node
-    /// The features of `a` and `b` (DESIGN's Vocabulary: a whole package, or a stem in a
-    /// monorepo package).
+    /// The features of `a` and `b` ("Vocabulary" in the Design contract article: a whole
+    /// package, or a stem in a monorepo package).
     package let aFeature: Feature
     /// The feature of `b`.
     package let bFeature: Feature

@@ -29,11 +29,11 @@ package enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, Comparab
     package var rule: LintRule { BuiltInRules.description(of: self) }
 }
 
-/// Every rule mfe has, in the order DESIGN lists them. The order of `edgeRules` is the
-/// precedence DESIGN gives: an edge gets at most one finding, the first edge rule that
-/// matches it.
+/// Every rule mfe has, in the order the Rules article lists them. The order of `edgeRules`
+/// is the precedence the article gives: an edge gets at most one finding, the first edge rule
+/// that matches it.
 package enum BuiltInRules {
-    /// Every rule, in DESIGN's order.
+    /// Every rule, in the Rules article's order.
     package static let all: [any Rule.Type] = [
         DependsOnShellRule.self,
         FoundationToUpperRule.self,
