@@ -31,24 +31,19 @@ package struct AppIcon: Sendable, Equatable {
         let textWidth = (glyphs.count * 6 - 1) * scale
         let left = (Self.size - textWidth) / 2
         let top = (Self.size - 7 * scale) / 2
-        let colour = [background.red, background.green, background.blue]
-        var rows: [[UInt8]] = []
-        rows.reserveCapacity(Self.size)
-        for y in 0..<Self.size {
-            var row = [UInt8](repeating: 0, count: Self.size * 3)
-            for x in 0..<Self.size { row.replaceSubrange((x * 3)..<(x * 3 + 3), with: colour) }
-            let glyphRow = (y - top) / scale
-            if y >= top, glyphRow < 7 {
-                for (index, glyph) in glyphs.enumerated() {
-                    let bits = Array(glyph[glyphRow])
-                    for column in 0..<5 where bits[column] == "#" {
-                        let start = left + (index * 6 + column) * scale
-                        for x in start..<(start + scale) { row.replaceSubrange((x * 3)..<(x * 3 + 3), with: [255, 255, 255]) }
-                    }
+        let plain = Array([[UInt8]](repeating: [background.red, background.green, background.blue], count: Self.size).joined())
+        // Each of the glyphs' seven pixel rows, drawn once: the image's rows are copies of these.
+        let drawn: [[UInt8]] = (0..<7).map { glyphRow in
+            var row = plain
+            for (index, glyph) in glyphs.enumerated() {
+                for (column, bit) in glyph[glyphRow].enumerated() where bit == "#" {
+                    let start = (left + (index * 6 + column) * scale) * 3
+                    for offset in start..<(start + scale * 3) { row[offset] = 255 }
                 }
             }
-            rows.append(row)
+            return row
         }
+        let rows = (0..<Self.size).map { y in y >= top && (y - top) / scale < 7 ? drawn[(y - top) / scale] : plain }
         return PNGEncoder.encodeRGB(width: Self.size, rows: rows)
     }
 

@@ -10,11 +10,16 @@ package enum PNGEncoder {
     package static func encodeRGB(width: Int, rows: [[UInt8]]) -> [UInt8] {
         var filtered: [UInt8] = []
         filtered.reserveCapacity(rows.count * (width * 3 + 1))
+        let zeros = [UInt8](repeating: 0, count: width * 3)
         for (index, row) in rows.enumerated() {
             if index == 0 {
                 // Sub: each byte minus the one a pixel to its left.
                 filtered.append(1)
                 for offset in row.indices { filtered.append(offset < 3 ? row[offset] : row[offset] &- row[offset - 3]) }
+            } else if row == rows[index - 1] {
+                // Up, of a row like the one above: all zeros.
+                filtered.append(2)
+                filtered.append(contentsOf: zeros)
             } else {
                 // Up: each byte minus the one above it.
                 filtered.append(2)
@@ -45,19 +50,22 @@ package enum PNGEncoder {
         var bits = BitWriter()
         bits.write(1, count: 1)  // the final block
         bits.write(1, count: 2)  // fixed Huffman codes
-        var index = 0
-        while index < data.count {
-            var run = 0
-            if index > 0 {
-                while run < 258, index + run < data.count, data[index + run] == data[index - 1] { run += 1 }
-            }
-            if run >= 3 {
-                bits.writeLength(run)
-                bits.writeReversed(0, count: 5)  // distance 1: code 0, no extra bits
-                index += run
-            } else {
-                bits.writeLiteral(Int(data[index]))
-                index += 1
+        data.withUnsafeBufferPointer { data in
+            var index = 0
+            while index < data.count {
+                var run = 0
+                if index > 0 {
+                    let previous = data[index - 1]
+                    while run < 258, index + run < data.count, data[index + run] == previous { run += 1 }
+                }
+                if run >= 3 {
+                    bits.writeLength(run)
+                    bits.writeReversed(0, count: 5)  // distance 1: code 0, no extra bits
+                    index += run
+                } else {
+                    bits.writeLiteral(Int(data[index]))
+                    index += 1
+                }
             }
         }
         bits.writeLiteral(256)  // the end of the block
@@ -79,13 +87,22 @@ package enum PNGEncoder {
         return crc
     }
 
-    /// Adler-32 (RFC 1950).
+    /// Adler-32 (RFC 1950), reduced every 5,552 bytes: the most before `b` could overflow.
     static func adler32(_ data: [UInt8]) -> UInt32 {
         var a: UInt32 = 1
         var b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
+        data.withUnsafeBufferPointer { data in
+            var start = 0
+            while start < data.count {
+                let end = min(start + 5_552, data.count)
+                for index in start..<end {
+                    a += UInt32(data[index])
+                    b += a
+                }
+                a %= 65_521
+                b %= 65_521
+                start = end
+            }
         }
         return b << 16 | a
     }
