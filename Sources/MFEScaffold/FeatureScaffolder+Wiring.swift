@@ -47,7 +47,9 @@ extension FeatureScaffolder {
         let shell = ShellWiring(workspaceRoot: root, shellFolder: shellFolder, fileSystem: fileSystem)
         let featureTypes = Self.swiftFiles(below: PathUtilities.join(PathUtilities.join(root, package.directory), "Sources"), fileSystem: fileSystem)
         let clashes = ShellNames(files: try? shell.files(), workspace: workspace.configuration?.name)
-            .clashes(name: request.name, targetNames: package.manifest.targets.map(\.name), featureTypes: ShellNames.declaredTypes(in: featureTypes), caseName: feature.caseName, newRoute: false)
+            .clashes(
+                name: request.name, targetNames: package.manifest.targets.map(\.name), featureTypes: ShellNames.declaredTypes(in: featureTypes), caseName: feature.caseName, link: feature.link,
+                newRoute: false)
         if !clashes.isEmpty { throw InputErrors(clashes) }
 
         let requirements = Self.requirements(of: specification, folder: package.directory, shellFolder: shellFolder)
