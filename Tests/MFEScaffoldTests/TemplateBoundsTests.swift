@@ -79,15 +79,15 @@ struct TemplateBoundsTests {
         let directory = try TemporaryDirectory()
         try directory.write("description: ours\n", to: "team/feature/template.yml")
         try directory.write("secret\n", to: "outside/keys/id_rsa")
-        try directory.write("// shared\n", to: "team/shared/Shared.swift")
+        try directory.write("// shared\n", to: "team/common/Shared.swift")
         try directory.write("// own\n", to: "team/feature/Own/Own.swift")
         let templates = PathUtilities.join(directory.path, "team")
         // A link to a folder of the template itself is fine: its files are read once, by their real path.
         try FileManager.default.createSymbolicLink(atPath: templates + "/feature/Alias", withDestinationPath: "Own")
         #expect(try TemplateCatalog.load(from: templates).template(named: "feature").files.map(\.path) == ["Own/Own.swift"])
-        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/Shared", withDestinationPath: "../shared")
+        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/Shared", withDestinationPath: "../common")
         #expect(
-            throws: ScaffoldError.templateFolderLinkLeavesTemplate(link: templates + "/feature/Shared", target: CatalogFixture.realPath(templates + "/shared"), template: "feature")
+            throws: ScaffoldError.templateFolderLinkLeavesTemplate(link: templates + "/feature/Shared", target: CatalogFixture.realPath(templates + "/common"), template: "feature")
         ) {
             try TemplateCatalog.load(from: templates)
         }
