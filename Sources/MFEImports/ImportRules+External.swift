@@ -115,7 +115,7 @@ extension ImportRules {
         }
         if path.last != target { path.append(target) }
         let declared = external.providers[module]?.first { external.own[$0]?.contains(module) == true } ?? last
-        let rule = LintRule.transitiveDependency
+        let rule = TransitiveDependencyRule.description
         return Finding(
             rule: rule.id, severity: rule.severity,
             message: "\(from.name) imports \(module) without declaring it and reaches it only through \(path.joined(separator: " → ")); \(declaration(of: declared, in: node, external: external))",

@@ -190,7 +190,7 @@ package struct Linter: Sendable {
             for entry in baseline.entries where !baselineUsed.contains(entry.fingerprint) {
                 if !options.importsChecked && LintRule.importRuleIDs.contains(entry.rule) { continue }
                 staleEntries.append(entry)
-                let rule = LintRule.staleBaseline
+                let rule = StaleBaselineRule.description
                 remaining.append(
                     Finding(
                         rule: rule.id, severity: rule.severity,
@@ -257,7 +257,7 @@ enum AllowMatcher {
     }
 
     static func unusedFinding(_ entry: AllowEntry, file: String) -> Finding {
-        let rule = LintRule.unusedAllow
+        let rule = UnusedAllowRule.description
         var message = "allow entry '\(entry.rule)' from \(entry.from) to \(entry.to) matches no finding; remove it from 'allow:'"
         if LintRule.named(entry.rule) == nil {
             message = "allow entry " + unknownRule(entry.rule)

@@ -106,7 +106,7 @@ package struct GraphHTMLRenderer: Sendable {
                 object["to"] = .int(to)
             }
             if let path = finding.path {
-                if finding.rule == LintRule.packageCycle.id {
+                if finding.rule == PackageCycleRule.id {
                     let indices = path.compactMap { name in document.packages.firstIndex { $0.name == name } }
                     if indices.count == path.count { object["packagePath"] = .array(indices.map(JSONValue.int)) }
                 } else {

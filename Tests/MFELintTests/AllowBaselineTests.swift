@@ -56,9 +56,10 @@ struct AllowBaselineTests {
         fixture.allow("implicit-dependency", from: "Browse", to: "Env")
         let extra = [
             Finding(
-                rule: .implicitDependency, severity: .error, message: "Browse imports Env", file: "Browse/Sources/Browse/A.swift", line: 1, column: 1, from: "Browse", to: "Env", fromPackage: "Browse",
+                rule: ImplicitDependencyRule.id, severity: .error, message: "Browse imports Env", file: "Browse/Sources/Browse/A.swift", line: 1, column: 1, from: "Browse", to: "Env",
+                fromPackage: "Browse",
                 toPackage: "Env"),
-            Finding(rule: .implicitDependency, severity: .error, message: "Order imports Env", file: "Order/Sources/Order/A.swift", line: 1, column: 1, from: "Order", to: "Env"),
+            Finding(rule: ImplicitDependencyRule.id, severity: .error, message: "Order imports Env", file: "Order/Sources/Order/A.swift", line: 1, column: 1, from: "Order", to: "Env"),
         ]
         let report = fixture.lint(LintOptions(importsChecked: true), additionalFindings: extra)
         #expect(report.keys == ["implicit-dependency Order->Env"])
