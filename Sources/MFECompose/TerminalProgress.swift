@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFEManifest
 
 /// Shows which repositories are being fetched on one rewritten line of standard error, only
 /// when standard error is a terminal; silent otherwise, so logs and pipes stay clean.

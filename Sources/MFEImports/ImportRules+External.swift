@@ -159,7 +159,7 @@ extension ImportRules {
         var hint = ""
         if !manifest.dependencies.contains(where: { $0.identity == product.identity }) {
             let pin = external.packages[product.identity]?.pin
-            if let pin, let version = pin.version {
+            if let pin, let version = pin.state.version {
                 hint = " (with .package(url: \"\(pin.location)\", from: \"\(version)\") in the package's dependencies)"
             } else if let pin {
                 hint = " (with .package(url: \"\(pin.location)\", …) in the package's dependencies)"
