@@ -160,3 +160,19 @@ package struct GraphHTMLRenderer: Sendable {
         layer.map { .string($0.rawValue) } ?? .null
     }
 }
+
+extension GraphHTMLRenderer: OutputRenderer {
+    package typealias Input = GraphInput
+
+    package static let summary = "one self-contained interactive page; with --base, what a change adds and removes"
+    package static let sink = OutputSink.html
+
+    /// Creates a renderer filling the built-in page (`GraphPageTemplate`); throws when this
+    /// build left it out.
+    package init() throws {
+        guard let template = GraphPageTemplate.builtin else { throw GraphError.pageMissing(path: GraphPageTemplate.path) }
+        try self.init(template: template)
+    }
+
+    package func render(_ input: GraphInput) -> String { render(input.document, change: input.change) }
+}
