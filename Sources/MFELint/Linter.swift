@@ -271,8 +271,7 @@ enum AllowMatcher {
 
     /// `names the rule 'X', which does not exist; did you mean 'Y'?` (or the list of rules).
     static func unknownRule(_ id: String) -> String {
-        let closest = LintRule.all.map(\.id.rawValue).min { editDistance($0, id) < editDistance($1, id) }
-        if let closest, editDistance(closest, id) <= 3 {
+        if let closest = NearestName.nearest(to: id, among: LintRule.all.map(\.id.rawValue)) {
             return "names the rule '\(id)', which does not exist; did you mean '\(closest)'?"
         }
         return "names the rule '\(id)', which does not exist; the rules are \(LintRule.all.map { "'\($0.id.rawValue)'" }.joined(separator: ", "))"
