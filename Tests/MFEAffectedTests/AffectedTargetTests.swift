@@ -126,6 +126,14 @@ struct AffectedTargetTests {
 
 @Suite("affected: rendering")
 struct AffectedRendererTests {
+    @Test func theFormatsAreTheContractsEachWithItsRenderer() throws {
+        #expect(AffectedRenderer.Format.allCases.map(\.rawValue) == ["text", "json", "matrix", "reviewers"])
+        #expect(AffectedRenderer.Format.allCases.map(\.sink) == [.terminal, .json, .json, .terminal])
+        #expect(AffectedRenderer.Format.help.contains("reviewers (the owners of the features a change touches, one per line)"))
+        let result = AffectedPackages(changed: ["Words"], affected: ["Gone", "Words"], packages: [])
+        #expect(try AffectedRenderer.Format.text.render((result, false)) == "Gone\nWords\n")
+    }
+
     @Test func theMatrixHasOneEntryPerPackageWithATestFilter() throws {
         let result = AffectedPackages(
             changed: ["Words"], affected: ["Gone", "Words"],

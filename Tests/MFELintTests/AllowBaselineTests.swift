@@ -142,3 +142,28 @@ struct AllowBaselineTests {
         #expect(String(decoding: Baseline(entries: []).encoded(), as: UTF8.self) == "{\n  \"findings\": [],\n  \"version\": 1\n}\n")
     }
 }
+
+/// `--write-baseline` replaces only a file shaped as a baseline, of any format version.
+@Suite("baseline file shape")
+struct BaselineShapeTests {
+    @Test(arguments: [
+        (#"{"version": 1, "findings": []}"#, true),
+        (#"{"findings": [{"rule": "cycle"}], "version": 2}"#, true),
+        (#"{"version": 1.5, "findings": []}"#, true),
+        (#"{"version": 1}"#, false),
+        (#"{"version": 1, "findings": [], "extra": true}"#, false),
+        (#"{"version": "1", "findings": []}"#, false),
+        (#"{"version": 1, "findings": {}}"#, false),
+        ("workspace: App\npackages: ['*']\n", false),
+        ("[]", false),
+    ])
+    func onlyABaselinesShapeIsABaseline(_ text: String, _ isBaseline: Bool) {
+        #expect(Baseline.isBaselineFile(Data(text.utf8)) == isBaseline)
+    }
+
+    @Test func whatIsWrittenIsABaselineAndReadsBack() throws {
+        let baseline = Baseline(entries: [Baseline.Entry(fingerprint: "f", rule: "cycle", file: "A/Package.swift", path: ["A", "B", "A"])])
+        #expect(Baseline.isBaselineFile(baseline.encoded()))
+        #expect(try Baseline.decode(baseline.encoded(), file: "b.json").entries.map(\.path) == [["A", "B", "A"]])
+    }
+}
