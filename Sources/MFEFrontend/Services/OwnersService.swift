@@ -46,7 +46,8 @@ public struct OwnersService: CommandService {
         var output = CommandOutput()
         for note in workspace.notes { output.printError("note: \(note)\n") }
         if let check = request.check {
-            let block = CodeownersRenderer().render((features, try await repositoryPrefix(of: workspace.root)))
+            let prefix = try await repositoryPrefix(of: workspace.root)
+            let block = CodeownersRenderer().render((features, prefix))
             let text = String(decoding: try fileSystem.contents(of: PathUtilities.absolute(check)), as: UTF8.self)
             guard let current = CodeownersRenderer.block(in: text) else {
                 output.printError(
