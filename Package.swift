@@ -35,7 +35,7 @@ let package = Package(
         // The library, in layers: each module depends only on modules below it (README,
         // "Architecture"; Tests/Architecture/layers.yml is checked by MFEArchitectureTests).
 
-        // Values, errors, paths, terminal, and the file-system and process protocols.
+        // Values, errors, paths, terminal, and the file-system, process and renderer protocols.
         .target(
             name: "MFECore",
             dependencies: [
@@ -43,7 +43,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
             ]
         ),
-        // Package.swift: the static reader, its evaluator, the dump-package loader.
+        // Package.swift: the static reader, its evaluator, the dump-package loader; the one model of
+        // Package.resolved, which compose-shell and the import checks both read.
         .target(
             name: "MFEManifest",
             dependencies: [

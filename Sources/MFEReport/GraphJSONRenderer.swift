@@ -48,3 +48,12 @@ package struct GraphJSONRenderer: Sendable {
         return value.formatted(inlineDepth: 5)
     }
 }
+
+extension GraphJSONRenderer: OutputRenderer {
+    package typealias Input = GraphInput
+
+    package static let summary = "packages, targets and their dependencies as one JSON document"
+    package static let sink = OutputSink.json
+
+    package func render(_ input: GraphInput) -> String { render(input.document) }
+}

@@ -68,3 +68,12 @@ package struct JSONReportRenderer: Sendable {
         ]
     }
 }
+
+extension JSONReportRenderer: OutputRenderer {
+    package typealias Input = LintReportInput
+
+    package static let summary = "the findings and their counts as one JSON document"
+    package static let sink = OutputSink.json
+
+    package func render(_ input: LintReportInput) -> String { render(input.report) }
+}

@@ -75,9 +75,8 @@ struct DependencyNameResolver {
             return .success(dependency(requested: name, package: package, product: product, module: name))
         }
         let available = workspace.packages.filter { $0.layer != .shell }.map { "'\($0.name)'" }.sorted()
-        let lowered = name.lowercased()
-        if let close = workspace.packages.first(where: { $0.name.lowercased() == lowered }) {
-            return .failure(.unknownDependencyNear(name, near: close.name))
+        if let near = NearestName.nearest(to: name, among: workspace.packages.filter { $0.layer != .shell }.map(\.name)) {
+            return .failure(.unknownDependencyNear(name, near: near))
         }
         return .failure(.unknownDependency(name, available: available))
     }

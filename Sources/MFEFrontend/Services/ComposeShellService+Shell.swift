@@ -102,14 +102,8 @@ extension ComposeShellService {
         for package in composition.packages { known[package.location.identity] = package.location.displayName }
         let unknown = names.filter { known[Self.updateIdentity($0)] == nil }
         guard !unknown.isEmpty else { return }
-        var nearest: String?
-        if unknown.count == 1, let closest = known.values.min(by: { editDistance($0.lowercased(), unknown[0].lowercased()) < editDistance($1.lowercased(), unknown[0].lowercased()) }),
-            editDistance(closest.lowercased(), unknown[0].lowercased()) <= max(2, unknown[0].count / 3)
-        {
-            nearest = closest
-        }
         throw ComposeShellError.unknownUpdateNames(
-            unknown: unknown, nearest: nearest, known: known.sorted { $0.key < $1.key }.map(\.value),
+            unknown: unknown, nearest: unknown.count == 1 ? NearestName.nearest(to: unknown[0], among: known.values) : nil, known: known.sorted { $0.key < $1.key }.map(\.value),
             folder: unknown.first { environment.fileSystem.isDirectory(PathUtilities.absolute($0)) }
         )
     }

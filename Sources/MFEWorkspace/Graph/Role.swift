@@ -37,13 +37,6 @@ package enum Role: String, Sendable, Hashable, Codable, CaseIterable, Comparable
         }
     }
 
-    /// The feature name a target of this role is named after: `SearchInterface` → `Search`.
-    /// Names that do not follow the convention are returned unchanged.
-    package func featureName(ofTarget name: String) -> String {
-        guard !suffix.isEmpty, name.hasSuffix(suffix), name.count > suffix.count else { return name }
-        return String(name.dropLast(suffix.count))
-    }
-
     private var rank: Int {
         switch self {
         case .source: return 0

@@ -73,9 +73,6 @@ package struct RoleSuffixes: Sendable, Equatable {
         stem + (suffixes(of: role).first ?? "")
     }
 
-    /// Whether these are the defaults.
-    package var isStandard: Bool { self == .standard }
-
     private func longestMatch(in name: String, among roles: [Role]) -> (role: Role, suffix: String)? {
         var best: (role: Role, suffix: String)?
         for role in roles {
