@@ -144,10 +144,10 @@ let package = Package(
             ],
             plugins: ["EmbedTemplatesPlugin"]
         ),
-        // One service per command (request in, output value out) and the one writer of their
-        // planned writes: where the areas meet.
+        // mfe init --adopt: an existing repository's packages, roles and layers inferred, its
+        // graph linted, today's findings planned as the baseline.
         .target(
-            name: "MFEFrontend",
+            name: "MFEAdoption",
             dependencies: [
                 "MFECore",
                 "MFEManifest",
@@ -156,9 +156,23 @@ let package = Package(
                 "MFELint",
                 "MFEImports",
                 "MFEReport",
+            ]
+        ),
+        // One service per command (request in, output value out) and the one writer of their
+        // planned writes: where the areas meet.
+        .target(
+            name: "MFEFrontend",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEImports",
+                "MFEReport",
                 "MFECompose",
                 "MFEScaffold",
                 "MFEAffected",
+                "MFEAdoption",
             ]
         ),
         // The one library product: re-exports every module, so `import MFEKit` is all it takes.
@@ -175,6 +189,7 @@ let package = Package(
                 "MFEAffected",
                 "MFEImports",
                 "MFEReport",
+                "MFEAdoption",
                 "MFEFrontend",
             ]
         ),
@@ -350,6 +365,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEAdoption",
                 "MFEFrontend",
                 "MFETestSupport",
             ]
@@ -359,6 +375,8 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEWorkspace",
+                "MFECompose",
                 "MFEScaffold",
                 "MFEFrontend",
                 "MFETestSupport",
