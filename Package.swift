@@ -312,6 +312,7 @@ let package = Package(
                 "MFEManifest",
                 "MFEWorkspace",
                 "MFECompose",
+                "MFETestSupport",
             ]
         ),
         .testTarget(
