@@ -84,10 +84,9 @@ struct MemoryProvider: PackageSourceProvider {
     }
 }
 
-/// An in-memory file system that counts the reads of each file, to show what a run reads how
-/// often.
-struct ReadCountingFileSystem: FileSystem {
-    let base: InMemoryFileSystem
+/// A file system that counts the reads of each file, to show what a run reads how often.
+struct ReadCountingFileSystem: ForwardingFileSystem {
+    let base: any FileSystem
     let counts = Counts()
 
     final class Counts: @unchecked Sendable {
@@ -101,20 +100,6 @@ struct ReadCountingFileSystem: FileSystem {
         counts.record(path)
         return try base.contents(of: path)
     }
-    func exists(_ path: String) -> Bool { base.exists(path) }
-    func isDirectory(_ path: String) -> Bool { base.isDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws -> [String] { try base.contentsOfDirectory(path) }
-    func createDirectory(_ path: String) throws { try base.createDirectory(path) }
-    func writeAtomically(_ data: Data, to path: String) throws { try base.writeAtomically(data, to: path) }
-    func move(_ source: String, to destination: String) throws { try base.move(source, to: destination) }
-    func remove(_ path: String) throws { try base.remove(path) }
-    func append(_ data: Data, to path: String) throws { try base.append(data, to: path) }
-    func directoryIdentity(_ path: String) -> DirectoryIdentity? { base.directoryIdentity(path) }
-    func isSymbolicLink(_ path: String) -> Bool { base.isSymbolicLink(path) }
-    func status(of path: String) -> FileStatus? { base.status(of: path) }
-    func realPath(_ path: String) -> String? { base.realPath(path) }
-    func isExecutableFile(_ path: String) -> Bool { base.isExecutableFile(path) }
-    func tryLock(_ path: String) throws -> FileLockAttempt { try base.tryLock(path) }
 }
 
 /// compose-shell's world in memory: a workspace at `/ws` with a shell package at `/ws/Shell`
