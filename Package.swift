@@ -145,10 +145,10 @@ let package = Package(
             ],
             plugins: ["EmbedTemplatesPlugin"]
         ),
-        // One service per command (request in, output value out) and the one writer of their
-        // planned writes: where the areas meet.
+        // mfe init --adopt: an existing repository's packages, roles and layers inferred, its
+        // graph linted, today's findings planned as the baseline.
         .target(
-            name: "MFEFrontend",
+            name: "MFEAdoption",
             dependencies: [
                 "MFECore",
                 "MFEManifest",
@@ -157,9 +157,23 @@ let package = Package(
                 "MFELint",
                 "MFEImports",
                 "MFEReport",
+            ]
+        ),
+        // One service per command (request in, output value out) and the one writer of their
+        // planned writes: where the areas meet.
+        .target(
+            name: "MFEFrontend",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEImports",
+                "MFEReport",
                 "MFECompose",
                 "MFEScaffold",
                 "MFEAffected",
+                "MFEAdoption",
             ]
         ),
         // The one library product: re-exports every module, so `import MFEKit` is all it takes.
@@ -176,6 +190,7 @@ let package = Package(
                 "MFEAffected",
                 "MFEImports",
                 "MFEReport",
+                "MFEAdoption",
                 "MFEFrontend",
             ]
         ),
@@ -298,6 +313,7 @@ let package = Package(
                 "MFEManifest",
                 "MFEWorkspace",
                 "MFECompose",
+                "MFETestSupport",
             ]
         ),
         .testTarget(
@@ -351,6 +367,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEAdoption",
                 "MFEFrontend",
                 "MFETestSupport",
             ]
@@ -360,6 +377,8 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEWorkspace",
+                "MFECompose",
                 "MFEScaffold",
                 "MFEFrontend",
                 "MFETestSupport",

@@ -114,7 +114,7 @@ public struct FeatureScaffolder: Sendable {
         var workspaceRoot: String?
         var shellFolder: String?
         var loaded: Workspace?
-        if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
+        if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)?.directory {
             workspaceRoot = root
             specification.ownRepository = false
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)

@@ -86,7 +86,7 @@ public struct WorkspaceScaffolder: Sendable {
         if problems.isEmpty, fileSystem.exists(destination) {
             problems.append(ScaffoldError.workspaceExists(PathUtilities.relative(destination, to: currentDirectory)))
         }
-        if problems.isEmpty, let enclosing = try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
+        if problems.isEmpty, let enclosing = try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)?.directory {
             let shown = PathUtilities.relative(PathUtilities.join(enclosing, "mfe.yml"), to: currentDirectory)
             problems.append(
                 ScaffoldError.nestedWorkspace(

@@ -1,11 +1,12 @@
 import Foundation
 import MFECore
+import MFEFrontend
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
 
-@testable import MFEFrontend
+@testable import MFEAdoption
 
 @Suite("mfe init --adopt: inference")
 struct AdoptionInferenceTests {
