@@ -73,7 +73,7 @@ struct ReleaseMiscompileTests {
         }
         """#
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(20)))
     func theFanOutHelperKeepsEveryResultAtItsIndexWhenOptimised() async throws {
         let directory = try TemporaryDirectory()
         try directory.write(Self.driver, to: "main.swift")

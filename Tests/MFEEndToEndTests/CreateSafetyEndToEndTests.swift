@@ -5,7 +5,7 @@ import Testing
 /// `mfe create` finishes or can be finished: concurrent creates all end wired, a create killed
 /// outright leaves nothing the next run trips on, `--wire-only` finishes one stopped before
 /// its wiring, and a shell or template mfe cannot handle safely is refused with a message.
-@Suite("create that finishes or can be finished", .timeLimit(.minutes(3)))
+@Suite("create that finishes or can be finished", .timeLimit(.minutes(20)))
 struct CreateSafetyEndToEndTests {
     static let composition = "Shell/Sources/DemoComposition"
 

@@ -31,7 +31,7 @@ struct LoaderSafetyEndToEndTests {
         FileManager.default.fileExists(atPath: PathUtilities.join(directory.path, "MARKER"))
     }
 
-    @Test(.timeLimit(.minutes(2)), arguments: ["swiftpm", "auto"])
+    @Test(.timeLimit(.minutes(20)), arguments: ["swiftpm", "auto"])
     func loaderInMfeYmlAloneRunsNoCode(loader: String) async throws {
         let directory = try Self.workspace(loader: loader)
         let note =
@@ -50,7 +50,7 @@ struct LoaderSafetyEndToEndTests {
     }
 
     /// The opt-ins do run it: the test above could fail.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(20)))
     func theCommandLineOptInsRunIt() async throws {
         let flagged = try Self.workspace(loader: "static")
         let lint = try await MFEBinary.run(["lint-graph", "--loader", "swiftpm"], in: flagged.path)
@@ -71,7 +71,7 @@ struct LoaderSafetyEndToEndTests {
     }
 
     /// `init --adopt` without `--loader` reads statically and lists what needs the opt-in.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(20)))
     func adoptReadsStaticallyUnlessAsked() async throws {
         let directory = try TemporaryDirectory()
         try directory.write(

@@ -38,7 +38,7 @@ struct OutputFailureEndToEndTests {
         #expect(usage.status == 2)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aJobSummaryThatCannotBeWrittenIsExitTwoNamingIt() async throws {
+    @Test(.timeLimit(.minutes(20))) func aJobSummaryThatCannotBeWrittenIsExitTwoNamingIt() async throws {
         let fixture = try HostileInputFixture()
         let result = try await HostileInputFixture.run(["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": "/dev/full"])
         #expect(result.status == 2)

@@ -122,7 +122,7 @@ struct ReadmeEndToEndTests {
         try String(contentsOfFile: PathUtilities.join(MFEBinaryTests.packageRoot, "README.md"), encoding: .utf8)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(.timeLimit(.minutes(20)))
     func setUpAndQuickStartRunInOrderAndPrintWhatTheyShow() async throws {
         let (steps, samples, _) = ReadmeWalkthrough.parse(try Self.readme(), section: "setup")
         #expect(steps.count >= 10, "\(steps)")

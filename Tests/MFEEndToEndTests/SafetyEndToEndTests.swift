@@ -37,7 +37,7 @@ struct SafetyEndToEndTests {
     /// SIGINT or SIGTERM while `create` or `init` has its files in the temporary folder:
     /// the folder (and any folder made for it) is removed and mfe exits 128 + the signal.
     @Test(
-        .timeLimit(.minutes(2)), .enabled(if: MFEBinary.hasTestHooks, "needs the debug build's pause before the rename"),
+        .timeLimit(.minutes(20)), .enabled(if: MFEBinary.hasTestHooks, "needs the debug build's pause before the rename"),
         arguments: [(["create", "Search"], SIGINT), (["create", "Search"], SIGTERM), (["init", "Other"], SIGINT), (["init", "Other"], SIGHUP)]
     )
     func anInterruptLeavesNothingBehind(arguments: [String], signalNumber: Int32) async throws {

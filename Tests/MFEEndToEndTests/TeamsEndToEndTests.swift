@@ -36,7 +36,7 @@ struct TeamsEndToEndTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test(.timeLimit(.minutes(1))) func ownersListsEveryFeatureAndWritesAndChecksCODEOWNERS() async throws {
+    @Test(.timeLimit(.minutes(20))) func ownersListsEveryFeatureAndWritesAndChecksCODEOWNERS() async throws {
         let directory = try await Self.workspace()
         let text = try await MFEBinary.run(["owners"], in: directory.path)
         #expect(text.status == 0, "\(text.standardError)")
@@ -65,7 +65,7 @@ struct TeamsEndToEndTests {
         #expect(stale.standardError == "the mfe block of '.github/CODEOWNERS' is stale; replace it with what 'mfe owners --format codeowners' prints\n")
     }
 
-    @Test(.timeLimit(.minutes(1))) func anOwnersNameMatchingNothingIsExitTwoWithASuggestion() async throws {
+    @Test(.timeLimit(.minutes(20))) func anOwnersNameMatchingNothingIsExitTwoWithASuggestion() async throws {
         let directory = try await Self.workspace()
         try directory.write(try String(contentsOfFile: directory.path + "/mfe.yml", encoding: .utf8) + "  \"@acme/app\": [Shel]\n", to: "mfe.yml")
         for command in [["owners"], ["lint-graph"]] {
@@ -75,7 +75,7 @@ struct TeamsEndToEndTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func findingsCarryTheirOwnersAndUnownedFeaturesAreWarnings() async throws {
+    @Test(.timeLimit(.minutes(20))) func findingsCarryTheirOwnersAndUnownedFeaturesAreWarnings() async throws {
         let directory = try await Self.workspace()
         let result = try await MFEBinary.run(["lint-graph", "--format", "json"], in: directory.path)
         #expect(result.status == 1)
@@ -89,7 +89,7 @@ struct TeamsEndToEndTests {
         #expect(!text.standardOutput.contains("@acme"), "text output is unchanged by owners")
     }
 
-    @Test(.timeLimit(.minutes(1))) func affectedExplainsEveryTargetAndNamesTheReviewers() async throws {
+    @Test(.timeLimit(.minutes(20))) func affectedExplainsEveryTargetAndNamesTheReviewers() async throws {
         let directory = try await Self.workspace()
         try directory.write("public struct New {}\n", to: "Features/P3/Sources/P3Interface/New.swift")
         try directory.write(try String(contentsOfFile: directory.path + "/Shell/Package.swift", encoding: .utf8) + "// touched\n", to: "Shell/Package.swift")
@@ -118,7 +118,7 @@ struct TeamsEndToEndTests {
         #expect(refused.status == 64)
     }
 
-    @Test(.timeLimit(.minutes(1))) func pruneBaselineOnlyRemovesAndStaleEntriesFailUnderStrict() async throws {
+    @Test(.timeLimit(.minutes(20))) func pruneBaselineOnlyRemovesAndStaleEntriesFailUnderStrict() async throws {
         let directory = try await Self.workspace()
         let written = try await MFEBinary.run(["lint-graph", "--write-baseline", "mfe-baseline.json"], in: directory.path)
         #expect(written.status == 0)
@@ -151,7 +151,7 @@ struct TeamsEndToEndTests {
     }
 
     @Test(
-        .timeLimit(.minutes(1)),
+        .timeLimit(.minutes(20)),
         .enabled(
             if: MarkdownParser.python != nil, "PyPI's markdown-it-py is not installed: run .ci/run, or 'python3 -m venv .build/markdown-venv && .build/markdown-venv/bin/pip install markdown-it-py'"))
     func theMarkdownReportIsCommonMarkGroupedByTeam() async throws {
@@ -180,7 +180,7 @@ struct TeamsEndToEndTests {
 extension TeamsEndToEndTests {
     /// `P9` now depends on `P8` itself instead of its interface: the page marks the dependency
     /// added and removed, and the new finding, in headless Chromium as the graph page test does.
-    @Test(.timeLimit(.minutes(2)), .enabled(if: HeadlessChromium.executable != nil, "no headless Chromium"))
+    @Test(.timeLimit(.minutes(20)), .enabled(if: HeadlessChromium.executable != nil, "no headless Chromium"))
     func theGraphPageMarksWhatTheChangeAddsAndRemoves() async throws {
         let directory = try await Self.workspace()
         let manifest = try String(contentsOfFile: directory.path + "/Features/P9/Package.swift", encoding: .utf8)
@@ -251,7 +251,7 @@ enum MarkdownParser {
 struct TeamsRealHistoryTests {
     static let source = "/work/real/isowords"
 
-    @Test(.timeLimit(.minutes(2)), .enabled(if: FileManager.default.fileExists(atPath: source + "/.git"), "isowords is not cloned under /work/real"))
+    @Test(.timeLimit(.minutes(20)), .enabled(if: FileManager.default.fileExists(atPath: source + "/.git"), "isowords is not cloned under /work/real"))
     func everyAffectedTargetIsExplainedByARealDependencyPath() async throws {
         let directory = try TemporaryDirectory()
         let clone = directory.path + "/isowords"

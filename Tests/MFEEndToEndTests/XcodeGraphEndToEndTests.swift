@@ -5,7 +5,7 @@ import Testing
 
 /// Xcode targets in `lint-graph`, `graph`, `affected` and `--imports`: a hand-written Xcode 16
 /// project with synchronized folders beside a local package it links.
-@Suite("Xcode projects in the graph", .timeLimit(.minutes(1)))
+@Suite("Xcode projects in the graph", .timeLimit(.minutes(20)))
 struct XcodeGraphEndToEndTests {
     /// The synchronized fixture with `Search` also linking `Browse` (a product-to-product
     /// edge once both are product features), the app's sources, and a workspace `mfe.yml`.

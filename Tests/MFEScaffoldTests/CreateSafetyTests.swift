@@ -8,7 +8,7 @@ import Testing
 
 /// A create that finishes or can be finished: the workspace lock, dead runs' temporaries,
 /// `--wire-only`, names that clash with the shell, and `--web` URLs as Foundation reads them.
-@Suite("create safety", .timeLimit(.minutes(2)))
+@Suite("create safety", .timeLimit(.minutes(20)))
 struct CreateSafetyTests {
     // MARK: The workspace lock
 
