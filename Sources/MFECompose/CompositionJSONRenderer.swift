@@ -3,12 +3,16 @@ import MFECore
 /// Renders a compose-shell outcome as its JSON summary (`--format json`), written like every
 /// JSON mfe prints (`"key": value`, keys sorted, two-space indentation; absent values left
 /// out). The summary is a contract: its bytes are kept exactly. Pure: values in, text out.
-package struct CompositionJSONRenderer: Sendable {
+package struct CompositionJSONRenderer: CompositionRenderer {
+    package static let summary = "the status, the pins and any diff, conflict or untrusted pin, for scripts"
+    package static let sink = OutputSink.json
+
     /// Creates a renderer.
     package init() {}
 
     /// The summary for standard output; empty when the run has none (a failed lint).
-    package func render(_ outcome: CompositionOutcome, context: CompositionRenderContext) -> String {
+    package func render(_ input: CompositionInput) -> String {
+        let (outcome, context) = input
         switch outcome {
         case .written(let composition, let file, _), .originHashRefreshed(let composition, let file, _), .removed(let composition, let file, _):
             return summary("written", composition: composition, file: context.label(file))
@@ -34,7 +38,8 @@ package struct CompositionJSONRenderer: Sendable {
 
     /// The errors for standard error: the text format's, but that the summary says a file is
     /// stale (its `status`), so only the mirrors that disagree are named.
-    package func diagnostics(_ outcome: CompositionOutcome, context: CompositionRenderContext) -> String {
+    package func diagnostics(_ input: CompositionInput) -> String {
+        let (outcome, context) = input
         if case .stale(_, let file, let disagreeing) = outcome {
             return disagreeing.map { CompositionMessages.disagreement(context.label(file), mirror: context.label($0.path)) }.joined()
         }

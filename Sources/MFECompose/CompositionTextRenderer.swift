@@ -17,15 +17,42 @@ package struct CompositionRenderContext: Sendable, Equatable {
     }
 }
 
+/// What every renderer of compose-shell is given: the outcome, and the folder its files are
+/// named relative to.
+package typealias CompositionInput = (outcome: CompositionOutcome, context: CompositionRenderContext)
+
+/// A renderer of compose-shell's outcome: the summary for standard output (`render`) and, since
+/// a failed composition explains itself on standard error, the errors for it.
+package protocol CompositionRenderer: OutputRenderer where Input == CompositionInput {
+    /// The errors for standard error: why the run failed and what to do; empty on success.
+    func diagnostics(_ input: CompositionInput) -> String
+}
+
+extension CompositionRenderer {
+    /// The summary for standard output.
+    package func render(_ outcome: CompositionOutcome, context: CompositionRenderContext) -> String {
+        render((outcome: outcome, context: context))
+    }
+
+    /// The errors for standard error.
+    package func diagnostics(_ outcome: CompositionOutcome, context: CompositionRenderContext) -> String {
+        diagnostics((outcome: outcome, context: context))
+    }
+}
+
 /// Renders a compose-shell outcome for a person (`--format text`): what changed and what was
 /// written on standard output, with a diff for a stale file, and the errors on standard
 /// error. Pure: values in, text out.
-package struct CompositionTextRenderer: Sendable {
+package struct CompositionTextRenderer: CompositionRenderer {
+    package static let summary = "what changed and what was written, a diff when stale"
+    package static let sink = OutputSink.terminal
+
     /// Creates a renderer.
     package init() {}
 
     /// The text for standard output.
-    package func render(_ outcome: CompositionOutcome, context: CompositionRenderContext) -> String {
+    package func render(_ input: CompositionInput) -> String {
+        let (outcome, context) = input
         switch outcome {
         case .written(let composition, let file, let mirrors), .upToDate(let composition, let file, let mirrors), .originHashRefreshed(let composition, let file, let mirrors),
             .removed(let composition, let file, let mirrors):
@@ -54,7 +81,8 @@ package struct CompositionTextRenderer: Sendable {
     }
 
     /// The errors for standard error: why the run failed and what to do.
-    package func diagnostics(_ outcome: CompositionOutcome, context: CompositionRenderContext) -> String {
+    package func diagnostics(_ input: CompositionInput) -> String {
+        let (outcome, context) = input
         switch outcome {
         case .written, .upToDate, .originHashRefreshed, .removed, .checked:
             return ""

@@ -52,7 +52,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
 
     @OptionGroup var loader: LoaderOptions
 
-    @Option(help: "Summary format: text or json.")
+    @Option(help: ArgumentHelp(ComposeShellService.Format.help))
     var format: ComposeShellService.Format = .text
 
     func validate() throws {

@@ -13,9 +13,27 @@ import MFEWorkspace
 /// kept on every failure because its write is the output's only write. Nothing it prints or
 /// throws carries the credentials of a URL.
 public struct ComposeShellService: CommandService {
-    /// The summary format.
-    public enum Format: String, Sendable, CaseIterable {
-        case text, json
+    /// The summary formats, each registering its renderer; the first is the default.
+    public enum Format: String, OutputFormat {
+        /// What changed and what was written, a diff when stale; errors on standard error.
+        case text
+        /// `{"status", "file", "pins", …}`, sorted, for scripts.
+        case json
+
+        /// The renderer of this format, with the errors it writes on standard error.
+        package var compositionRenderer: any CompositionRenderer.Type {
+            switch self {
+            case .text: CompositionTextRenderer.self
+            case .json: CompositionJSONRenderer.self
+            }
+        }
+
+        package var renderer: any OutputRenderer<CompositionInput>.Type {
+            switch self {
+            case .text: CompositionTextRenderer.self
+            case .json: CompositionJSONRenderer.self
+            }
+        }
     }
 
     /// What `mfe compose-shell` was asked to do.
@@ -109,11 +127,9 @@ public struct ComposeShellService: CommandService {
         let outcome = try await composer.outcome(of: shell, check: request.check, lint: request.noLint ? nil : lint)
 
         let context = CompositionRenderContext(currentDirectory: environment.currentDirectory)
-        let (summary, errors) =
-            switch request.format {
-            case .text: (CompositionTextRenderer().render(outcome, context: context), CompositionTextRenderer().diagnostics(outcome, context: context))
-            case .json: (CompositionJSONRenderer().render(outcome, context: context), CompositionJSONRenderer().diagnostics(outcome, context: context))
-            }
+        let renderer = try request.format.compositionRenderer.init()
+        let summary = renderer.render((outcome: outcome, context: context))
+        let errors = renderer.diagnostics((outcome: outcome, context: context))
         if outcome.errorsFirst { output.printError(errors) }
         output.print(summary)
         if !outcome.errorsFirst { output.printError(errors) }
