@@ -258,13 +258,8 @@ struct StallWatch {
     /// a pack arrives.
     static func fingerprint(of folder: String) -> [Int] {
         let objects = PathUtilities.join(folder, "objects")
-        guard let enumerator = FileManager.default.enumerator(atPath: objects) else { return [0, 0] }
-        var count = 0
-        var size = 0
-        while let name = enumerator.nextObject() as? String {
-            count += 1
-            size += (try? FileManager.default.attributesOfItem(atPath: PathUtilities.join(objects, name))[.size] as? Int) ?? 0
-        }
-        return [count, size]
+        let disk = LocalFileSystem()
+        let files = (try? disk.filesBelow(objects)) ?? []
+        return [files.count, files.reduce(0) { $0 + (disk.status(of: PathUtilities.join(objects, $1))?.size ?? 0) }]
     }
 }

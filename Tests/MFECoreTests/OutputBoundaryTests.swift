@@ -61,13 +61,13 @@ struct OutputBoundaryTests {
     @Test func writesGoThroughSymbolicLinks() throws {
         let directory = try TemporaryDirectory()
         let fileSystem = LocalFileSystem()
-        try directory.write("old", to: "shared/Package.resolved")
+        try directory.write("old", to: "common/Package.resolved")
         try FileManager.default.createDirectory(atPath: directory.path + "/Shell", withIntermediateDirectories: true)
         let link = directory.path + "/Shell/Package.resolved"
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../shared/Package.resolved")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../common/Package.resolved")
         try fileSystem.writeAtomically(Data("new".utf8), to: link)
         #expect(fileSystem.isSymbolicLink(link))
-        #expect(try String(contentsOfFile: directory.path + "/shared/Package.resolved", encoding: .utf8) == "new")
+        #expect(try String(contentsOfFile: directory.path + "/common/Package.resolved", encoding: .utf8) == "new")
 
         let dangling = directory.path + "/Shell/mfe-baseline.json"
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "../nowhere/mfe-baseline.json")
