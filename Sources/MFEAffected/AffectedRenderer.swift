@@ -61,7 +61,7 @@ public struct AffectedRenderer: Sendable {
     /// were read from the work tree when `--head` is not checked out; nil when there is nothing
     /// to say.
     public func note(for result: AffectedPackages) -> String? {
-        var notes = result.loadingNotes.map { "note: \($0)\n" }.joined()
+        var notes = result.loadingNotes.map { "note: \(OutputSink.terminal.escape($0))\n" }.joined()
         if let revisions = result.revisions, revisions.baseIsDefault {
             notes += "note: comparing with '\(revisions.base)' (merge base \(revisions.mergeBase.prefix(12))), chosen by default; pass --base to compare with another revision\n"
         }
@@ -87,7 +87,7 @@ public struct AffectedRenderer: Sendable {
 
     /// Up to three quoted files, then how many more.
     private static func list(_ files: [String]) -> String {
-        let shown = files.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        let shown = files.prefix(3).map { "'\(OutputSink.terminal.escape($0))'" }.joined(separator: ", ")
         return shown + (files.count > 3 ? " and \(files.count - 3) more" : "")
     }
 }
@@ -101,10 +101,11 @@ struct AffectedTextRenderer: OutputRenderer {
     static let sink = OutputSink.terminal
 
     func render(_ input: AffectedInput) -> String {
-        guard input.explain else { return input.result.affected.map { $0 + "\n" }.joined() }
+        let escape = Self.sink.escape
+        guard input.explain else { return input.result.affected.map { escape($0) + "\n" }.joined() }
         return input.result.explanations.map { explanation in
-            let path = explanation.path.count > 1 ? ": " + explanation.path.joined(separator: " ← ") : ""
-            return "\(explanation.target) (\(explanation.package)): \(explanation.cause.text)\(path)\n"
+            let path = explanation.path.count > 1 ? ": " + explanation.path.map(escape).joined(separator: " ← ") : ""
+            return "\(escape(explanation.target)) (\(escape(explanation.package))): \(escape(explanation.cause.text))\(path)\n"
         }.joined()
     }
 }
@@ -165,6 +166,6 @@ struct AffectedReviewersRenderer: OutputRenderer {
     static let sink = OutputSink.terminal
 
     func render(_ input: AffectedInput) -> String {
-        input.result.reviewers.map { $0 + "\n" }.joined()
+        input.result.reviewers.map { Self.sink.escape($0) + "\n" }.joined()
     }
 }

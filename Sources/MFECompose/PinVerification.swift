@@ -82,7 +82,7 @@ extension PinProblem {
         guard commitThere == revision else { return "is not a commit of '\(location.redacted)'" }
         guard let version else { return nil }
         guard let tagged = tags[version] else {
-            return "is not the commit of version \(version): '\(location.redacted)' has no tag for that version"
+            return "is not backed by a tag: version \(version) has no tag in '\(location.redacted)'"
         }
         return tagged.revision == revision ? nil : "is not the commit tag '\(PinProblem.display(tagged.tag))' of '\(location.redacted)' names ('\(tagged.revision)')"
     }

@@ -205,12 +205,13 @@ package struct ShellComposer: Sendable {
 
         let resolver = DependencyResolver(provider: provider, currentToolsVersion: currentToolsVersion)
         let chosen: [ChosenPackage]
+        let kept = try Self.wellFormedPins(of: previous, file: request.outputPath, policy: request.policy)
         do {
-            chosen = try await resolver.resolve(
-                rootName: rootName, requirements: requirements, pins: try Self.wellFormedPins(of: previous, file: request.outputPath, policy: request.policy), policy: request.policy)
+            chosen = try await resolver.resolve(rootName: rootName, requirements: requirements, pins: kept, policy: request.policy)
         } catch let untrusted as UntrustedPin {
             throw UntrustedPins(file: request.outputPath, pins: [untrusted])
         }
+        try await verifyReplacedPins(kept, chosen: chosen, policy: request.policy, file: request.outputPath)
         let pins = chosen.map {
             ResolvedPin(identity: $0.location.identity, kind: $0.location.kind, location: $0.location.location, name: $0.manifest.name, state: $0.state)
         }
@@ -226,6 +227,25 @@ package struct ShellComposer: Sendable {
             localPackages: localPackages,
             previousPins: previous?.pins ?? []
         )
+    }
+
+    /// Refuses to replace a pin its repository does not back (a version without a tag, a
+    /// commit of elsewhere), as a kept pin is refused: the resolver moves a pin the
+    /// requirements no longer admit without reading it, and a tampered file must not be
+    /// silently rewritten with exit 0. Pins `--update` may move are not asked about.
+    func verifyReplacedPins(_ pins: [ResolvedPin], chosen: [ChosenPackage], policy: UpdatePolicy, file: String) async throws {
+        let chosenByIdentity = Dictionary(chosen.map { ($0.location.identity, $0) }, uniquingKeysWith: { first, _ in first })
+        var untrusted: [UntrustedPin] = []
+        for pin in pins where !policy.mayMove(pin.identity) {
+            guard let package = chosenByIdentity[pin.identity], package.state != pin.state else { continue }
+            let version: Version?
+            if case .version(let pinned, _) = pin.state { version = pinned } else { version = nil }
+            let source = await provider.source(for: package.location)
+            if let reason = try await source.verifyPin(revision: pin.state.revision, version: version) {
+                untrusted.append(UntrustedPin(identity: pin.identity, state: pin.state, reason: reason))
+            }
+        }
+        if !untrusted.isEmpty { throw UntrustedPins(file: file, pins: untrusted) }
     }
 
     /// The pins the resolver may keep: every revision must be a full commit hash before any

@@ -1,48 +1,89 @@
 import Foundation
 
 /// Keeps the credentials of a source-control URL (`https://user:secret@host/…`,
-/// `https://token@host/…`) out of everything mfe prints.
+/// `https://token@host/…`, `…?token=…`, `…#…`) out of everything mfe prints.
 ///
 /// What `Package.resolved` holds is SwiftPM's choice, not this type's: SwiftPM 6.3.1 writes a
 /// pin's `location` as the URL was written (`SourceControlURL.absoluteString`, credentials
 /// included; only its canonical location, used to compare identities, drops the userinfo), and
 /// `swift package resolve` must leave mfe's file unchanged, so the file keeps the URL as
 /// written. Every message, diff and `--format json` value is redacted instead.
+///
+/// URLs are parsed, not matched: a userinfo ends at its last `@`, whatever it holds (RFC 3986
+/// allows `;` `,` `'` `(` `)` unencoded, and git passes malformed ones with `/` or a space on),
+/// and the URLs mfe gave git are redacted in what git answers by their parts, since git
+/// quotes them in pieces (`unable to look up user:secret@host`).
 package enum CredentialRedaction {
-    /// What replaces the userinfo of a URL: `https://***@host/…`.
+    /// What replaces the userinfo, query or fragment of a URL: `https://***@host/…`.
     package static let mask = "***"
 
-    /// `text` with the userinfo of every `scheme://userinfo@host` URL in it replaced by `***`,
-    /// as git's own `transport_anonymize_url` drops it: a user name alone can be a token, so
-    /// every userinfo goes. The rest of the text is kept byte for byte.
-    package static func redact(_ text: String) -> String {
-        guard text.contains("@"), text.contains("://") else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var rest = Substring(text)
-        while let separator = rest.range(of: "://") {
-            result += rest[..<separator.upperBound]
-            let authorityEnd = rest[separator.upperBound...].firstIndex { Self.endsAuthority($0) } ?? rest.endIndex
-            let authority = rest[separator.upperBound..<authorityEnd]
-            if Self.hasScheme(before: separator.lowerBound, in: rest), let at = authority.lastIndex(of: "@"), at != authority.startIndex {
-                result += mask
-                result += authority[at...]
-            } else {
-                result += authority
+    /// `url`, one whole URL, without its secrets: userinfo, query and fragment replaced by
+    /// `***`. Paths and scp-style `user@host:path` locations are returned unchanged.
+    package static func redactingURL(_ url: String) -> String {
+        guard let parts = URLParts(url) else { return url }
+        return parts.redacted
+    }
+
+    /// `text` with the secrets of every URL in it replaced by `***`, and first those of
+    /// `urls` (the URLs mfe passed to a tool whose answer `text` is) wherever they appear,
+    /// whole or in part. The rest of the text is kept byte for byte.
+    package static func redact(_ text: String, urls: [String] = []) -> String {
+        var result = text
+        for url in urls {
+            guard let parts = URLParts(url), !parts.secrets.isEmpty else { continue }
+            if result.contains(url) { result = result.replacingOccurrences(of: url, with: parts.redacted) }
+            for secret in parts.secrets where result.contains(secret) {
+                result = result.replacingOccurrences(of: secret, with: mask)
             }
-            rest = rest[authorityEnd...]
         }
-        result += rest
-        return result
+        return redactingProse(result)
     }
 
     /// `location` without its userinfo (`https://host/…`): the form repository keys are made
     /// of. Paths and scp-style `user@host:path` locations are returned unchanged.
     package static func removingCredentials(from location: String) -> String {
-        guard let separator = location.range(of: "://"), hasScheme(before: separator.lowerBound, in: Substring(location)) else { return location }
-        let authorityEnd = location[separator.upperBound...].firstIndex { endsAuthority($0) } ?? location.endIndex
-        guard let at = location[separator.upperBound..<authorityEnd].lastIndex(of: "@") else { return location }
-        return String(location[..<separator.upperBound]) + String(location[location.index(after: at)...])
+        guard let parts = URLParts(location), let userinfo = parts.userinfo else { return location }
+        return String(location[..<userinfo.lowerBound]) + String(location[location.index(after: userinfo.upperBound)...])
+    }
+
+    /// The URLs of free text redacted, each found by its `scheme://`.
+    private static func redactingProse(_ text: String) -> String {
+        guard text.contains("://") else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var rest = Substring(text)
+        while let separator = rest.range(of: "://") {
+            result += rest[..<separator.upperBound]
+            let after = rest[separator.upperBound...]
+            guard hasScheme(before: separator.lowerBound, in: rest) else {
+                rest = after
+                continue
+            }
+            let end = after.firstIndex { endsURLInProse($0) } ?? after.endIndex
+            var token = after[..<end]
+            var tokenEnd = end
+            // A malformed userinfo with a space (`user:pa ss@host`): what precedes the space
+            // cannot be a host and port, so the URL goes on to the `@` on the same line.
+            if !token.contains("@"), looksLikeUserAndPassword(token), let at = after[end...].prefix(while: { !$0.isNewline }).firstIndex(of: "@"),
+                !after[end..<at].contains("://")
+            {
+                tokenEnd = after[at...].firstIndex { endsURLInProse($0) } ?? after.endIndex
+                token = after[..<tokenEnd]
+            }
+            result += URLParts(prose: token).redactedRest
+            rest = after[tokenEnd...]
+        }
+        result += rest
+        return result
+    }
+
+    /// Whether `token` (the start of a URL after `://`) begins with `user:password` rather than
+    /// a host and port: the text before its first `/` has a `:` followed by more than digits.
+    fileprivate static func looksLikeUserAndPassword(_ token: Substring) -> Bool {
+        let authority = token.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.hasPrefix("["), let colon = authority.firstIndex(of: ":") else { return false }
+        let port = authority[authority.index(after: colon)...]
+        return !port.allSatisfy(\.isASCII) || !port.allSatisfy(\.isNumber)
     }
 
     /// Whether the text just before `index` is a URL scheme (`https`, `git+ssh`).
@@ -51,9 +92,93 @@ package enum CredentialRedaction {
         return scheme.last?.isLetter ?? false
     }
 
-    /// Whether `character` ends a URL's authority (`user@host:port`): a path, query or
-    /// fragment, or the end of the URL in prose (space, quote, bracket).
-    private static func endsAuthority(_ character: Character) -> Bool {
-        "/?#".contains(character) || character.isWhitespace || "'\"`<>()[]{},;".contains(character)
+    /// Whether `character` ends a URL in prose: a space or line break, or a quote that cannot
+    /// be part of one (`'` can: RFC 3986 allows it in a userinfo).
+    private static func endsURLInProse(_ character: Character) -> Bool {
+        character.isWhitespace || "\"`<>".contains(character)
+    }
+}
+
+/// The parts of one URL that hold secrets, found as git and curl find them.
+private struct URLParts {
+    /// The text after `scheme://`.
+    let rest: Substring
+    /// The userinfo (before the `@` that ends it), when there is one.
+    let userinfo: Range<Substring.Index>?
+    /// The query (after `?`, up to `#`), when there is one.
+    let query: Range<Substring.Index>?
+    /// The fragment (after `#`), when there is one.
+    let fragment: Range<Substring.Index>?
+    /// The text before `rest`: `scheme://`.
+    let head: Substring
+
+    /// Parses `url`; nil when it has no `scheme://`.
+    init?(_ url: String) {
+        guard let separator = url.range(of: "://") else { return nil }
+        let scheme = url[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        self.init(head: url[..<separator.upperBound], rest: url[separator.upperBound...])
+    }
+
+    /// Parses `rest`, the text after a `scheme://` found in prose.
+    init(prose rest: Substring) {
+        self.init(head: rest[rest.startIndex..<rest.startIndex], rest: rest, prose: true)
+    }
+
+    private init(head: Substring, rest: Substring, prose: Bool = false) {
+        self.head = head
+        self.rest = rest
+        // RFC 3986: the authority ends at `/`, `?` or `#`; its userinfo at its last `@`. A
+        // malformed userinfo with a `/` (`user:pa/ss@host`) goes on to the last `@` before
+        // the query, since what precedes the `/` cannot be a host and port.
+        let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        var at = rest[..<authorityEnd].lastIndex(of: "@")
+        if at == nil, CredentialRedaction.looksLikeUserAndPassword(rest) {
+            let queryStart = rest.firstIndex { "?#".contains($0) } ?? rest.endIndex
+            at = rest[..<queryStart].lastIndex(of: "@")
+        }
+        userinfo = at.flatMap { $0 == rest.startIndex ? nil : rest.startIndex..<$0 }
+        let hostStart = at.map { rest.index(after: $0) } ?? rest.startIndex
+        // In prose, a quote ends the query and the fragment (`'https://host/x?token=…': fatal`).
+        let end = prose ? (rest[hostStart...].firstIndex(of: "'") ?? rest.endIndex) : rest.endIndex
+        let hash = rest[hostStart..<end].firstIndex(of: "#")
+        let questionMark = rest[hostStart..<(hash ?? end)].firstIndex(of: "?")
+        query = questionMark.map { rest.index(after: $0)..<(hash ?? end) }
+        fragment = hash.map { rest.index(after: $0)..<end }
+    }
+
+    /// The text after `scheme://` with its secrets masked.
+    var redactedRest: String {
+        var result = ""
+        var index = rest.startIndex
+        for range in [userinfo, query, fragment].compactMap({ $0 }) where !range.isEmpty {
+            result += rest[index..<range.lowerBound]
+            result += CredentialRedaction.mask
+            index = range.upperBound
+        }
+        result += rest[index...]
+        return result
+    }
+
+    /// The whole URL with its secrets masked.
+    var redacted: String { String(head) + redactedRest }
+
+    /// The secrets, longest first, as a tool may quote them apart from the URL: the userinfo,
+    /// the password alone, the query and the fragment, also percent-decoded. Parts shorter
+    /// than three characters are left, since replacing them everywhere would mangle the text.
+    var secrets: [String] {
+        var parts: [Substring] = []
+        if let userinfo {
+            parts.append(rest[userinfo])
+            if let colon = rest[userinfo].firstIndex(of: ":") { parts.append(rest[rest.index(after: colon)..<userinfo.upperBound]) }
+        }
+        if let query { parts.append(rest[query]) }
+        if let fragment { parts.append(rest[fragment]) }
+        var secrets = Set<String>()
+        for part in parts {
+            secrets.insert(String(part))
+            if let decoded = part.removingPercentEncoding { secrets.insert(decoded) }
+        }
+        return secrets.filter { $0.count >= 3 }.sorted { ($0.count, $0) > ($1.count, $1) }
     }
 }

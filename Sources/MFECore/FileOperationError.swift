@@ -12,6 +12,9 @@ package struct FileOperationError: InputError, Equatable {
     /// Whether mfe refused the path itself because it is no regular file (a device, a pipe
     /// or a socket: reading or appending could wait for ever), rather than the system.
     package var isNotRegularFile = false
+    /// What the symbolic link at `path` points to, when mfe refused to write through it
+    /// because it does not lead to a file.
+    package var danglingLinkTarget: String?
 
     /// Creates an error for `operation` on `path` that failed with `errno` `code`.
     package init(_ operation: String, _ path: String, code: Int32?) {
@@ -24,6 +27,14 @@ package struct FileOperationError: InputError, Equatable {
     package static func notRegularFile(_ operation: String, _ path: String) -> FileOperationError {
         var error = FileOperationError(operation, path, code: nil)
         error.isNotRegularFile = true
+        return error
+    }
+
+    /// The error for writing `path`, a symbolic link to `target`, which leads to no file:
+    /// mfe writes through links, and never replaces one.
+    package static func danglingLink(_ operation: String, _ path: String, target: String) -> FileOperationError {
+        var error = FileOperationError(operation, path, code: nil)
+        error.danglingLinkTarget = target
         return error
     }
 
@@ -40,6 +51,10 @@ package struct FileOperationError: InputError, Equatable {
     }
 
     package var errorDescription: String? {
+        if let danglingLinkTarget {
+            return
+                "cannot \(operation) '\(path)': it is a symbolic link to '\(danglingLinkTarget)', which leads to no file; mfe writes through links and never replaces one, so fix the link or remove it"
+        }
         if isNotRegularFile {
             return "cannot \(operation) '\(path)': it is not a regular file (a device, pipe or socket); give the path of a file"
         }

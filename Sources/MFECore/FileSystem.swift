@@ -170,7 +170,19 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func writeAtomically(_ data: Data, to path: String) throws {
+    public func writeAtomically(_ data: Data, to requestedPath: String) throws {
+        // A symbolic link is written through: the file it leads to is replaced, the link kept
+        // (a shared `Package.resolved`, a baseline kept elsewhere). A link leading nowhere is
+        // refused, never replaced by a file.
+        var path = requestedPath
+        var linkStatus = stat()
+        if lstat(requestedPath, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK {
+            guard let target = realPath(requestedPath), !isDirectory(target) else {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: requestedPath)) ?? "?"
+                throw FileOperationError.danglingLink("write", requestedPath, target: target)
+            }
+            path = target
+        }
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = PathUtilities.join(folder.isEmpty ? "." : folder, ".\((path as NSString).lastPathComponent).mfe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let cleanup = InterruptCleanup.shared

@@ -15,11 +15,15 @@ public struct Git: Sendable {
         /// Whether every process has a wall-clock limit (`MFE_GIT_TIMEOUT`) and a process group
         /// of its own, which the limit ends: for fetches from servers mfe does not control.
         package var timeLimited: Bool
+        /// How long a `git://` fetch may receive nothing before it is stopped: git's low-speed
+        /// limit covers http only and ssh has its keep-alive, `git://` has neither.
+        package var stallLimit: Duration
 
         /// Creates options.
-        package init(configuration: [String] = [], timeLimited: Bool) {
+        package init(configuration: [String] = [], timeLimited: Bool, stallLimit: Duration = Git.defaultStallLimit) {
             self.configuration = configuration
             self.timeLimited = timeLimited
+            self.stallLimit = stallLimit
         }
 
         /// compose-shell's: every process bounded in time.
@@ -42,6 +46,9 @@ public struct Git: Sendable {
     /// enough for a large clone on a slow line; a stalled transfer ends much sooner through
     /// git's low-speed limit.
     package static let defaultTimeLimitSeconds = 600
+    /// How long a `git://` fetch may receive nothing: as long as http's low-speed limit lets
+    /// a transfer crawl (`GIT_HTTP_LOW_SPEED_TIME`).
+    package static let defaultStallLimit = Duration.seconds(30)
     /// The environment variable with the wall-clock limit of one git process, in seconds.
     package static let timeLimitVariable = "MFE_GIT_TIMEOUT"
     /// The transports git may use: SwiftPM's (local paths, `file://`, `https://`, `ssh://`
@@ -119,14 +126,31 @@ public struct Git: Sendable {
     /// Fetches every branch and tag of `url` into the bare repository `repository`, mirroring
     /// them (`--prune`). The URL is given on the command line only: nothing of it (credentials
     /// included) is written to the repository's configuration, and messages show it redacted.
+    ///
+    /// What git answers is redacted by the URL's parts (`redact(_:urls:)`): git quotes a URL
+    /// in pieces (`unable to look up user:secret@host`), which no pattern finds. A `git://`
+    /// fetch is watched: when nothing arrives in the repository for `stallLimit`, git is
+    /// stopped, as curl's low-speed limit stops an http one.
     package func fetch(_ url: String, into repository: String) async throws -> ProcessResult {
         do {
             let environment = await processEnvironment(network: true)
             let arguments = ["fetch", "--quiet", "--force", "--prune", "--", url, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
-            let result = try await execute(arguments, in: repository, environment: environment)
+            var result: ProcessResult
+            if url.lowercased().hasPrefix("git://") {
+                result = try await StallWatch(folder: repository, limit: options.stallLimit).run {
+                    let result = try await execute(arguments, in: repository, environment: environment)
+                    return result
+                }
+            } else {
+                result = try await execute(arguments, in: repository, environment: environment)
+            }
+            result.standardError = CredentialRedaction.redact(result.standardError, urls: [url])
+            result.standardOutput = CredentialRedaction.redact(result.standardOutput, urls: [url])
             return result
         } catch let exceeded as ProcessTimeLimitExceeded {
-            throw GitError.fetchTimedOut(repository: CredentialRedaction.redact(url), limit: exceeded.timeLimit)
+            throw GitError.fetchTimedOut(repository: CredentialRedaction.redactingURL(url), limit: exceeded.timeLimit)
+        } catch let stalled as FetchStalled {
+            throw GitError.fetchStalled(repository: CredentialRedaction.redactingURL(url), limit: stalled.limit)
         }
     }
 
@@ -155,7 +179,7 @@ public struct Git: Sendable {
         guard let separator = url.range(of: "::") else { return }
         let transport = url[..<separator.lowerBound].lowercased()
         guard ["ext", "fd"].contains(transport) else { return }
-        throw GitError.unsafeTransport(repository: CredentialRedaction.redact(url), transport: transport)
+        throw GitError.unsafeTransport(repository: CredentialRedaction.redactingURL(url), transport: transport)
     }
 
     /// The first line of git's complaint, for messages, without credentials.
@@ -184,5 +208,58 @@ private actor SSHCommandChoice {
         }
         decided = task
         return await task.value
+    }
+}
+
+/// A fetch that received nothing for `limit`.
+struct FetchStalled: Error {
+    let limit: Duration
+}
+
+/// Watches what a fetch writes into its repository (git writes the pack it receives as it
+/// arrives, in `objects/`): when nothing changes for `limit`, the fetch is cancelled, which
+/// ends git's process group.
+struct StallWatch {
+    let folder: String
+    let limit: Duration
+
+    /// Runs `body`, cancelling it and throwing `FetchStalled` when the folder stops changing.
+    func run(_ body: @escaping @Sendable () async throws -> ProcessResult) async throws -> ProcessResult {
+        let folder = folder
+        let limit = limit
+        return try await withThrowingTaskGroup(of: ProcessResult?.self) { group in
+            group.addTask {
+                let result = try await body()
+                return result
+            }
+            group.addTask {
+                var last = Self.fingerprint(of: folder)
+                var unchangedSince = ContinuousClock.now
+                let interval = min(Duration.seconds(1), limit / 4)
+                while true {
+                    try await Task.sleep(for: interval)
+                    let now = Self.fingerprint(of: folder)
+                    if now != last {
+                        last = now
+                        unchangedSince = ContinuousClock.now
+                    } else if ContinuousClock.now - unchangedSince >= limit {
+                        return nil
+                    }
+                }
+            }
+            defer { group.cancelAll() }
+            let first = try await group.next()
+            guard let finished = first, let result = finished else { throw FetchStalled(limit: limit) }
+            return result
+        }
+    }
+
+    /// The number and total size of the files below `folder`'s `objects`: what grows while
+    /// a pack arrives.
+    static func fingerprint(of folder: String) -> [Int] {
+        let objects = PathUtilities.join(folder, "objects")
+        let disk = LocalFileSystem()
+        let files = (try? disk.filesBelow(objects)) ?? []
+        return [files.count, files.reduce(0) { $0 + (disk.status(of: PathUtilities.join(objects, $1))?.size ?? 0) }]
     }
 }

@@ -10,6 +10,9 @@ package enum GitError: InputError, Equatable {
     case timedOut(command: String, directory: String, limit: Duration)
     /// Fetching `repository` ran longer than `limit`.
     case fetchTimedOut(repository: String, limit: Duration)
+    /// Fetching `repository` (over `git://`, which has no low-speed limit) received nothing
+    /// for `limit`.
+    case fetchStalled(repository: String, limit: Duration)
 
     package var errorDescription: String? {
         switch self {
@@ -23,6 +26,9 @@ package enum GitError: InputError, Equatable {
         case .fetchTimedOut(let repository, let limit):
             return
                 "fetching '\(repository)' took longer than \(Git.describe(limit)), so mfe stopped git; check that the server answers (for example with 'git ls-remote \(repository)'), or raise \(Git.timeLimitVariable) (seconds) for a slow connection"
+        case .fetchStalled(let repository, let limit):
+            return
+                "fetching '\(repository)' received nothing for \(Git.describe(limit)), so mfe stopped git; check that the server answers (for example with 'git ls-remote \(repository)'), or give the package an https or ssh URL"
         }
     }
 }

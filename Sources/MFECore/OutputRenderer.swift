@@ -52,9 +52,11 @@ package protocol OutputFormat: RawRepresentable, CaseIterable, Hashable, Sendabl
 }
 
 extension OutputFormat {
-    /// The text of `input` in this format; throws when its renderer cannot be made.
+    /// The text of `input` in this format, through the sink's guard (`OutputSink.sanitized`):
+    /// no control character of a name a renderer forgot to escape gets out raw; throws when
+    /// its renderer cannot be made.
     package func render(_ input: Input) throws -> String {
-        try renderer.init().render(input)
+        sink.sanitized(try renderer.init().render(input))
     }
 
     /// What this format's text is written into.

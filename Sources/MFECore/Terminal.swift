@@ -36,8 +36,11 @@ public struct Terminal: Sendable {
         ProcessOutput.write(text, to: .output)
     }
 
-    /// Prints `error: message` to standard error, red when standard error is a terminal.
+    /// Prints `error: message` to standard error, red when standard error is a terminal; the
+    /// message passes the output boundary (credentials redacted, control characters visible),
+    /// since it quotes input.
     public static func printError(_ message: String) {
+        let message = OutputEscaping.sanitized(CredentialRedaction.redact(message))
         let environment = ProcessInfo.processInfo.environment
         let color = isatty(STDERR_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false)

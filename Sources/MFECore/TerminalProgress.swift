@@ -62,7 +62,8 @@ public actor TerminalProgress: WorkProgress {
         if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
         lastDraw = now
         drawn = true
-        let items = active.isEmpty ? "" : " " + active.prefix(3).joined(separator: ", ")
+        // Items are names and URLs from input: escaped and without credentials on the line.
+        let items = active.isEmpty ? "" : " " + active.prefix(3).map { CredentialRedaction.redact(OutputSink.terminal.escape($0)) }.joined(separator: ", ")
         Terminal.writeError("\r\u{1B}[2K\(title) \(done)/\(total)\(items)")
     }
 }

@@ -50,7 +50,7 @@ public struct PackageLocation: Sendable, Hashable, CustomStringConvertible {
     package var gitURL: String { location }
 
     /// The location for messages and every output: credentials replaced by `***`.
-    package var redacted: String { CredentialRedaction.redact(location) }
+    package var redacted: String { CredentialRedaction.redactingURL(location) }
 
     /// The repository's name in the compose cache.
     package var repositoryKey: RepositoryKey { RepositoryKey(location: location) }

@@ -121,9 +121,10 @@ private struct PinFields: Decodable {
         guard let state else { throw ResolvedFile.Problem("a pin has no 'state'") }
         let pinState: PinState
         if let text = state.version {
-            guard let version = Version(text), let revision = state.revision else {
-                throw ResolvedFile.Problem("a pin has the version '\(text)' but no valid revision")
+            guard let version = Version(text) else {
+                throw ResolvedFile.Problem("a pin has the version '\(text)', which is no semantic version (MAJOR.MINOR.PATCH)")
             }
+            guard let revision = state.revision else { throw ResolvedFile.Problem("a pin has the version '\(text)' but no revision") }
             pinState = .version(version, revision: revision)
         } else if let branch = state.branch, let revision = state.revision {
             pinState = .branch(branch, revision: revision)

@@ -60,7 +60,7 @@ package struct GitHubReportRenderer: Sendable {
     }
 
     private static func escapeCell(_ value: String) -> String {
-        value.replacingAll("|", with: "\\|").replacingAll("\r", with: " ").replacingAll("\n", with: " ")
+        OutputSink.markdown.sanitized(value.replacingAll("|", with: "\\|").replacingAll("\r", with: " ").replacingAll("\n", with: " "))
     }
 }
 

@@ -95,7 +95,7 @@ package struct MarkdownReportRenderer: Sendable {
     /// `; `, else the rule's help).
     func item(_ finding: Finding, context: ReportContext) -> String {
         let path = context.repositoryPath(finding.file)
-        let location = "`\(path):\(finding.line)`"
+        let location = Self.codeSpan("\(OutputSink.markdown.escapeControls(path)):\(finding.line)")
         let linked = context.sourceLinkBase.map { "[\(location)](\($0)\(Self.urlPath(path))#L\(finding.line))" } ?? location
         let (problem, fix) = Self.split(finding.message, help: finding.rule.rule.help)
         return "- **\(finding.severity.rawValue)** \(linked) `\(finding.rule)`: \(Self.escaped(problem))\n  - Fix: \(Self.escaped(fix))\n"
@@ -126,6 +126,12 @@ package struct MarkdownReportRenderer: Sendable {
             result.append(character == "\n" ? " " : character)
         }
         return result
+    }
+
+    /// `text` as inline code, which no backslash escapes: fenced with two backticks when it
+    /// holds one (a folder may be named so).
+    static func codeSpan(_ text: String) -> String {
+        text.contains("`") ? "`` \(text) ``" : "`\(text)`"
     }
 
     /// A path as a URL path: each segment percent-encoded where RFC 3986 requires.

@@ -54,7 +54,8 @@ struct OwnersTextRenderer: OutputRenderer {
     static let sink = OutputSink.terminal
 
     func render(_ input: OwnersInput) -> String {
-        let rows = input.features.map { ($0.name, $0.owners.isEmpty ? "-" : $0.owners.joined(separator: " "), $0.paths.map(Self.folder).joined(separator: " ")) }
+        let escape = Self.sink.escape
+        let rows = input.features.map { (escape($0.name), $0.owners.isEmpty ? "-" : $0.owners.map(escape).joined(separator: " "), $0.paths.map { escape(Self.folder($0)) }.joined(separator: " ")) }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let ownerWidth = rows.map(\.1.count).max() ?? 0
         return rows.map { row in
@@ -124,8 +125,14 @@ package struct CodeownersRenderer: OutputRenderer {
         }
         var lines = [Self.beginMarker + " (written by 'mfe owners --format codeowners' from mfe.yml; edit 'owners:' there, not here)"]
         for path in paths {
+            guard Self.isExpressible(path) else {
+                // A line break would start a rule of its own (`Zed\n**` → `**/ @acme/zed`) and
+                // a glob character would match other folders: the folder is left out, said so.
+                lines.append("# mfe: '\(Self.sink.escape(path))' is left out: a CODEOWNERS pattern cannot name a folder with a line break, control or glob character ('*?[]!\\'); rename it")
+                continue
+            }
             let pattern = path == "." ? "*" : "/" + Self.escaped(path) + "/"
-            lines.append(pattern + " " + (ownersByPath[path] ?? []).joined(separator: " "))
+            lines.append(pattern + " " + (ownersByPath[path] ?? []).map { Self.sink.escape($0) }.joined(separator: " "))
         }
         lines.append(Self.endMarker)
         return lines.joined(separator: "\n") + "\n"
@@ -139,6 +146,13 @@ package struct CodeownersRenderer: OutputRenderer {
             let end = lines[begin...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == endMarker })
         else { return nil }
         return lines[begin...end].joined(separator: "\n") + "\n"
+    }
+
+    /// Whether `path` can be written as a CODEOWNERS pattern naming that folder alone: no
+    /// control character (a line break ends the rule) and no character GitHub reads as a glob
+    /// or cannot escape.
+    package static func isExpressible(_ path: String) -> Bool {
+        !path.unicodeScalars.contains { OutputEscaping.isControl($0) || "*?[]!\\".unicodeScalars.contains($0) }
     }
 
     /// CODEOWNERS patterns escape spaces and `#` with a backslash.

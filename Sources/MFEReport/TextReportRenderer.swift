@@ -11,10 +11,11 @@ package struct TextReportRenderer: Sendable {
     package func render(_ report: LintReport, context: ReportContext) -> String {
         var output = ""
         for finding in report.findings {
-            output += "\(finding.file):\(finding.line):\(finding.column): \(label(finding.severity, color: context.color)) \(finding.message) [\(finding.rule)]\n"
+            let escape = OutputSink.terminal.escape
+            output += "\(escape(finding.file)):\(finding.line):\(finding.column): \(label(finding.severity, color: context.color)) \(escape(finding.message)) [\(finding.rule)]\n"
         }
         for note in report.notes {
-            output += "\(context.color ? "\u{1B}[1;36mnote:\u{1B}[0m" : "note:") \(note)\n"
+            output += "\(context.color ? "\u{1B}[1;36mnote:\u{1B}[0m" : "note:") \(OutputSink.terminal.escape(note))\n"
         }
         let summary = SummaryLine.text(report.summary, elapsed: context.elapsed)
         if context.color {

@@ -10,6 +10,8 @@ struct DumpPackageCommand: AsyncParsableCommand {
         discussion: """
             The static reader's view of one Package.swift in the shape 'swift package dump-package' prints, equal to it on name, toolsVersion, platforms, products, dependencies (identity, location, requirement) and targets (name, type, dependencies with their conditions). Fields mfe does not read (settings, resources, language standards) are left out. It never runs manifest code, so it is safe on untrusted checkouts and fast; a manifest it cannot evaluate is refused with file and line.
 
+            The credentials of a dependency's URL (userinfo, query, fragment) are printed as '***', as everything mfe prints; --show-credentials prints them as written.
+
             Exit status: 0 success, 2 unusable input (no Package.swift, a manifest the static reader refuses or SwiftPM rejects).
 
             Examples:
@@ -24,7 +26,10 @@ struct DumpPackageCommand: AsyncParsableCommand {
 
     @OptionGroup var loader: LoaderOptions
 
+    @Flag(help: "Print the URLs of dependencies with their credentials (userinfo, query, fragment), which mfe otherwise replaces by '***'.")
+    var showCredentials = false
+
     func run() async throws {
-        try await perform(DumpPackageService(), DumpPackageService.Request(path: path, loader: loader.loader))
+        try await perform(DumpPackageService(), DumpPackageService.Request(path: path, loader: loader.loader, showCredentials: showCredentials))
     }
 }

@@ -114,7 +114,7 @@ struct DependencyResolverTests {
             }
         }
         let untagged = ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .version(Self.v("0.3.1"), revision: tagged))
-        await #expect(throws: UntrustedPin(identity: "env", state: untagged.state, reason: "is not the commit of version 0.3.1: 'https://example.com/mfe/Env.git' has no tag for that version")) {
+        await #expect(throws: UntrustedPin(identity: "env", state: untagged.state, reason: "is not backed by a tag: version 0.3.1 has no tag in 'https://example.com/mfe/Env.git'")) {
             try await resolve([env], [(env, requirement)], pins: [untagged])
         }
         let branch = ResolvedPin(identity: "env", kind: .remoteSourceControl, location: env.location.location, state: .branch("main", revision: other))

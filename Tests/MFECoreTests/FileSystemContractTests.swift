@@ -125,7 +125,9 @@ struct FileSystemContractTests {
         }
     }
 
-    @Test func writingReplacesWholeKeepsTheModeAndReplacesALinkItself() throws {
+    /// A write replaces the whole file and keeps its mode; through a symbolic link it replaces
+    /// the target and keeps the link, and a dangling link is refused, naming both.
+    @Test func writingReplacesWholeKeepsTheModeAndWritesThroughALink() throws {
         try agree { box in
             let files = box.fileSystem
             try files.writeAtomically(Data("first, longer".utf8), to: box.path("file"))
@@ -135,6 +137,7 @@ struct FileSystemContractTests {
             try box.link(box.path("link"), box.path("target"))
             try files.writeAtomically(Data("through".utf8), to: box.path("link"))
             try files.createDirectory(box.path("folder"))
+            try box.link(box.path("dangling"), box.path("nowhere"))
             return [
                 box.outcome { String(decoding: try files.contents(of: box.path("file")), as: UTF8.self) },
                 box.outcome { files.isExecutableFile(box.path("file")) },
@@ -142,6 +145,7 @@ struct FileSystemContractTests {
                 box.outcome { String(decoding: try files.contents(of: box.path("target")), as: UTF8.self) },
                 box.outcome { try files.writeAtomically(Data(), to: box.path("missing/file")) },
                 box.outcome { try files.writeAtomically(Data(), to: box.path("folder")) },
+                box.outcome { try files.writeAtomically(Data(), to: box.path("dangling")) },
                 box.outcome { try files.contentsOfDirectory(box.root) },
             ]
         }

@@ -47,7 +47,7 @@ struct ResolvedFileDecodingTests {
         (#"{"version": 2, "pins": [{"identity": "a", "kind": "remoteSourceControl", "location": "u", "state": {}}]}"#, "a pin has no revision"),
         (
             #"{"version": 2, "pins": [{"identity": "a", "kind": "remoteSourceControl", "location": "u", "state": {"version": "x", "revision": "r"}}]}"#,
-            "a pin has the version 'x' but no valid revision"
+            "a pin has the version 'x', which is no semantic version (MAJOR.MINOR.PATCH)"
         ),
         (#"{"version": 2, "pins": [{"identity": "a", "kind": "git", "location": "u", "state": {"revision": "r"}}]}"#, "a pin lacks 'identity', 'kind' or 'location'"),
         (#"{"version": 1, "object": {"pins": [{"package": "A", "state": {"revision": "r"}}]}}"#, "a pin has no 'repositoryURL'"),

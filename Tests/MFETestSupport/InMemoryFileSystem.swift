@@ -152,11 +152,18 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     package func writeAtomically(_ data: Data, to path: String) throws {
         try lock.withLock {
-            let destination = try resolveEntry(path, operation: "write")
+            var destination = try resolveEntry(path, operation: "write")
+            // As on disk: a link is written through (its target replaced, the link kept); one
+            // that leads nowhere is refused.
+            if let link = nodes[destination], link.kind == .symbolicLink {
+                guard let target = (try? resolve(path, operation: "write"))?.existing, nodes[target]?.kind != .directory else {
+                    throw FileOperationError.danglingLink("write", path, target: link.target)
+                }
+                destination = target
+            }
             let existing = nodes[destination]
             if existing?.kind == .directory { throw FileOperationError("write", path, code: EISDIR) }
-            // As on disk: an existing file's mode is kept (through a link, its target's); the
-            // entry itself, a link included, is replaced.
+            // As on disk: an existing file's mode is kept (through a link, its target's).
             let mode = (try? resolve(path, operation: "write").existing).flatMap { nodes[$0]?.mode } ?? 0o644
             let file = Node(kind: .file, data: data, mode: mode, identity: newIdentity(), modified: Date())
             if existing == nil {

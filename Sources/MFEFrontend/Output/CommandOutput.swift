@@ -1,4 +1,5 @@
 import Foundation
+import MFECore
 import MFEScaffold
 
 /// What a command produced, described as data (as tuist's services plan their writes): the
@@ -47,14 +48,22 @@ public struct CommandOutput: Sendable, Equatable {
     /// All of standard error.
     public var standardError: String { printed.filter { $0.stream == .error }.map(\.text).joined() }
 
-    /// Adds `text` to standard output.
-    package mutating func print(_ text: String) {
-        if !text.isEmpty { printed.append(Text(stream: .output, text: text)) }
+    /// Adds `text` to standard output, through the output boundary: credentials redacted
+    /// (unless `showingCredentials`, `dump-package --show-credentials`) and control
+    /// characters visible, whatever the service rendered.
+    package mutating func print(_ text: String, showingCredentials: Bool = false) {
+        if !text.isEmpty { printed.append(Text(stream: .output, text: Self.guarded(text, showingCredentials: showingCredentials))) }
     }
 
-    /// Adds `text` to standard error.
+    /// Adds `text` to standard error, through the output boundary (as `print`).
     package mutating func printError(_ text: String) {
-        if !text.isEmpty { printed.append(Text(stream: .error, text: text)) }
+        if !text.isEmpty { printed.append(Text(stream: .error, text: Self.guarded(text, showingCredentials: false))) }
+    }
+
+    /// What every printed text passes: the credentials of its URLs removed, then every
+    /// control character but line breaks, tabs and mfe's own colours made visible.
+    package static func guarded(_ text: String, showingCredentials: Bool) -> String {
+        OutputEscaping.sanitized(showingCredentials ? text : CredentialRedaction.redact(text))
     }
 
     public static func == (lhs: CommandOutput, rhs: CommandOutput) -> Bool {

@@ -10,11 +10,15 @@ public struct DumpPackageService: CommandService {
         package var path: String
         /// `--loader`.
         package var loader: ManifestLoaderKind?
+        /// `--show-credentials`: print URLs as the manifest writes them, userinfo, query and
+        /// fragment included (redacted otherwise).
+        package var showCredentials: Bool
 
         /// Creates a request.
-        public init(path: String = ".", loader: ManifestLoaderKind? = nil) {
+        public init(path: String = ".", loader: ManifestLoaderKind? = nil, showCredentials: Bool = false) {
             self.path = path
             self.loader = loader
+            self.showCredentials = showCredentials
         }
     }
 
@@ -45,7 +49,8 @@ public struct DumpPackageService: CommandService {
         case .auto: loader = FallbackManifestLoader(primary: reader, fallback: swiftPM())
         }
         var output = CommandOutput()
-        output.print(DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory)).formatted())
+        // SwiftPM prints a dependency's URL with its credentials; mfe's boundary redacts them.
+        output.print(DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory)).formatted(), showingCredentials: request.showCredentials)
         return output
     }
 }

@@ -126,7 +126,7 @@ public struct LintGraphService: CommandService {
         output.print(try request.format.render((report, context)))
         // GitHub's format also writes the job summary: a planned write, not output.
         if request.format == .github, let summaryPath = environment.variables["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-            let summary = GitHubReportRenderer().stepSummary(report, context: context)
+            let summary = OutputSink.markdown.sanitized(GitHubReportRenderer().stepSummary(report, context: context))
             output.writes.append(.append(path: summaryPath, data: Data(summary.utf8), operation: "append the job summary (GITHUB_STEP_SUMMARY) to"))
         }
         output.printError(baselineNote)
