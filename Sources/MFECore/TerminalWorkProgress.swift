@@ -17,19 +17,22 @@ public actor TerminalWorkProgress: WorkProgress {
     private let enabled: Bool
     private var done = 0
     private var drawn = false
-    private var lastDraw: ContinuousClock.Instant?
+    private let clock: any MFEClock
+    private var lastDraw: Duration?
 
     /// Creates a reporter of `title` (`reading imports`); `enabled` is normally
-    /// `Terminal.current.standardErrorIsTerminal` for a human-readable format.
-    public init(_ title: String, enabled: Bool) {
+    /// `Terminal.current.standardErrorIsTerminal` for a human-readable format; `clock` paces
+    /// the redraws.
+    public init(_ title: String, enabled: Bool, clock: any MFEClock) {
         self.title = title
         self.enabled = enabled
+        self.clock = clock
     }
 
     public func advance(by count: Int, of total: Int) {
         done += count
         guard enabled else { return }
-        let now = ContinuousClock.now
+        let now = clock.now
         if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
         lastDraw = now
         drawn = true

@@ -21,7 +21,7 @@ struct ArchitectureTests {
     static let layersFile = "Tests/Architecture/layers.yml"
 
     static func ownGraph() async throws -> TargetGraph {
-        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: packageRoot)
+        let manifest = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: packageRoot)
         return TargetGraph(packages: [WorkspacePackage(manifest: manifest, directory: ".", layer: nil)], root: packageRoot)
     }
 
@@ -70,7 +70,7 @@ struct ArchitectureTests {
             documented[module] = dependencies
             above.insert(module)
         }
-        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: Self.packageRoot)
+        let manifest = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: Self.packageRoot)
         let names = Set(manifest.targets.map(\.name))
         var declared: [String: Set<String>] = [:]
         for target in manifest.targets where target.kind != .test {

@@ -141,7 +141,7 @@ struct ComposeSafetyTests {
     /// A repository fetched through a URL with credentials (a local HTTP server): the pins are
     /// written as SwiftPM writes them (the URL as written), but what mfe prints redacts them
     /// and its cache (clone configuration, keys, manifests) holds no trace of them.
-    @Test(.timeLimit(.minutes(2)), .enabled(if: PathUtilities.firstExecutable(among: ["python3"]) != nil, "needs python3 for a local HTTP server"))
+    @Test(.timeLimit(.minutes(2)), .enabled(if: PathUtilities.firstExecutable(among: ["python3"], environment: ProcessInfo.processInfo.environment) != nil, "needs python3 for a local HTTP server"))
     func credentialsAreUsedForTheFetchOnlyAndNeverStored() async throws {
         let fixture = try ComposeFixture()
         try await fixture.release("Env", manifest: fixture.manifest("Env"), tags: ["1.0.0"], layer: "foundation")
@@ -329,7 +329,7 @@ final class LocalHTTPServer: @unchecked Sendable {
             __import__("os").rename(sys.argv[2] + ".tmp", sys.argv[2])
             server.serve_forever()
             """
-        process.executableURL = URL(fileURLWithPath: PathUtilities.firstExecutable(among: ["python3"]) ?? "/usr/bin/python3")
+        process.executableURL = URL(fileURLWithPath: PathUtilities.firstExecutable(among: ["python3"], environment: ProcessInfo.processInfo.environment) ?? "/usr/bin/python3")
         process.arguments = ["-c", script, directory, portFile]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

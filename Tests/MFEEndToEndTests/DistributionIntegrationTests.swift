@@ -10,7 +10,7 @@ import Testing
 /// `MFE_BUNDLE` to the zip.
 @Suite("release bundle", .enabled(if: ProcessInfo.processInfo.environment["MFE_BUNDLE"]?.isEmpty == false))
 struct ReleaseBundleTests {
-    static var bundle: String { PathUtilities.absolute(ProcessInfo.processInfo.environment["MFE_BUNDLE"] ?? "") }
+    static var bundle: String { PathUtilities.absolute(ProcessInfo.processInfo.environment["MFE_BUNDLE"] ?? "", relativeTo: FileManager.default.currentDirectoryPath) }
 
     static func run(_ command: String, in directory: String? = nil, environment: [String: String?] = [:]) async throws -> ProcessResult {
         try await SubprocessRunner().run("/bin/bash", ["-c", command], workingDirectory: directory, environment: environment, timeLimit: .seconds(600))

@@ -79,7 +79,7 @@ final class GitWorkspace: @unchecked Sendable {
     @discardableResult
     func git(_ arguments: String...) async throws -> ProcessResult {
         let identity = ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgsign=false"]
-        let result = try await Git(options: .local(configuration: identity)).run(arguments, in: path)
+        let result = try await Git(environment: [:], options: .local(configuration: identity)).run(arguments, in: path)
         #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.standardError)")
         return result
     }

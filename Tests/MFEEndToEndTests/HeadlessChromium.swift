@@ -8,7 +8,7 @@ enum HeadlessChromium {
     /// The executable and the arguments it needs to run headless; nil when none is installed.
     static let executable: (path: String, arguments: [String])? = {
         let names = [ProcessInfo.processInfo.environment["MFE_CHROMIUM"]].compactMap { $0 } + ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"]
-        guard let path = PathUtilities.firstExecutable(among: names) else { return nil }
+        guard let path = PathUtilities.firstExecutable(among: names, environment: ProcessInfo.processInfo.environment) else { return nil }
         // The headless shell is headless already; the full browser needs the flag.
         return (path, path.hasSuffix("headless-shell") ? [] : ["--headless=new"])
     }()

@@ -27,7 +27,7 @@ struct TeamsEndToEndTests {
     @discardableResult
     static func git(_ arguments: [String], in directory: String) async throws -> ProcessResult {
         let identity = ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgsign=false"]
-        let result = try await Git(options: .local(configuration: identity)).run(arguments, in: directory)
+        let result = try await Git(environment: [:], options: .local(configuration: identity)).run(arguments, in: directory)
         #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.standardError)")
         return result
     }
@@ -254,7 +254,7 @@ struct TeamsRealHistoryTests {
     func everyAffectedTargetIsExplainedByARealDependencyPath() async throws {
         let directory = try TemporaryDirectory()
         let clone = directory.path + "/isowords"
-        let cloned = try await Git(options: .local()).run(["clone", "--quiet", "--no-hardlinks", Self.source, clone])
+        let cloned = try await Git(environment: [:], options: .local()).run(["clone", "--quiet", "--no-hardlinks", Self.source, clone])
         #expect(cloned.status == 0, "\(cloned.standardError)")
         let owners =
             "workspace: isowords\nowners:\n  \"@isowords/features\": [\"*Feature\"]\n  \"@isowords/platform\": [\"*Client\", \"*ClientLive\"]\n  \"@isowords/server\": [\"Server*\", \"*Middleware\"]\n"
@@ -269,7 +269,7 @@ struct TeamsRealHistoryTests {
             }
         }
         // The last 15 commits one by one, then all of them at once.
-        let commits = try await Git(options: .local()).run(["log", "--format=%H", "-15"], in: clone).standardOutput.split(separator: "\n").map(String.init)
+        let commits = try await Git(environment: [:], options: .local()).run(["log", "--format=%H", "-15"], in: clone).standardOutput.split(separator: "\n").map(String.init)
         var reached = 0
         for (base, head) in commits.map({ ($0 + "~1", $0) }) + [("HEAD~15", "HEAD")] {
             let result = try await MFEBinary.run(["affected", "--base", base, "--head", head, "--explain", "--format", "json"], in: clone)

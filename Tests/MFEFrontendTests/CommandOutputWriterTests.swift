@@ -67,11 +67,11 @@ struct CommandOutputWriterTests {
     @Test func theLockIsReleasedAfterTheWritesEvenWhenOneFails() async throws {
         let directory = try TemporaryDirectory()
         var output = CommandOutput(writes: [.replace(path: directory.path + "/missing/file", data: Data(), createsFolder: false)])
-        output.lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path)
+        output.lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path, clock: SystemClock())
         #expect(FileManager.default.fileExists(atPath: directory.path + "/" + WorkspaceLock.fileName))
         await #expect(throws: FileOperationError.self) { try await CommandOutputWriter().perform(output) }
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/" + WorkspaceLock.fileName))
-        let again = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.5)
+        let again = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.5, clock: SystemClock())
         again.release()
     }
 }

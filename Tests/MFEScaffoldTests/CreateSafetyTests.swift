@@ -15,14 +15,14 @@ struct CreateSafetyTests {
     @Test func holdersTakeTurnsAndTheLockFileGoesWithTheLastOne() async throws {
         let directory = try TemporaryDirectory()
         let lockFile = PathUtilities.join(directory.path, WorkspaceLock.fileName)
-        let first = try await WorkspaceLock.acquire(workspaceRoot: directory.path)
+        let first = try await WorkspaceLock.acquire(workspaceRoot: directory.path, clock: SystemClock())
         #expect(try String(contentsOfFile: lockFile, encoding: .utf8) == "\(getpid())\n")
         // A second holder times out while the first holds it (flock is per open file, so this
         // works within one process too).
         await #expect(throws: ScaffoldError.lockTimeout(path: lockFile, holder: getpid(), seconds: 0)) {
-            _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.2)
+            _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.2, clock: SystemClock())
         }
-        let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 30) }
+        let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 30, clock: SystemClock()) }
         try await Task.sleep(nanoseconds: 100_000_000)
         first.release()
         let lock = try await second.value
@@ -36,7 +36,7 @@ struct CreateSafetyTests {
     @Test func aDeadRunsLockFileIsTakenOver() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("2147483646\n", to: WorkspaceLock.fileName)
-        let lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 1)
+        let lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 1, clock: SystemClock())
         #expect(try String(contentsOfFile: PathUtilities.join(directory.path, WorkspaceLock.fileName), encoding: .utf8) == "\(getpid())\n")
         lock.release()
     }
@@ -63,7 +63,7 @@ struct CreateSafetyTests {
         // A live pid's temporary older than the bound is taken too: the pid was reused.
         try directory.write("x\n", to: ".mfe-Old-\(alive)-9/README.md")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * StaleTemporaries.maximumAge)], ofItemAtPath: directory.path + "/.mfe-Old-\(alive)-9")
-        let removed = StaleTemporaries.remove(in: [directory.path], fileSystem: LocalFileSystem())
+        let removed = StaleTemporaries.remove(in: [directory.path], fileSystem: LocalFileSystem(), now: Date())
         #expect(removed.map { ($0 as NSString).lastPathComponent }.sorted() == [".AppRouter.swift.mfe-\(dead)-7", ".mfe-Old-\(alive)-9", ".mfe-Zed-\(dead)-1"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".AppRouter.swift.mfe-\(alive)-3", ".mfe-Live-\(alive)-1", ".mfe-notes", "Zed"])
     }

@@ -46,7 +46,7 @@ struct PlatformGuardScanTests {
         #expect(files.count > 60, "the scan covers every template")
         #expect(files.contains { $0.path.hasSuffix("SearchPreviews.swift") && $0.text.contains("func makeCoreLogger() -> any CoreLogging") })
         #expect(files.contains { $0.path == "FeedMe/Features/About/Sources/About/AboutPreviews.swift" })
-        let findings = try await PlatformGuardScan.findings(in: files)
+        let findings = try await PlatformGuardScan.findings(in: files, limit: .standard)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
@@ -73,7 +73,7 @@ struct PlatformGuardScanTests {
             #endif
             """
         let interface = "public protocol SearchNavigating {}\n#if canImport(UIKit)\nprotocol Hidden {}\n#endif\n"
-        let findings = try await PlatformGuardScan.findings(in: [("SearchView.swift", view), ("SearchNavigation.swift", interface)])
+        let findings = try await PlatformGuardScan.findings(in: [("SearchView.swift", view), ("SearchNavigation.swift", interface)], limit: .standard)
         #expect(findings.map(\.type) == ["PreviewSearchDependencies", "Counter", "AppRouter"])
         #expect(findings.map(\.line) == [9, 11, 13])
         #expect(findings.first?.reason == "conforms to 'SearchDependencies' inside a platform guard; move it out (behind '#if DEBUG' if it is debug-only)")

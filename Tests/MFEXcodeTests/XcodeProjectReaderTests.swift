@@ -92,7 +92,7 @@ struct XcodeProjectReaderTests {
 
     @Test func aProjectInTheGraphHasItsTargetsAndEdgesAtPbxprojLines() async throws {
         let directory = try Self.synchronizedWorkspace()
-        let loaded = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let loaded = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         let graph = TargetGraph(workspace: loaded)
         let app = try #require(graph.nodeIndex(named: "App", inPackageAt: "App.xcodeproj"))
         let names = graph.successors[app].map { graph.nodes[$0].name }

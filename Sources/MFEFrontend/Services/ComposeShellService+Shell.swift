@@ -22,7 +22,7 @@ extension ComposeShellService {
     /// Finds the shell and the workspace configuration from the options.
     func locate(_ options: Request) throws -> Shell {
         let fileSystem = environment.fileSystem
-        let start = PathUtilities.absolute(options.path ?? ".")
+        let start = PathUtilities.absolute(options.path ?? ".", relativeTo: environment.currentDirectory)
         guard fileSystem.isDirectory(start) else {
             throw ComposeShellError.notAFolder(given: options.path ?? ".", exists: fileSystem.exists(start))
         }
@@ -44,7 +44,7 @@ extension ComposeShellService {
             shellDirectory = start
         }
         if let shellDirectory {
-            let output = options.output.map { PathUtilities.absolute($0) } ?? PathUtilities.join(shellDirectory, "Package.resolved")
+            let output = options.output.map { PathUtilities.absolute($0, relativeTo: environment.currentDirectory) } ?? PathUtilities.join(shellDirectory, "Package.resolved")
             let mirrors = options.output == nil ? try XcodeShell.projectsReferencing(packageAt: shellDirectory, fileSystem: fileSystem).map(XcodeShell.resolvedPath) : []
             return Shell(
                 request: CompositionRequest(shell: .package(directory: shellDirectory), outputPath: output, policy: policy), configuration: configuration, workspaceRoot: workspaceRoot,
@@ -52,17 +52,17 @@ extension ComposeShellService {
         }
         let project = try shellProject(start: start, configuration: configuration, workspaceRoot: workspaceRoot)
         if let configuration, let features = configuration.shell?.features, !features.isEmpty {
-            guard let outputPath = options.output.map({ PathUtilities.absolute($0) }) ?? project.map(XcodeShell.resolvedPath) else {
+            guard let outputPath = options.output.map({ PathUtilities.absolute($0, relativeTo: environment.currentDirectory) }) ?? project.map(XcodeShell.resolvedPath) else {
                 throw ComposeShellError.outputNeeded(configurationFile: configuration.file)
             }
             let request = CompositionRequest(shell: .features(features, configurationFile: configuration.file), outputPath: outputPath, policy: policy)
             return Shell(request: request, configuration: configuration, workspaceRoot: workspaceRoot)
         }
         if let project {
-            let output = options.output.map { PathUtilities.absolute($0) } ?? XcodeShell.resolvedPath(of: project)
+            let output = options.output.map { PathUtilities.absolute($0, relativeTo: environment.currentDirectory) } ?? XcodeShell.resolvedPath(of: project)
             return Shell(request: CompositionRequest(shell: .xcode(path: project), outputPath: output, policy: policy), configuration: configuration, workspaceRoot: workspaceRoot)
         }
-        let updateFolder = options.path == nil ? options.update?.first(where: { fileSystem.isDirectory(PathUtilities.absolute($0)) }) : nil
+        let updateFolder = options.path == nil ? options.update?.first(where: { fileSystem.isDirectory(PathUtilities.absolute($0, relativeTo: environment.currentDirectory)) }) : nil
         throw ComposeShellError.noShell(given: options.path ?? ".", updateFolder: updateFolder)
     }
 
@@ -110,7 +110,7 @@ extension ComposeShellService {
         }
         throw ComposeShellError.unknownUpdateNames(
             unknown: unknown, nearest: nearest, known: known.sorted { $0.key < $1.key }.map(\.value),
-            folder: unknown.first { environment.fileSystem.isDirectory(PathUtilities.absolute($0)) }
+            folder: unknown.first { environment.fileSystem.isDirectory(PathUtilities.absolute($0, relativeTo: environment.currentDirectory)) }
         )
     }
 
@@ -143,7 +143,7 @@ extension ComposeShellService {
             onDisk.append((PathUtilities.relative(local.directory, to: root), local.manifest))
         }
         let pinnedPackages = zip(pinned, features).map { PinnedPackage(directory: $0.location.redacted, manifest: $0.manifest, feature: $1) }
-        var workspace = try WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: environment.fileSystem), fileSystem: environment.fileSystem).assemble(
+        var workspace = try WorkspaceLoader(manifestLoader: environment.manifestReader, fileSystem: environment.fileSystem).assemble(
             root: root, configuration: shell.configuration, packages: onDisk, pinned: pinnedPackages,
             composedShell: shellDirectory.map { PathUtilities.relative($0, to: root) }, checkNames: false
         )

@@ -56,9 +56,10 @@ public struct ComposeShellService: CommandService {
     public init(environment: ServiceEnvironment = .current, progress: (any CompositionProgress)? = nil) {
         let variables = environment.variables
         self.init(environment: environment, progress: progress) { kind in
-            let git = Git()
-            let cache = CompositionCache.userDefault(environment: variables)
-            return GitPackageSourceProvider(git: git, cache: cache, parser: CommitManifestLoader(kind: kind, cache: cache, runner: environment.processRunner, git: git), progress: progress)
+            let git = Git(environment: variables)
+            let cache = CompositionCache.userDefault(environment: variables, clock: environment.clock)
+            let parser = CommitManifestLoader(kind: kind, cache: cache, runner: environment.processRunner, git: git, environment: variables)
+            return GitPackageSourceProvider(git: git, cache: cache, parser: parser, progress: progress)
         }
     }
 
@@ -98,13 +99,14 @@ public struct ComposeShellService: CommandService {
         if chosen == nil, let configuration = shell.configuration,
             let note = ManifestLoaderKind.notAppliedNote(
                 configured: configuration.loader,
-                at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: FileManager.default.currentDirectoryPath)):\($0.line)" } ?? configuration.file)
+                at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: environment.currentDirectory)):\($0.line)" } ?? configuration.file)
         {
             output.printError("note: \(note)\n")
         }
         let provider = makeProvider(kind)
-        let composer = ShellComposer(provider: provider, loader: kind.makeLoader(fileSystem: fileSystem, processRunner: environment.processRunner), fileSystem: fileSystem)
-        let label = PathUtilities.relative(request.outputPath, to: FileManager.default.currentDirectoryPath)
+        let composer = ShellComposer(
+            provider: provider, loader: kind.makeLoader(fileSystem: fileSystem, processRunner: environment.processRunner, environment: environment.variables), fileSystem: fileSystem)
+        let label = PathUtilities.relative(request.outputPath, to: environment.currentDirectory)
         let summary = CompositionSummaryRenderer()
         let composition: Composition
         do {
@@ -181,7 +183,7 @@ public struct ComposeShellService: CommandService {
             let wanted = composition.file == nil ? nil : composition.bytes
             guard bytes != wanted else { continue }
             output.writes.append(wanted.map { .replace(path: mirror, data: $0, createsFolder: true) } ?? .remove(path: mirror))
-            mirrored.append(PathUtilities.relative(mirror, to: FileManager.default.currentDirectoryPath))
+            mirrored.append(PathUtilities.relative(mirror, to: environment.currentDirectory))
         }
         if options.format == .json {
             output.print(summary.render(status: composition.isUpToDate ? "up-to-date" : "written", composition: composition, path: label))
@@ -206,7 +208,7 @@ public struct ComposeShellService: CommandService {
     /// package's pins: a diff per file (the JSON summary of the first, when no summary was
     /// printed yet) and one line naming both.
     private func reportDisagreement(_ mirrors: [String], label: String, composition: Composition, format: Format, summaryPrinted: Bool = false, into output: inout CommandOutput) {
-        let here = FileManager.default.currentDirectoryPath
+        let here = environment.currentDirectory
         for (index, mirror) in mirrors.enumerated() {
             let mirrorLabel = PathUtilities.relative(mirror, to: here)
             let old = (try? environment.fileSystem.contents(of: mirror)).map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -36,7 +36,7 @@ public struct DumpPackageService: CommandService {
             directory = PackageIdentity.directory(ofManifest: request.path)
         }
         guard fileSystem.isDirectory(directory) else { throw FrontendError.notAPackageFolder(given: request.path) }
-        let reader = ManifestReader(fileSystem: fileSystem, readsEverythingDumpPackageShows: true)
+        let reader = ManifestReader(fileSystem: fileSystem, environment: environment.variables, readsEverythingDumpPackageShows: true)
         let swiftPM = { DumpPackageManifestLoader(processRunner: environment.processRunner, fileSystem: fileSystem) }
         let loader: any ManifestLoading
         switch kind {
@@ -45,7 +45,7 @@ public struct DumpPackageService: CommandService {
         case .auto: loader = FallbackManifestLoader(primary: reader, fallback: swiftPM())
         }
         var output = CommandOutput()
-        output.print(DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory)).formatted())
+        output.print(DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory), currentDirectory: environment.currentDirectory).formatted())
         return output
     }
 }

@@ -55,7 +55,7 @@ public struct OwnersService: CommandService {
         let renderer = OwnersRenderer()
         if let check = request.check {
             let block = renderer.codeowners(features, prefix: try await repositoryPrefix(of: workspace.root))
-            let text = String(decoding: try fileSystem.contents(of: PathUtilities.absolute(check)), as: UTF8.self)
+            let text = String(decoding: try fileSystem.contents(of: fileSystem.absolute(check)), as: UTF8.self)
             guard let current = OwnersRenderer.block(in: text) else {
                 output.printError(
                     "'\(check)' has no mfe block; add the lines 'mfe owners --format codeowners' prints (from '\(OwnersRenderer.beginMarker)' to '\(OwnersRenderer.endMarker)') to it\n")
@@ -80,7 +80,7 @@ public struct OwnersService: CommandService {
     /// The workspace's folder in its git repository, so CODEOWNERS patterns are relative to
     /// the repository root, where GitHub reads them; `""` outside git.
     func repositoryPrefix(of root: String) async throws -> String {
-        (try? await GitRepository(directory: root, runner: environment.processRunner).prefix()) ?? ""
+        (try? await GitRepository(directory: root, runner: environment.processRunner, environment: environment.variables).prefix()) ?? ""
     }
 
     /// Every feature of `graph` with its owners and folders, sorted by name, then package: a
