@@ -359,6 +359,10 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEReport",
+                "MFEAffected",
                 "MFEScaffold",
                 "MFEFrontend",
                 "MFETestSupport",

@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// The composed graph compose-shell lints is the workspace `WorkspaceLoader.assemble` builds,

@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// `mfe create` finishes or can be finished: concurrent creates all end wired, a create killed

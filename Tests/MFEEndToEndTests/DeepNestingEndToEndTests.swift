@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// Manifests and sources nested deeply, or built so the parser recurses or looks ahead

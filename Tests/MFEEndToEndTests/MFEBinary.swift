@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// Runs the built `mfe` executable, as a user would, and captures what it prints.

@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// Output mfe cannot write — a full device, a closed stream — is exit 2 with a message naming

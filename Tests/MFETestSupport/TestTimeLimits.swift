@@ -1,0 +1,18 @@
+import Testing
+
+extension Trait where Self == TimeLimitTrait {
+    /// The time limit of a test whose work is `processes` runs of `mfe`, `git` or `swift` (or
+    /// services that run them): a hang guard, not a speed check. Each run gets
+    /// `minutesPerProcess`, many times what a debug build takes on a 2-core machine shared by
+    /// several builds, so a loaded CI runner never trips it and a hang still ends the test.
+    /// Speed is measured in `mfe-bench`, never asserted in tests.
+    package static func hangGuard(processes: Int) -> Self {
+        .timeLimit(.minutes(max(1, processes) * HangGuard.minutesPerProcess))
+    }
+}
+
+/// The allowance behind `hangGuard(processes:)`.
+package enum HangGuard {
+    /// What one process run may take before a test counts as hung.
+    package static let minutesPerProcess = 3
+}
