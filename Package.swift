@@ -359,10 +359,6 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
-                "MFEWorkspace",
-                "MFELint",
-                "MFEReport",
-                "MFEAffected",
                 "MFEScaffold",
                 "MFEFrontend",
                 "MFETestSupport",

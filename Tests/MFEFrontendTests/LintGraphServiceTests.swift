@@ -25,6 +25,15 @@ struct LintGraphServiceTests {
         #expect(result.standardOutput.hasPrefix("0 errors, 0 warnings, 0 notices in 4 packages, 8 targets, 9 dependencies ("))
     }
 
+    /// The elapsed time is the environment's clock's: the whole report is the same on every run.
+    @Test func theElapsedTimeComesFromTheClock() async throws {
+        let workspace = try LintWorkspace()
+        var mfe = workspace.mfe()
+        mfe.environment.clock = ManualClock(advancesOnRead: .milliseconds(1500))
+        let result = await mfe.lintGraph(.init(path: workspace.path))
+        #expect(result.standardOutput == "0 errors, 0 warnings, 0 notices in 4 packages, 8 targets, 9 dependencies (1.50s)\n")
+    }
+
     @Test func aLayerViolationIsReportedAtTheDependencyEntryAndExitsOne() async throws {
         let workspace = try LintWorkspace(browseDependencies: [productToProduct])
         let result = await workspace.mfe().lintGraph(.init())

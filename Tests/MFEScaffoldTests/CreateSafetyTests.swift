@@ -31,6 +31,23 @@ struct CreateSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: lockFile), "no lock file outlives its run")
     }
 
+    /// The wait is measured on the environment's clock, so its bounds are the work's: with a
+    /// clock whose waits take no time, a two-minute timeout is 4,800 attempts 25 ms apart,
+    /// the holder is announced once, after the first second, and nothing waits for real.
+    @Test func theWaitForAnotherRunIsCountedOnTheClock() async throws {
+        let directory = try TemporaryDirectory()
+        let lockFile = PathUtilities.join(directory.path, WorkspaceLock.fileName)
+        let holder = try await WorkspaceLock.acquire(workspaceRoot: directory.path, clock: SystemClock())
+        defer { holder.release() }
+        let clock = ManualClock()
+        let announcements = Announcements()
+        await #expect(throws: ScaffoldError.lockTimeout(path: lockFile, holder: getpid(), seconds: 120)) {
+            _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 120, clock: clock) { announcements.record($0) }
+        }
+        #expect(clock.sleptFor.count == 4_800 && Set(clock.sleptFor) == [.milliseconds(25)])
+        #expect(announcements.holders == [getpid()], "announced once, with the holder's pid")
+    }
+
     /// A lock file left by a run killed outright (its pid written, no flock held any more) is
     /// simply taken: the kernel dropped the dead run's lock.
     @Test func aDeadRunsLockFileIsTakenOver() async throws {
@@ -192,4 +209,14 @@ struct CreateSafetyTests {
         #expect(test.contents.contains("pageURL.absoluteString == \"https://example.com/a%5Eb\""))
         #expect(plan.created.first?.hasSuffix("; '--web https://example.com/a^b' is written as 'https://example.com/a%5Eb', the URL Foundation reads from it") == true)
     }
+}
+
+/// The holders a waiting `WorkspaceLock.acquire` announced.
+private final class Announcements: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Int32?] = []
+
+    func record(_ holder: Int32?) { lock.withLock { recorded.append(holder) } }
+
+    var holders: [Int32?] { lock.withLock { recorded } }
 }
