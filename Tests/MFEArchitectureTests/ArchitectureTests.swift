@@ -173,3 +173,33 @@ struct ArchitectureLayers {
         return problems
     }
 }
+
+/// A rule over the Swift files of `Sources`: the files it may skip and why, the folders outside
+/// it, and what it finds in one file's text.
+struct SourceRule {
+    /// The files allowed to do what the rule looks for, and why.
+    var allowed: [String: String]
+    /// Folders outside the rule.
+    var exemptFolders: [String]
+    /// What the rule finds in a file's text (`file:line: what` strings), given its `Sources/…` path.
+    var findings: (_ text: String, _ file: String) -> [String]
+
+    /// What the rule finds in every file it covers, after checking there are files and that
+    /// every allowed file still exists.
+    func problems() throws -> [String] {
+        let sources = PathUtilities.join(ArchitectureTests.packageRoot, "Sources")
+        let disk = LocalFileSystem()
+        let files = try disk.filesBelow(sources).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        var problems: [String] = []
+        for relative in files {
+            let file = "Sources/" + relative
+            guard allowed[file] == nil, !exemptFolders.contains(where: file.hasPrefix) else { continue }
+            problems += findings(String(decoding: try disk.contents(of: PathUtilities.join(sources, relative)), as: UTF8.self), file)
+        }
+        for file in allowed.keys {
+            #expect(files.contains(String(file.dropFirst("Sources/".count))), "'\(file)' is allowed but no longer exists")
+        }
+        return problems
+    }
+}

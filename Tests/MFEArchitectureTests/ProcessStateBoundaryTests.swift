@@ -38,24 +38,11 @@ struct ProcessStateBoundaryTests {
     }
 
     @Test func libraryModulesReadNoProcessState() throws {
-        let sources = PathUtilities.join(ArchitectureTests.packageRoot, "Sources")
-        let disk = LocalFileSystem()
-        let files = try disk.filesBelow(sources).filter { $0.hasSuffix(".swift") }
-        #expect(files.count > 100)
-        var problems: [String] = []
-        for relative in files {
-            let file = "Sources/" + relative
-            guard Self.allowed[file] == nil, !Self.exemptFolders.contains(where: file.hasPrefix) else { continue }
-            let text = String(decoding: try disk.contents(of: PathUtilities.join(sources, relative)), as: UTF8.self)
-            problems += Self.reads(in: text, file: file)
-        }
+        let problems = try SourceRule(allowed: Self.allowed, exemptFolders: Self.exemptFolders) { Self.reads(in: $0, file: $1) }.problems()
         #expect(
             problems.isEmpty,
             "read the working directory and home folder from the FileSystem, the environment from ServiceEnvironment.variables and the time from its clock (MFEClock):\n\(problems.joined(separator: "\n"))"
         )
-        for file in Self.allowed.keys {
-            #expect(files.contains(String(file.dropFirst("Sources/".count))), "'\(file)' is allowed but no longer exists")
-        }
     }
 
     @Test(arguments: [

@@ -40,17 +40,26 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// The identities of the entries locked with `tryLock`.
     private var locked: Set<UInt64> = []
 
-    /// The absolute folder relative paths start from.
-    package let currentDirectory: String
+    /// The folder relative paths start from (read under `lock`, or by code holding it).
+    private var workingDirectory: String
     /// What `~/` names in a package location.
     package let homeDirectory: String?
 
     /// Creates an empty file system: only `/` (and `currentDirectory`, created when given).
     package init(currentDirectory: String = "/", homeDirectory: String? = nil) {
         nodes = ["/": Node(kind: .directory, mode: 0o755, identity: 1, modified: Date(timeIntervalSince1970: 0))]
-        self.currentDirectory = PathUtilities.normalize(currentDirectory.hasPrefix("/") ? currentDirectory : "/" + currentDirectory)
+        workingDirectory = PathUtilities.normalize(currentDirectory.hasPrefix("/") ? currentDirectory : "/" + currentDirectory)
         self.homeDirectory = homeDirectory
-        if self.currentDirectory != "/" { try? createDirectory(self.currentDirectory) }
+        if workingDirectory != "/" { try? createDirectory(workingDirectory) }
+    }
+
+    /// The absolute folder relative paths start from.
+    package var currentDirectory: String { lock.withLock { workingDirectory } }
+
+    /// Makes `path` (absolute, or relative to the current folder) the folder relative paths
+    /// start from, as `cd` does.
+    package func changeDirectory(to path: String) {
+        lock.withLock { workingDirectory = PathUtilities.normalize(path.hasPrefix("/") ? path : Self.join(workingDirectory, path)) }
     }
 
     // MARK: Setting up
@@ -142,7 +151,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     package func createDirectory(_ path: String) throws {
         try lock.withLock {
             let operation = "create the folder"
-            var current = path.hasPrefix("/") ? "/" : currentDirectory
+            var current = path.hasPrefix("/") ? "/" : workingDirectory
             let components = Self.components(of: path)
             for (index, component) in components.enumerated() {
                 let next = Self.join(current, component)
@@ -318,7 +327,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// a loop, naming `path` and `operation`.
     private func resolve(_ path: String, operation: String, followingLast: Bool = true) throws -> Resolution {
         var pending = Array(Self.components(of: path).reversed())
-        var current = path.hasPrefix("/") ? "/" : currentDirectory
+        var current = path.hasPrefix("/") ? "/" : workingDirectory
         var links = 0
         while let component = pending.popLast() {
             if component == "." { continue }
@@ -403,7 +412,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// `path` taken from `currentDirectory` when relative (not normalised: `resolve` follows its
     /// `..` through links as the kernel does).
     private func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : Self.join(currentDirectory, path)
+        path.hasPrefix("/") ? path : Self.join(workingDirectory, path)
     }
 
     private static func components(of path: String) -> [String] {
