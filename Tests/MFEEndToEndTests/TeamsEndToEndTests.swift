@@ -3,7 +3,7 @@ import MFEKit
 import MFETestSupport
 import Testing
 
-/// DESIGN's "Teams" as processes: the flags that exclude each other. What the commands print
+/// The Teams article as processes: the flags that exclude each other. What the commands print
 /// is checked in process (MFEFrontendTests, `TeamsServiceTests`).
 @Suite("teams, end to end", .serialized)
 struct TeamsEndToEndTests {

@@ -2,7 +2,7 @@ import Foundation
 import MFECore
 import Testing
 
-/// DESIGN's "Teams" fixture: the generated workspace (3 foundations, 12 features, the shell;
+/// The Teams article's fixture: the generated workspace (3 foundations, 12 features, the shell;
 /// `P7 → P6` is product-to-product) with `owners:` for the features and two foundations,
 /// committed on `main` with `feature` checked out.
 package enum TeamsWorkspace {

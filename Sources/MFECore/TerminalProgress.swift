@@ -8,14 +8,18 @@ public protocol WorkProgress: Sendable {
     func finish() async
 }
 
-/// Shows `TITLE done/total` on one rewritten line of standard error, only when `enabled`
+/// The one progress line of mfe: `TITLE done/total` on one rewritten line of standard error,
+/// with the items in flight after it (`fetching 2/5 Env, Search`), only when `enabled`
 /// (standard error is a terminal and the output is for people): logs, pipes and machine
 /// formats never see it. Redraws at most ten times a second, so thousands of small steps cost
-/// nothing.
-public actor TerminalWorkProgress: WorkProgress {
+/// nothing. Counted work (`advance`) and work on named items (`begin`/`end`: compose-shell's
+/// fetches) draw the same line.
+public actor TerminalProgress: WorkProgress {
     private let title: String
     private let enabled: Bool
     private var done = 0
+    private var total = 0
+    private var active: [String] = []
     private var drawn = false
     private let clock: any MFEClock
     private var lastDraw: Duration?
@@ -31,17 +35,37 @@ public actor TerminalWorkProgress: WorkProgress {
 
     public func advance(by count: Int, of total: Int) {
         done += count
-        guard enabled else { return }
-        let now = clock.now
-        if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
-        lastDraw = now
-        drawn = true
-        Terminal.writeError("\r\u{1B}[2K\(title) \(done)/\(total)")
+        self.total = total
+        draw()
+    }
+
+    /// Work on `item` started: one more to do, shown until it ends.
+    public func begin(_ item: String) {
+        total += 1
+        active.append(item)
+        draw()
+    }
+
+    /// Work on `item` is done.
+    public func end(_ item: String) {
+        done += 1
+        if let index = active.firstIndex(of: item) { active.remove(at: index) }
+        draw()
     }
 
     public func finish() {
         guard drawn else { return }
         drawn = false
         Terminal.writeError("\r\u{1B}[2K")
+    }
+
+    private func draw() {
+        guard enabled else { return }
+        let now = clock.now
+        if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
+        lastDraw = now
+        drawn = true
+        let items = active.isEmpty ? "" : " " + active.prefix(3).joined(separator: ", ")
+        Terminal.writeError("\r\u{1B}[2K\(title) \(done)/\(total)\(items)")
     }
 }
