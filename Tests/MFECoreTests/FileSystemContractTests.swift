@@ -50,7 +50,7 @@ struct Sandbox {
 
 /// One scenario per group of operations, run on `LocalFileSystem` and on `InMemoryFileSystem`:
 /// the in-memory file system the unit tests use must answer and fail exactly as the disk does.
-@Suite("the file-system contract: the disk and memory agree", .timeLimit(.minutes(1)))
+@Suite("the file-system contract: the disk and memory agree", .hangGuard(processes: 1))
 struct FileSystemContractTests {
     static let kinds = ["local", "memory"]
 

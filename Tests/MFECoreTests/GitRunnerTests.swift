@@ -40,7 +40,7 @@ final class RecordingRunner: ProcessRunning, @unchecked Sendable {
 
 /// The one git runner every area uses: the same hook-free, prompt-free environment for all,
 /// network bounds only where compose-shell fetches.
-@Suite("the hardened git runner", .timeLimit(.minutes(1)))
+@Suite("the hardened git runner", .hangGuard(processes: 3))
 struct GitRunnerTests {
     @Test func localCommandsGetTheHardenedEnvironmentAndTheirOwnSettingsButNoTimeLimit() async throws {
         let runner = RecordingRunner()

@@ -205,7 +205,8 @@ struct ComposeSafetyTests {
     /// An interrupt of mfe (Ctrl-C) ends the git it started in a process group of its own,
     /// as the terminal would have if git were in mfe's group. No step waits a fixed time: the
     /// interrupt is sent once git has connected to the server (mfe's handlers are installed
-    /// long before), and mfe is waited for until it exits, however loaded the machine.
+    /// long before), mfe is waited for until it exits, however loaded the machine, and no
+    /// other limit (git's low-speed limit) can end git first.
     @Test(.hangGuard(processes: 2)) func anInterruptEndsGitToo() async throws {
         let (listener, fixture, _) = try Self.shellOnASilentServer()
         defer { listener.close() }
@@ -215,6 +216,9 @@ struct ComposeSafetyTests {
         process.currentDirectoryURL = URL(fileURLWithPath: fixture.root)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = fixture.cache
+        // Only the interrupt ends git: without this, git's low-speed limit (30 s, set by mfe)
+        // ends the stall first when a loaded machine delays the test past it, and mfe exits 2.
+        environment["GIT_HTTP_LOW_SPEED_TIME"] = "3600"
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

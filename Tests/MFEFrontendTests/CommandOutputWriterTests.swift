@@ -7,7 +7,7 @@ import Testing
 @testable import MFEFrontend
 
 /// `CommandOutputWriter`, the one writer of every command's planned writes.
-@Suite("the one writer", .timeLimit(.minutes(1)))
+@Suite("the one writer", .hangGuard(processes: 1))
 struct CommandOutputWriterTests {
     @Test func replacesAtomicallyAndMakesFoldersOnlyWhenAsked() async throws {
         let directory = try TemporaryDirectory()

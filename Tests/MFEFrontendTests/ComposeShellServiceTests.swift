@@ -12,7 +12,7 @@ import Testing
 /// located, composed, checked or linted, rendered and planned, with nothing read from the
 /// process's working directory. The binary's own tests (ComposeShellTests and the others in
 /// MFEEndToEndTests) run it against real git.
-@Suite("compose-shell in process", .timeLimit(.minutes(1)))
+@Suite("compose-shell in process", .hangGuard(processes: 1))
 struct ComposeShellServiceTests {
     static let added = "Env 1.2.0 (added)\nKit 2.1.0 (added)\n"
 

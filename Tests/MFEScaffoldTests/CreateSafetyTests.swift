@@ -8,7 +8,7 @@ import Testing
 
 /// A create that finishes or can be finished: the workspace lock, dead runs' temporaries,
 /// `--wire-only`, names that clash with the shell, and `--web` URLs as Foundation reads them.
-@Suite("create safety", .timeLimit(.minutes(2)))
+@Suite("create safety", .hangGuard(processes: 2))
 struct CreateSafetyTests {
     // MARK: The workspace lock
 
@@ -22,7 +22,8 @@ struct CreateSafetyTests {
         await #expect(throws: ScaffoldError.lockTimeout(path: lockFile, holder: getpid(), seconds: 0)) {
             _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.2, clock: SystemClock())
         }
-        let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 30, clock: SystemClock()) }
+        // Waits as long as a hang guard allows: the first holder's release only has to come.
+        let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 600, clock: SystemClock()) }
         try await Task.sleep(nanoseconds: 100_000_000)
         first.release()
         let lock = try await second.value

@@ -1,3 +1,4 @@
+import MFETestSupport
 import Testing
 
 @testable import MFEScaffold
@@ -5,7 +6,7 @@ import Testing
 /// Every Swift file mfe generates keeps its conformances and models outside
 /// `#if canImport(SwiftUI/WebKit/UIKit/AppKit)`, so Linux's `swift build` compiles them and a
 /// missing requirement (a preview's `makeCoreLogger()`) fails here, not only in Xcode.
-@Suite("platform guards in generated code", .timeLimit(.minutes(1)))
+@Suite("platform guards in generated code", .hangGuard(processes: 1))
 struct PlatformGuardScanTests {
     static let core = FeatureDependency(
         requested: "Core", path: "../../Foundation/Core", package: "Core", product: "Core", layer: .foundation,

@@ -2,7 +2,8 @@ import Testing
 
 extension Trait where Self == TimeLimitTrait {
     /// The time limit of a test whose work is `processes` runs of `mfe`, `git` or `swift` (or
-    /// services that run them): a hang guard, not a speed check. Each run gets
+    /// services that run them; a service run in process counts as one): a hang guard, not a
+    /// speed check, since the whole test run shares two cores. Each run gets
     /// `minutesPerProcess`, many times what a debug build takes on a 2-core machine shared by
     /// several builds, so a loaded CI runner never trips it and a hang still ends the test.
     /// Speed is measured in `mfe-bench`, never asserted in tests.

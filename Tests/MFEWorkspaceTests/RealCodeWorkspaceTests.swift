@@ -81,7 +81,7 @@ struct MissingPathDependencyTests {
 
     /// What SwiftPM 6 itself says about the same manifest: identity `nope`, and resolving
     /// fails naming the path.
-    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .hangGuard(processes: 2))
     func swiftPMDerivesTheSameIdentityAndRefusesTheMissingFolder() async throws {
         let directory = try TemporaryDirectory()
         try writeMissingPathWorkspace(to: directory)
@@ -144,7 +144,7 @@ struct NestedManifestTests {
 
     /// SwiftPM's own view of the same package: the files mfe leaves out are sources of the
     /// targets (`swift package describe` lists them), the package it keeps is not.
-    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .hangGuard(processes: 2))
     func swiftPMCompilesTheFilesMfeLeavesOut() async throws {
         let directory = try TemporaryDirectory()
         try writeNestedWorkspace(to: directory)

@@ -8,7 +8,7 @@ import Testing
 
 /// The static reader of `project.pbxproj` and `contents.xcworkspacedata`, on hand-written
 /// projects in the shapes Xcode 13–16 write.
-@Suite("Xcode project reader", .timeLimit(.minutes(1)))
+@Suite("Xcode project reader", .hangGuard(processes: 1))
 struct XcodeProjectReaderTests {
     /// The 1-based line of the first line of `text` containing `needle` after `after`.
     static func line(of needle: String, in text: String, after: String? = nil) -> Int {
