@@ -56,16 +56,19 @@ package struct AdoptionPlanner: Sendable {
 
     let fileSystem: any FileSystem
     let processRunner: any ProcessRunning
+    /// mfe's environment, which manifests are read in.
+    let environment: [String: String]
 
-    /// Creates a planner.
-    package init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) {
+    /// Creates a planner reading manifests in `environment` (mfe's own).
+    package init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner(), environment: [String: String]) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
+        self.environment = environment
     }
 
     /// Plans `request`: infers, lints, and plans the two files (none with `dryRun`).
     package func plan(_ request: AdoptionRequest) async throws -> AdoptionPlan {
-        let root = PathUtilities.absolute(request.path)
+        let root = fileSystem.absolute(request.path)
         guard fileSystem.isDirectory(root) else {
             throw AdoptionError.notAFolder(given: request.path, exists: fileSystem.exists(root))
         }
@@ -74,7 +77,7 @@ package struct AdoptionPlanner: Sendable {
         for existing in [configurationPath, baselinePath] where fileSystem.exists(existing) {
             throw AdoptionError.wouldOverwrite(path: existing)
         }
-        let loader = WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem)
+        let loader = WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem, environment: environment), fileSystem: fileSystem)
         let directories = try loader.discoverPackages(under: root)
         let projectPaths = try loader.projectPaths(root: root, configuration: nil)
         guard !directories.isEmpty || !projectPaths.isEmpty else {
@@ -180,8 +183,8 @@ package struct AdoptionPlanner: Sendable {
     func load(_ directories: [String], root: String, loader kind: ManifestLoaderKind?) async -> (
         loaded: [(directory: String, manifest: PackageManifest)], leftOut: [AdoptionConfigurationRenderer.LeftOut], refused: [String]
     ) {
-        let primary = (kind == .swiftpm ? ManifestLoaderKind.swiftpm : .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner)
-        let fallback: (any ManifestLoading)? = kind == .auto ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner) : nil
+        let primary = (kind == .swiftpm ? ManifestLoaderKind.swiftpm : .static).makeLoader(fileSystem: fileSystem, processRunner: processRunner, environment: environment)
+        let fallback: (any ManifestLoading)? = kind == .auto ? ManifestLoaderKind.swiftpm.makeLoader(fileSystem: fileSystem, processRunner: processRunner, environment: environment) : nil
         enum Outcome: Sendable {
             case loaded(PackageManifest, refused: Bool)
             case failed(String)

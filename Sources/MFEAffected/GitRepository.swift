@@ -8,11 +8,11 @@ package struct GitRepository: Sendable {
     package var directory: String
     let gitRunner: Git
 
-    /// Creates a repository handle for `directory`.
-    package init(directory: String, runner: any ProcessRunning = SubprocessRunner()) {
+    /// Creates a repository handle for `directory`, running git in `environment` (mfe's own).
+    package init(directory: String, runner: any ProcessRunning = SubprocessRunner(), environment: [String: String]) {
         self.directory = directory
         // Paths with non-ASCII characters as they are, not quoted and escaped.
-        gitRunner = Git(runner: runner, options: .local(configuration: ["core.quotePath=false"]))
+        gitRunner = Git(runner: runner, environment: environment, options: .local(configuration: ["core.quotePath=false"]))
     }
 
     /// The path of `directory` relative to the repository's top level (`""` at the top), as

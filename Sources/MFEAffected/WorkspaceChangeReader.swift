@@ -7,10 +7,13 @@ import MFEWorkspace
 /// there is no `head`), plus the packages of the merge base that no longer exist.
 package struct WorkspaceChangeReader: Sendable {
     let runner: any ProcessRunning
+    /// mfe's environment: git's, and the one manifests at the base are read in.
+    let environment: [String: String]
 
-    /// Creates a reader running git through `runner`.
-    package init(runner: any ProcessRunning = SubprocessRunner()) {
+    /// Creates a reader running git through `runner`, in `environment` (mfe's own).
+    package init(runner: any ProcessRunning = SubprocessRunner(), environment: [String: String]) {
         self.runner = runner
+        self.environment = environment
     }
 
     /// The change between the merge base of `base` and `head` (HEAD and the work tree when nil)
@@ -18,7 +21,7 @@ package struct WorkspaceChangeReader: Sendable {
     /// (`GitRepository.defaultBase`). Throws an `InputError` when the workspace is not in a git
     /// work tree or a revision is unknown.
     package func change(in workspace: Workspace, base givenBase: String?, head: String?) async throws -> WorkspaceChange {
-        let repository = GitRepository(directory: workspace.root, runner: runner)
+        let repository = GitRepository(directory: workspace.root, runner: runner, environment: environment)
         let prefix = try await repository.prefix()
         let base: String
         if let givenBase { base = givenBase } else { base = try await repository.defaultBase() }
@@ -44,7 +47,7 @@ package struct WorkspaceChangeReader: Sendable {
             let repositoryPath = prefix.isEmpty ? file : prefix + "/" + file
             guard let manifest = try await repository.contents(of: repositoryPath, at: mergeBase) else { continue }
             let fallback = directory == "." ? "root" : String(directory.split(separator: "/").last ?? "root")
-            removed.append(RemovedPackage(name: Self.packageName(inManifest: manifest, path: repositoryPath) ?? fallback, directory: directory))
+            removed.append(RemovedPackage(name: Self.packageName(inManifest: manifest, path: repositoryPath, environment: environment) ?? fallback, directory: directory))
         }
         var headNotCheckedOut: String?
         if let head, try await repository.commit("HEAD") != headCommit { headNotCheckedOut = head }
@@ -62,9 +65,9 @@ package struct WorkspaceChangeReader: Sendable {
         return !components.contains { $0.hasPrefix(".") || WorkspaceLoader.skippedDirectoryNames.contains(String($0)) }
     }
 
-    /// `Package(name:)` of a manifest's text, read with the static `ManifestReader`; nil when
-    /// it cannot be evaluated (the caller falls back to the folder's name).
-    static func packageName(inManifest source: String, path: String = "Package.swift") -> String? {
-        try? ManifestReader().read(source: source, manifestPath: path).name
+    /// `Package(name:)` of a manifest's text, read with the static `ManifestReader` in
+    /// `environment`; nil when it cannot be evaluated (the caller falls back to the folder's name).
+    static func packageName(inManifest source: String, path: String = "Package.swift", environment: [String: String]) -> String? {
+        try? ManifestReader(environment: environment).read(source: source, manifestPath: path).name
     }
 }

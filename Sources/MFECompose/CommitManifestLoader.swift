@@ -30,14 +30,17 @@ public struct CommitManifestLoader: CommitManifestLoading {
     let cache: CompositionCache
     let runner: any ProcessRunning
     let git: Git
+    /// mfe's environment, which the static reader evaluates manifests in.
+    let environment: [String: String]
     let limiter: ProcessLimiter
 
-    /// Creates a loader of `kind`.
-    public init(kind: ManifestLoaderKind, cache: CompositionCache = .userDefault(), runner: any ProcessRunning = SubprocessRunner(), git: Git = Git()) {
+    /// Creates a loader of `kind`, reading manifests in `environment` (mfe's own).
+    public init(kind: ManifestLoaderKind, cache: CompositionCache, runner: any ProcessRunning = SubprocessRunner(), git: Git, environment: [String: String]) {
         self.kind = kind
         self.cache = cache
         self.runner = runner
         self.git = git
+        self.environment = environment
         limiter = ProcessLimiter(limit: DumpPackageManifestLoader.defaultConcurrency)
     }
 
@@ -46,12 +49,12 @@ public struct CommitManifestLoader: CommitManifestLoading {
     {
         switch kind {
         case .static:
-            return try ManifestReader().read(source: source, manifestPath: label)
+            return try ManifestReader(environment: environment).read(source: source, manifestPath: label)
         case .swiftpm:
             return try await dumpPackage(source: source, location: location, revision: revision, repository: repository, label: label)
         case .auto:
             do {
-                return try ManifestReader().read(source: source, manifestPath: label)
+                return try ManifestReader(environment: environment).read(source: source, manifestPath: label)
             } catch is ManifestRefusal {
                 return try await dumpPackage(source: source, location: location, revision: revision, repository: repository, label: label)
             }

@@ -88,8 +88,8 @@ enum DependencyRules {
     static func moduleResolutionName(of dependency: PackageDependency) -> String {
         if let explicit = dependency.explicitName { return explicit }
         switch dependency.kind {
-        case .fileSystem(let path): return PackageIdentity.lastComponent(of: path, relativeTo: "/")
-        case .sourceControl(let url, _): return PackageIdentity.lastComponent(of: url, relativeTo: "/")
+        case .fileSystem(let path): return PackageIdentity.lastComponent(of: path, relativeTo: "/", origin: .root)
+        case .sourceControl(let url, _): return PackageIdentity.lastComponent(of: url, relativeTo: "/", origin: .root)
         case .registry(let id, _): return id.lowercased()
         }
     }

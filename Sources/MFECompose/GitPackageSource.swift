@@ -13,20 +13,24 @@ public struct CompositionCache: Sendable {
     package var root: String
     /// Where the cache lives: its entries, and the clones compose-shell locks and renames.
     package var fileSystem: any FileSystem
+    /// What a run waiting for another's lock on a clone waits with.
+    package var clock: any MFEClock
 
     /// Creates a cache at `root`.
-    package init(root: String, fileSystem: any FileSystem = LocalFileSystem()) {
+    package init(root: String, fileSystem: any FileSystem = LocalFileSystem(), clock: any MFEClock = SystemClock()) {
         self.root = root
         self.fileSystem = fileSystem
+        self.clock = clock
     }
 
-    /// The user's cache: `$XDG_CACHE_HOME/mfe`, else `~/.cache/mfe`.
-    public static func userDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> CompositionCache {
+    /// The user's cache in `environment` (mfe's own): `$XDG_CACHE_HOME/mfe`, else
+    /// `~/.cache/mfe`, `~` being `HOME`, else the home folder of `fileSystem`.
+    public static func userDefault(environment: [String: String], fileSystem: any FileSystem = LocalFileSystem(), clock: any MFEClock = SystemClock()) -> CompositionCache {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return CompositionCache(root: PathUtilities.join(xdg, "mfe"))
+            return CompositionCache(root: PathUtilities.join(xdg, "mfe"), fileSystem: fileSystem, clock: clock)
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return CompositionCache(root: PathUtilities.join(home, ".cache/mfe"))
+        let home = environment["HOME"] ?? fileSystem.homeDirectory ?? "/"
+        return CompositionCache(root: PathUtilities.join(home, ".cache/mfe"), fileSystem: fileSystem, clock: clock)
     }
 
     /// The folder of bare clones.
@@ -114,7 +118,7 @@ package actor GitPackageSource: PackageSource {
         let path = cache.clonePath(for: location)
         try fileSystem.createDirectory(cache.repositories)
         // Two runs sharing a cache never fetch into the same clone at once.
-        let lock = try await fileSystem.lock(path + ".lock", every: .milliseconds(20)) { error in
+        let lock = try await fileSystem.lock(path + ".lock", every: .milliseconds(20), clock: cache.clock) { error in
             ComposeError.cannotLock(path: path + ".lock", reason: error.systemReason)
         }
         defer { lock.release(removingFile: false) }
@@ -280,7 +284,7 @@ package actor GitPackageSource: PackageSource {
             let content = try await git.run(["cat-file", "-p", "\(commit.value):\(name)"], in: repository)
             if content.status == 0 { files["/package/" + name] = Data(content.standardOutput.utf8) }
         }
-        let chosen = try ManifestReader(fileSystem: TreeSnapshot(files: files)).manifestPath(inPackageDirectory: "/package")
+        let chosen = try ManifestReader.manifestPath(inPackageDirectory: "/package", fileSystem: TreeSnapshot(files: files))
         return String(chosen.dropFirst("/package/".count))
     }
 
@@ -314,7 +318,7 @@ public actor GitPackageSourceProvider: PackageSourceProvider {
     private var sources: [PackageLocation: GitPackageSource] = [:]
 
     /// Creates a provider.
-    public init(git: Git = Git(), cache: CompositionCache = .userDefault(), parser: any CommitManifestLoading, progress: (any CompositionProgress)? = nil) {
+    public init(git: Git, cache: CompositionCache, parser: any CommitManifestLoading, progress: (any CompositionProgress)? = nil) {
         self.git = git
         self.cache = cache
         self.parser = parser

@@ -33,7 +33,7 @@ extension ShellComposer {
             onDisk.append((PathUtilities.relative(local.directory, to: root), local.manifest))
         }
         let pinnedPackages = zip(pinned, features).map { PinnedPackage(directory: $0.location.redacted, manifest: $0.manifest, feature: $1) }
-        var workspace = try WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem).assemble(
+        var workspace = try WorkspaceLoader(manifestLoader: loader, fileSystem: fileSystem).assemble(
             root: root, configuration: shell.workspace?.configuration, packages: onDisk, pinned: pinnedPackages,
             composedShell: shellFolder.map { PathUtilities.relative($0, to: root) }, checkNames: false
         )

@@ -140,7 +140,7 @@ package struct ShellComposer: Sendable {
                 throw ComposeError.noShellManifest(manifest: PathUtilities.join(directory, "Package.swift"))
             }
             // SwiftPM hashes the manifest it loads, which may be a `Package@swift-X` variant.
-            let manifestPath = try ManifestReader(fileSystem: fileSystem).manifestPath(inPackageDirectory: directory)
+            let manifestPath = try ManifestReader.manifestPath(inPackageDirectory: directory, fileSystem: fileSystem)
             let bytes = try fileSystem.contents(of: manifestPath)
             guard String(data: bytes, encoding: .utf8) != nil else {
                 throw ComposeError.shellManifestNotUTF8(path: manifestPath)

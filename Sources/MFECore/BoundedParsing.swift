@@ -10,7 +10,7 @@ import Foundation
 /// the cooperative pool is a few megabytes; a parsing thread's is `stackSize` (address space
 /// only: pages are used as the recursion reaches them). Some inputs make the parser's
 /// lookahead quadratic or worse (`a < a < a < …`): a file that takes longer than its
-/// `timeLimit(forBytes:)` is given up.
+/// `ParseTimeLimit` is given up.
 ///
 /// A thread is used rather than a task because neither the stack size of a task nor a parse
 /// already running can be controlled from Swift concurrency. The async entry points suspend
@@ -22,40 +22,24 @@ package enum BoundedParsing {
     /// The stack of a parsing thread: 1 GiB of address space.
     package static let stackSize = 1 << 30
 
-    /// How much processor time one file of up to 256 KiB may take: `MFE_PARSE_TIME_LIMIT`
-    /// seconds when set (tests lower it), else 10 seconds, far above what any real manifest or
-    /// source file needs. Processor time, not wall-clock time, so a busy machine does not make
-    /// a good file fail.
-    package static var timeLimit: Double {
-        if let text = ProcessInfo.processInfo.environment["MFE_PARSE_TIME_LIMIT"], let value = Double(text), value > 0 { return value }
-        return 10
-    }
-
-    /// The processor time a file of `bytes` bytes may take: `timeLimit` up to 256 KiB, and
-    /// proportionally more beyond, since the parser's work grows with the text (a
-    /// 50,000-target manifest of plain data is 2.6 MB).
-    package static func timeLimit(forBytes bytes: Int) -> Double {
-        timeLimit * max(1, Double(bytes) / Double(256 * 1024))
-    }
-
     /// The result of `body`, run on a large-stack thread, without blocking a thread of the
     /// cooperative pool; throws `body`'s error, or `ParseTimeLimitError` naming `file` when it
-    /// takes longer than the limit for `bytes`.
-    package static func run<T: Sendable>(file: String, bytes: Int, _ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await results(each: [file], file: { $0 }, bytes: { _ in bytes }) { _ in try body() }[0].get()
+    /// takes longer than `limit` allows for `bytes`.
+    package static func run<T: Sendable>(file: String, bytes: Int, limit: ParseTimeLimit, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await results(each: [file], file: { $0 }, bytes: { _ in bytes }, limit: limit) { _ in try body() }[0].get()
     }
 
     /// The same, for a caller that is not async: the calling thread waits (without polling).
-    package static func runBlocking<T: Sendable>(file: String, bytes: Int, _ body: @escaping @Sendable () throws -> T) throws -> T {
-        let limit = timeLimit(forBytes: bytes)
+    package static func runBlocking<T: Sendable>(file: String, bytes: Int, limit: ParseTimeLimit, _ body: @escaping @Sendable () throws -> T) throws -> T {
+        let seconds = limit.seconds(forBytes: bytes)
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Result<T, any Error>>()
-        ParseJob(items: [file], limit: { _ in limit }, body: { _ in try body() }) { outcome in
-            box.value = outcome.results.first ?? .failure(ParseTimeLimitError(file: file, seconds: limit))
+        ParseJob(items: [file], limit: { _ in seconds }, body: { _ in try body() }) { outcome in
+            box.value = outcome.results.first ?? .failure(ParseTimeLimitError(file: file, seconds: seconds))
             done.signal()
         }.start()
         done.wait()
-        return try (box.value ?? .failure(ParseTimeLimitError(file: file, seconds: limit))).get()
+        return try (box.value ?? .failure(ParseTimeLimitError(file: file, seconds: seconds))).get()
     }
 
     /// `body` applied to each of `items` in order, on large-stack threads (one thread for a
@@ -63,7 +47,9 @@ package enum BoundedParsing {
     /// within the limit for its `bytes`. Each item has its own result: an item that takes too
     /// long is a `ParseTimeLimitError` naming `file(item)`, and the items after it go on, on
     /// a fresh thread.
-    package static func results<Item: Sendable, T: Sendable>(each items: [Item], file: (Item) -> String, bytes: @escaping @Sendable (Item) -> Int, _ body: @escaping @Sendable (Item) throws -> T) async
+    package static func results<Item: Sendable, T: Sendable>(
+        each items: [Item], file: (Item) -> String, bytes: @escaping @Sendable (Item) -> Int, limit: ParseTimeLimit, _ body: @escaping @Sendable (Item) throws -> T
+    ) async
         -> [Result<T, any Error>]
     {
         var results: [Result<T, any Error>] = []
@@ -71,14 +57,47 @@ package enum BoundedParsing {
         while results.count < items.count {
             let remaining = Array(items[results.count...])
             let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<ParseJob<Item, T>.Outcome, Never>) in
-                ParseJob(items: remaining, limit: { timeLimit(forBytes: bytes($0)) }, body: body) { continuation.resume(returning: $0) }.start()
+                ParseJob(items: remaining, limit: { limit.seconds(forBytes: bytes($0)) }, body: body) { continuation.resume(returning: $0) }.start()
             }
             results += outcome.results
             if let index = outcome.timedOutIndex {
-                results.append(.failure(ParseTimeLimitError(file: file(remaining[index]), seconds: timeLimit(forBytes: bytes(remaining[index])))))
+                results.append(.failure(ParseTimeLimitError(file: file(remaining[index]), seconds: limit.seconds(forBytes: bytes(remaining[index])))))
             }
         }
         return results
+    }
+}
+
+/// How much processor time parsing one file may take: `seconds` for a file of up to 256 KiB,
+/// and proportionally more beyond, since the parser's work grows with the text (a
+/// 50,000-target manifest of plain data is 2.6 MB). Processor time, not wall-clock time, so a
+/// busy machine does not make a good file fail.
+package struct ParseTimeLimit: Sendable, Equatable {
+    /// The limit of a file of up to 256 KiB.
+    package var seconds: Double
+
+    /// 10 seconds, far above what any real manifest or source file needs.
+    package static let standard = ParseTimeLimit(seconds: 10)
+    /// The environment variable that sets `seconds` (tests lower it).
+    package static let variable = "MFE_PARSE_TIME_LIMIT"
+
+    /// Creates a limit of `seconds` for a file of up to 256 KiB.
+    package init(seconds: Double) {
+        self.seconds = seconds
+    }
+
+    /// `MFE_PARSE_TIME_LIMIT` of `environment` when it is a positive number, else the standard.
+    package init(environment: [String: String]) {
+        guard let text = environment[Self.variable], let value = Double(text), value > 0 else {
+            self = .standard
+            return
+        }
+        self.init(seconds: value)
+    }
+
+    /// The processor time a file of `bytes` bytes may take.
+    package func seconds(forBytes bytes: Int) -> Double {
+        seconds * max(1, Double(bytes) / Double(256 * 1024))
     }
 }
 

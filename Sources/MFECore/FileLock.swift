@@ -25,9 +25,9 @@ extension FileSystem {
     /// Locks the file at `path` (`tryLock`), trying again every `interval` while another holder
     /// has it, without blocking a thread. After each refused attempt `held` gets what the holder
     /// recorded, and may throw to give up; `failure` turns a file-system failure into the
-    /// caller's own message.
+    /// caller's own message. `clock` waits between attempts.
     package func lock(
-        _ path: String, every interval: Duration, failure: (FileOperationError) -> any Error, held: (Data) throws -> Void = { _ in }
+        _ path: String, every interval: Duration, clock: any MFEClock, failure: (FileOperationError) -> any Error, held: (Data) throws -> Void = { _ in }
     ) async throws -> any FileLock {
         while true {
             let attempt: FileLockAttempt
@@ -40,7 +40,7 @@ extension FileSystem {
             case .acquired(let lock): return lock
             case .held(let contents): try held(contents)
             }
-            try await Task.sleep(for: interval)
+            try await clock.sleep(for: interval)
         }
     }
 }
@@ -52,11 +52,12 @@ extension FileOperationError {
 }
 
 extension LocalFileSystem {
-    public func tryLock(_ path: String) throws -> FileLockAttempt {
+    public func tryLock(_ given: String) throws -> FileLockAttempt {
+        let path = disk(given)
         while true {
             // O_NOFOLLOW: a link planted at the path cannot redirect the lock (or its removal).
             let descriptor = InterruptCleanup.shared.whileCreating { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
-            guard descriptor >= 0 else { throw FileOperationError("lock", path, code: errno) }
+            guard descriptor >= 0 else { throw FileOperationError("lock", given, code: errno) }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 var buffer = [UInt8](repeating: 0, count: 32)
                 let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 31, 0) }

@@ -41,6 +41,11 @@ public protocol FileSystem: Sendable {
     /// the file's contents when another holder has it. The lock is always on the file still at
     /// the path, never on one removed meanwhile.
     func tryLock(_ path: String) throws -> FileLockAttempt
+    /// The absolute folder relative paths start from (SwiftPM's `currentWorkingDirectory`):
+    /// where a path a person gave is resolved, and what messages print paths relative to.
+    var currentDirectory: String { get }
+    /// The user's home folder, what `~/` names in a package location; nil when there is none.
+    var homeDirectory: String? { get }
 }
 
 /// What is at a path: its kind, size and modification time.
@@ -103,19 +108,55 @@ extension FileSystem {
 
     /// The normalised absolute path when something is there, for a file system without links.
     public func realPath(_ path: String) -> String? {
-        exists(path) ? PathUtilities.absolute(path, relativeTo: "/") : nil
+        exists(path) ? PathUtilities.absolute(path, relativeTo: currentDirectory) : nil
+    }
+
+    /// The root, for a tree of its own (a commit's snapshot).
+    public var currentDirectory: String { "/" }
+
+    /// None, for a tree of its own.
+    public var homeDirectory: String? { nil }
+
+    /// `path` made absolute against `currentDirectory` and normalised.
+    package func absolute(_ path: String) -> String {
+        PathUtilities.absolute(path, relativeTo: currentDirectory)
     }
 }
 
 /// The real file system. Every failure names the file and says what to do
 /// (`FileOperationError`); Foundation's own messages name no path.
+///
+/// Relative paths start from the process's working directory, or from the folder given at
+/// creation, so a test runs a service in process as if mfe had been started there; messages
+/// name a path as it was given either way.
 public struct LocalFileSystem: FileSystem {
-    /// Creates the real file system.
-    public init() {}
+    /// The folder relative paths start from, when not the process's working directory.
+    private let workingDirectory: String?
+    /// The home folder, when not the user's.
+    private let home: String?
+
+    /// Creates the real file system; relative paths start from `currentDirectory` (absolute)
+    /// when given, else from the process's working directory, and `~/` is `homeDirectory`
+    /// when given, else the user's.
+    public init(currentDirectory: String? = nil, homeDirectory: String? = nil) {
+        workingDirectory = currentDirectory.map(PathUtilities.normalize)
+        home = homeDirectory
+    }
+
+    public var currentDirectory: String { workingDirectory ?? ProcessState.currentDirectory }
+
+    public var homeDirectory: String? { home ?? ProcessState.homeDirectory }
+
+    /// Where `path` is on the disk: itself when absolute or when relative paths start from the
+    /// process's working directory (the system resolves them), else joined to that folder.
+    func disk(_ path: String) -> String {
+        guard let workingDirectory, !path.hasPrefix("/") else { return path }
+        return PathUtilities.join(workingDirectory, path.isEmpty ? "." : path)
+    }
 
     public func contents(of path: String) throws -> Data {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(disk(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileOperationError("read", path, code: errno) }
         defer { _ = close(descriptor) }
         var status = stat()
@@ -145,16 +186,16 @@ public struct LocalFileSystem: FileSystem {
         return data
     }
 
-    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: disk(path)) }
 
     public func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: disk(path), isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            return try FileManager.default.contentsOfDirectory(atPath: disk(path)).sorted()
         } catch {
             throw FileOperationError("list the folder", path, error: error)
         }
@@ -163,23 +204,24 @@ public struct LocalFileSystem: FileSystem {
     public func createDirectory(_ path: String) throws {
         do {
             try InterruptCleanup.shared.whileCreating {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: disk(path), withIntermediateDirectories: true)
             }
         } catch {
             throw FileOperationError("create the folder", path, error: error)
         }
     }
 
-    public func writeAtomically(_ data: Data, to requestedPath: String) throws {
+    public func writeAtomically(_ data: Data, to given: String) throws {
+        let reported = given
+        var path = disk(given)
         // A symbolic link is written through: the file it leads to is replaced, the link kept
         // (a shared `Package.resolved`, a baseline kept elsewhere). A link leading nowhere is
         // refused, never replaced by a file.
-        var path = requestedPath
         var linkStatus = stat()
-        if lstat(requestedPath, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK {
-            guard let target = realPath(requestedPath), !isDirectory(target) else {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: requestedPath)) ?? "?"
-                throw FileOperationError.danglingLink("write", requestedPath, target: target)
+        if lstat(path, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK {
+            guard let target = realPath(path), !isDirectory(target) else {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw FileOperationError.danglingLink("write", given, target: target)
             }
             path = target
         }
@@ -193,14 +235,14 @@ public struct LocalFileSystem: FileSystem {
             var existing = stat()
             let keptMode: mode_t? = stat(path, &existing) == 0 ? mode_t(existing.st_mode & 0o7777) : nil
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, keptMode ?? 0o666)
-            guard descriptor >= 0 else { throw FileOperationError("write", path, code: errno) }
+            guard descriptor >= 0 else { throw FileOperationError("write", reported, code: errno) }
             var failure: Int32? = data.withUnsafeBytes { ProcessOutput.writeAll($0.bindMemory(to: UInt8.self), to: descriptor) }
             if failure == nil, let keptMode, fchmod(descriptor, keptMode) != 0 { failure = errno }
             if close(descriptor) != 0, failure == nil { failure = errno }
             if failure == nil, rename(temporary, path) != 0 { failure = errno }
             if let failure {
                 _ = unlink(temporary)
-                throw FileOperationError("write", path, code: failure)
+                throw FileOperationError("write", reported, code: failure)
             }
         }
     }
@@ -208,7 +250,7 @@ public struct LocalFileSystem: FileSystem {
     public func append(_ data: Data, to path: String) throws {
         // O_NONBLOCK: opening a FIFO must not wait for a reader (it fails with ENXIO without
         // one); anything but a regular file is refused below, before a byte is written.
-        let descriptor = InterruptCleanup.shared.whileCreating { open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o666) }
+        let descriptor = InterruptCleanup.shared.whileCreating { open(disk(path), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o666) }
         guard descriptor >= 0 else {
             if errno == ENXIO { throw FileOperationError.notRegularFile("append to", path) }
             throw FileOperationError("append to", path, code: errno)
@@ -226,7 +268,7 @@ public struct LocalFileSystem: FileSystem {
     public func move(_ source: String, to destination: String) throws {
         do {
             try InterruptCleanup.shared.whileCreating {
-                try FileManager.default.moveItem(atPath: source, toPath: destination)
+                try FileManager.default.moveItem(atPath: disk(source), toPath: disk(destination))
             }
         } catch {
             throw FileOperationError("move '\(source)' to", destination, error: error)
@@ -235,7 +277,7 @@ public struct LocalFileSystem: FileSystem {
 
     public func remove(_ path: String) throws {
         do {
-            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.removeItem(atPath: disk(path))
         } catch {
             throw FileOperationError("remove", path, error: error)
         }
@@ -243,18 +285,18 @@ public struct LocalFileSystem: FileSystem {
 
     public func directoryIdentity(_ path: String) -> DirectoryIdentity? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard stat(disk(path), &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
         return DirectoryIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
     public func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
-        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        return lstat(disk(path), &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     public func status(of path: String) -> FileStatus? {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard lstat(disk(path), &status) == 0 else { return nil }
         let kind: FileStatus.Kind
         switch status.st_mode & S_IFMT {
         case S_IFREG: kind = .file
@@ -272,12 +314,12 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = realpath(disk(path), nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    public func isExecutableFile(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+    public func isExecutableFile(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: disk(path)) }
 
     /// The folder for temporary files and folders (`TMPDIR`, else `/tmp`): where mfe checks out
     /// a commit for SwiftPM, which runs on the real disk.

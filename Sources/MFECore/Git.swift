@@ -59,7 +59,7 @@ public struct Git: Sendable {
     package static let allowedTransports = ["file", "git", "http", "https", "ssh"]
 
     /// Creates a git runner on `runner`, with limits read from `environment`.
-    public init(runner: any ProcessRunning = SubprocessRunner(), environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = .remote) {
+    public init(runner: any ProcessRunning = SubprocessRunner(), environment: [String: String], options: Options = .remote) {
         self.runner = runner
         self.environment = environment
         self.options = options

@@ -3,12 +3,11 @@ import Foundation
 /// Path arithmetic on plain strings (POSIX separators), shared by loaders and renderers.
 public enum PathUtilities {
     /// `path` made absolute against `base` and normalised (no `.`/`..` components, no
-    /// trailing slash).
-    /// The current directory is asked for only when `path` is relative and no `base` is given:
-    /// a `getcwd` per call was most of `lint-graph`'s time on large workspaces.
-    public static func absolute(_ path: String, relativeTo base: String? = nil) -> String {
+    /// trailing slash). A path a person gave is relative to `ServiceEnvironment.currentDirectory`,
+    /// never to the process's: the library does not read it.
+    public static func absolute(_ path: String, relativeTo base: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
-        return normalize((base ?? FileManager.default.currentDirectoryPath) + "/" + path)
+        return normalize(base + "/" + path)
     }
 
     /// Removes `.` and `..` components and repeated or trailing slashes.
@@ -50,8 +49,8 @@ public enum PathUtilities {
     }
 
     /// The first of `names` that is an executable file: a name with a `/` as it is, any other
-    /// looked up in the folders of `PATH` (of `environment`, the process's by default).
-    package static func firstExecutable(among names: [String], environment: [String: String] = ProcessInfo.processInfo.environment, fileSystem: any FileSystem = LocalFileSystem()) -> String? {
+    /// looked up in the folders of `PATH` (of `environment`).
+    package static func firstExecutable(among names: [String], environment: [String: String], fileSystem: any FileSystem = LocalFileSystem()) -> String? {
         let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         for name in names {
             let candidates = name.contains("/") ? [name] : folders.map { $0 + "/" + name }
@@ -63,5 +62,35 @@ public enum PathUtilities {
     /// Whether `name` matches the glob `pattern` (one path component: `*`, `?`, `[abc]`).
     package static func matches(_ name: Substring, pattern: Substring) -> Bool {
         fnmatch(String(pattern), String(name), 0) == 0
+    }
+}
+
+/// Where the paths a person writes start: a relative path from the working directory, `~/`
+/// from the home folder. Taken from a `FileSystem` (SwiftPM's `currentWorkingDirectory` and
+/// `homeDirectory`), never from the process, so a manifest read in a test resolves its
+/// `.package(path:)` entries as it would in the folder the test names.
+package struct PathOrigin: Sendable, Equatable {
+    /// The absolute folder relative paths start from.
+    package var currentDirectory: String
+    /// What `~/` names; nil when there is no home (a `~/` path is then taken as written).
+    package var homeDirectory: String?
+
+    /// The root and no home: a tree of its own, or paths already absolute.
+    package static let root = PathOrigin(currentDirectory: "/", homeDirectory: nil)
+
+    /// Creates an origin.
+    package init(currentDirectory: String, homeDirectory: String?) {
+        self.currentDirectory = currentDirectory
+        self.homeDirectory = homeDirectory
+    }
+
+    /// The origin of `fileSystem`'s paths.
+    package init(_ fileSystem: any FileSystem) {
+        self.init(currentDirectory: fileSystem.currentDirectory, homeDirectory: fileSystem.homeDirectory)
+    }
+
+    /// `path` made absolute against `currentDirectory` and normalised.
+    package func absolute(_ path: String) -> String {
+        PathUtilities.absolute(path, relativeTo: currentDirectory)
     }
 }

@@ -21,13 +21,16 @@ public actor TerminalProgress: WorkProgress {
     private var total = 0
     private var active: [String] = []
     private var drawn = false
-    private var lastDraw: ContinuousClock.Instant?
+    private let clock: any MFEClock
+    private var lastDraw: Duration?
 
     /// Creates a reporter of `title` (`reading imports`); `enabled` is normally
-    /// `Terminal.current.standardErrorIsTerminal` for a human-readable format.
-    public init(_ title: String, enabled: Bool) {
+    /// `Terminal.current.standardErrorIsTerminal` for a human-readable format; `clock` paces
+    /// the redraws.
+    public init(_ title: String, enabled: Bool, clock: any MFEClock) {
         self.title = title
         self.enabled = enabled
+        self.clock = clock
     }
 
     public func advance(by count: Int, of total: Int) {
@@ -58,7 +61,7 @@ public actor TerminalProgress: WorkProgress {
 
     private func draw() {
         guard enabled else { return }
-        let now = ContinuousClock.now
+        let now = clock.now
         if let lastDraw, now - lastDraw < .milliseconds(100), done < total { return }
         lastDraw = now
         drawn = true

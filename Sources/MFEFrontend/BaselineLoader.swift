@@ -12,7 +12,7 @@ struct BaselineLoader {
     func load(given: String?, workspace: Workspace) throws -> (Baseline, String)? {
         let path: String
         if let given {
-            path = PathUtilities.absolute(given)
+            path = fileSystem.absolute(given)
             guard fileSystem.exists(path) else {
                 throw BaselineError.missing(given: given)
             }

@@ -46,9 +46,10 @@ struct ExternalModules: Sendable {
         "AppKit", "WatchKit", "SwiftData", "SwiftOnoneSupport", "Security", "Network", "SystemConfiguration", "System",
     ]
 
-    init(packages external: ExternalPackages, graph: TargetGraph, workspaceModules: Set<String>, fileSystem: any FileSystem) {
+    init(packages external: ExternalPackages, graph: TargetGraph, workspaceModules: Set<String>, fileSystem: any FileSystem, parseTimeLimit: ParseTimeLimit) {
         packages = external.packages
-        let reader = WorkspaceImportReader(fileSystem: fileSystem)
+        var reader = WorkspaceImportReader(fileSystem: fileSystem)
+        reader.parseTimeLimit = parseTimeLimit
         for identity in external.packages.keys.sorted() {
             guard let package = external.packages[identity] else { continue }
             let manifest = package.manifest
@@ -58,7 +59,7 @@ struct ExternalModules: Sendable {
             let scanner = ImportScanner(configurations: WorkspaceImportReader.buildConfigurations(for: manifest))
             func exportedModules(of target: Target) -> Set<String> {
                 if let known = exported[target.name] { return known }
-                let found = package.directory.map { Self.reexports(of: target, inPackage: $0, scanner: scanner, fileSystem: fileSystem) } ?? []
+                let found = package.directory.map { Self.reexports(of: target, inPackage: $0, scanner: scanner, fileSystem: fileSystem, limit: parseTimeLimit) } ?? []
                 exported[target.name] = found
                 return found
             }
@@ -166,7 +167,7 @@ struct ExternalModules: Sendable {
     /// The modules the Swift files of `target` (in the package folder `directory`)
     /// `@_exported import` in some configuration; only files that contain `@_exported` are
     /// parsed. A file that cannot be read or parsed re-exports nothing.
-    static func reexports(of target: Target, inPackage directory: String, scanner: ImportScanner<HostBuildConfiguration>, fileSystem: any FileSystem) -> Set<String> {
+    static func reexports(of target: Target, inPackage directory: String, scanner: ImportScanner<HostBuildConfiguration>, fileSystem: any FileSystem, limit: ParseTimeLimit) -> Set<String> {
         guard target.kind == .regular || target.kind == .executable,
             let files = try? TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: directory)
         else { return [] }
@@ -175,7 +176,7 @@ struct ExternalModules: Sendable {
         for file in files {
             guard let data = try? fileSystem.contents(of: file), data.range(of: marker) != nil,
                 let declarations = try? BoundedParsing.runBlocking(
-                    file: file, bytes: data.count,
+                    file: file, bytes: data.count, limit: limit,
                     {
                         try data.withUnsafeBytes { raw in try scanner.checkedImports(inUTF8: raw.bindMemory(to: UInt8.self), file: file) }
                     })

@@ -83,6 +83,8 @@ struct ExternalPackageLocator: Sendable {
     let manifestLoader: any ManifestLoading
     /// mfe's compose cache (`…/mfe`), nil to not look there.
     let cacheRoot: String?
+    /// mfe's environment, which the cached manifests are evaluated in.
+    let environment: [String: String]
 
     func locate(_ workspace: Workspace) async -> ExternalPackages {
         var workspaceIdentities: Set<String> = []
@@ -91,6 +93,7 @@ struct ExternalPackageLocator: Sendable {
             workspaceIdentities.insert(PackageIdentity.identity(forLocation: directory))
             workspaceIdentities.insert(package.name.lowercased())
         }
+        let origin = PathOrigin(fileSystem)
         // Candidates: identity → (folder to load, or cached manifest text) in folder order.
         var folders: [(identity: String, directory: String)] = []
         var pins: [String: ResolvedPin] = [:]
@@ -106,7 +109,7 @@ struct ExternalPackageLocator: Sendable {
                 folders.append((identity, folder))
             }
             for dependency in package.manifest.dependencies {
-                guard case .fileSystem(let path) = dependency.kind, let absolute = PackageIdentity.resolvedLocation(path, relativeTo: directory) else { continue }
+                guard case .fileSystem(let path) = dependency.kind, let absolute = PackageIdentity.resolvedLocation(path, relativeTo: directory, origin: origin) else { continue }
                 guard PathUtilities.relative(absolute, to: workspace.root) == absolute, seen.insert(dependency.identity).inserted, !workspaceIdentities.contains(dependency.identity) else { continue }
                 folders.append((dependency.identity, absolute))
             }
@@ -132,7 +135,7 @@ struct ExternalPackageLocator: Sendable {
                 guard let revision = CommitHash(pin.state.revision) else { continue }
                 let path = ComposeCacheLayout.file(root: cacheRoot, repository: RepositoryKey(location: pin.location), commit: revision, kind: .manifest)
                 guard let data = try? fileSystem.contents(of: path), !data.isEmpty,
-                    let manifest = try? ManifestReader(fileSystem: fileSystem).read(source: String(decoding: data, as: UTF8.self), manifestPath: path)
+                    let manifest = try? ManifestReader(fileSystem: fileSystem, environment: environment).read(source: String(decoding: data, as: UTF8.self), manifestPath: path)
                 else { continue }
                 result.packages[identity] = ExternalPackage(identity: identity, manifest: manifest, directory: nil, pin: pin)
             }

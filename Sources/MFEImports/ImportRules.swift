@@ -34,14 +34,20 @@ public struct ImportRules: Sendable {
     /// The third-party packages whose modules are checked too.
     let externalPackages: ExternalPackages
     let fileSystem: any FileSystem
+    /// How long parsing one of the third-party sources that re-export modules may take.
+    let parseTimeLimit: ParseTimeLimit
 
     /// Creates the rules for `graph`, whose files are reported relative to `workspaceRoot`;
     /// imports of the modules of `externalPackages` are checked as well.
-    init(graph: TargetGraph, workspaceRoot: String, externalPackages: ExternalPackages = ExternalPackages(), fileSystem: any FileSystem = LocalFileSystem()) {
+    init(
+        graph: TargetGraph, workspaceRoot: String, externalPackages: ExternalPackages = ExternalPackages(), fileSystem: any FileSystem = LocalFileSystem(),
+        parseTimeLimit: ParseTimeLimit = .standard
+    ) {
         self.graph = graph
         self.workspaceRoot = workspaceRoot
         self.externalPackages = externalPackages
         self.fileSystem = fileSystem
+        self.parseTimeLimit = parseTimeLimit
     }
 
     /// Creates the rules for `graph` and workspace modules only.
@@ -52,7 +58,7 @@ public struct ImportRules: Sendable {
     /// The findings for the imports of the workspace's targets, sorted.
     package func findings(for targets: [TargetImports]) -> [Finding] {
         let modules = WorkspaceModules(graph: graph, targets: targets)
-        let external = ExternalModules(packages: externalPackages, graph: graph, workspaceModules: Set(modules.nodes.keys), fileSystem: fileSystem)
+        let external = ExternalModules(packages: externalPackages, graph: graph, workspaceModules: Set(modules.nodes.keys), fileSystem: fileSystem, parseTimeLimit: parseTimeLimit)
         var findings: [Finding] = []
         for target in targets {
             guard let node = graph.nodeIndex(named: target.target, inPackageAt: target.packageDirectory) else { continue }
@@ -248,7 +254,8 @@ struct DependencyClosure {
 extension ImportRules {
     /// What `mfe lint-graph --imports` adds: reads the imports of every target of `workspace`
     /// (`#if` evaluated for the host and each declared platform, in debug and release) and
-    /// applies the rules. Throws an `InputError` when a
+    /// applies the rules; manifests are evaluated in an empty environment and files parsed
+    /// within the standard time limit. Throws an `InputError` when a
     /// source file cannot be read.
     public static func findings(in workspace: Workspace, graph: TargetGraph, fileSystem: any FileSystem = LocalFileSystem()) async throws -> [Finding] {
         try await check(workspace, graph: graph, fileSystem: fileSystem).findings
@@ -258,23 +265,27 @@ extension ImportRules {
     /// read, for the linter to apply; third-party manifests read statically, the compose cache
     /// not looked at.
     public static func check(_ workspace: Workspace, graph: TargetGraph, fileSystem: any FileSystem = LocalFileSystem()) async throws -> AdditionalFindings {
-        try await analysis(in: workspace, graph: graph, manifestLoader: ManifestReader(fileSystem: fileSystem), cacheRoot: nil, fileSystem: fileSystem)
+        try await analysis(in: workspace, graph: graph, manifestLoader: ManifestReader(fileSystem: fileSystem, environment: [:]), cacheRoot: nil, environment: [:], fileSystem: fileSystem)
     }
 
     /// The findings with the `// mfe:ignore` comments of the sources read, and notes to print
     /// once: the third-party packages whose modules were not checked and how to check them.
     /// Third-party manifests are read with `manifestLoader` (the workspace's loader, so
     /// `--loader auto` reaches SwiftPM for the ones the static reader refuses); `cacheRoot` is
-    /// mfe's compose cache (nil: not looked at); `progress` is told of the targets read.
+    /// mfe's compose cache (nil: not looked at; `userCacheRoot(environment:)`); `environment`
+    /// is mfe's (cached manifests are evaluated in it, `MFE_PARSE_TIME_LIMIT` bounds each
+    /// parse); `progress` is told of the targets read.
     public static func analysis(
-        in workspace: Workspace, graph: TargetGraph, manifestLoader: any ManifestLoading, cacheRoot: String? = userCacheRoot(), fileSystem: any FileSystem = LocalFileSystem(),
+        in workspace: Workspace, graph: TargetGraph, manifestLoader: any ManifestLoading, cacheRoot: String?, environment: [String: String], fileSystem: any FileSystem = LocalFileSystem(),
         progress: (any WorkProgress)? = nil
     ) async throws -> AdditionalFindings {
+        let parseTimeLimit = ParseTimeLimit(environment: environment)
         var reader = WorkspaceImportReader(fileSystem: fileSystem)
         reader.progress = progress
+        reader.parseTimeLimit = parseTimeLimit
         let imports = try await reader.read(workspace)
-        let external = await ExternalPackageLocator(fileSystem: fileSystem, manifestLoader: manifestLoader, cacheRoot: cacheRoot).locate(workspace)
-        let rules = ImportRules(graph: graph, workspaceRoot: workspace.root, externalPackages: external, fileSystem: fileSystem)
+        let external = await ExternalPackageLocator(fileSystem: fileSystem, manifestLoader: manifestLoader, cacheRoot: cacheRoot, environment: environment).locate(workspace)
+        let rules = ImportRules(graph: graph, workspaceRoot: workspace.root, externalPackages: external, fileSystem: fileSystem, parseTimeLimit: parseTimeLimit)
         let unread = imports.flatMap { target in target.unreadFiles.map { (file: $0, target: target.target) } }.sorted { $0.file.file < $1.file.file }
         return AdditionalFindings(
             findings: rules.findings(for: imports), suppressions: imports.flatMap(\.suppressions),
@@ -297,7 +308,7 @@ extension ImportRules {
 
     /// mfe's compose cache, where `compose-shell` keeps the manifests it read by commit:
     /// `$XDG_CACHE_HOME/mfe`, else `~/.cache/mfe`.
-    public static func userCacheRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func userCacheRoot(environment: [String: String]) -> String? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return PathUtilities.join(xdg, "mfe") }
         return environment["HOME"].map { PathUtilities.join($0, ".cache/mfe") }
     }

@@ -81,6 +81,8 @@ package struct WorkspaceImportReader: Sendable {
     let maximumConcurrency: Int
     /// Told of each batch of targets read, for a person waiting at a terminal.
     package var progress: (any WorkProgress)?
+    /// How long parsing one file may take (a command sets `MFE_PARSE_TIME_LIMIT`'s).
+    package var parseTimeLimit: ParseTimeLimit = .standard
 
     /// Creates a reader evaluating `#if` for the host and each platform a package declares, in
     /// debug and release.
@@ -171,7 +173,7 @@ package struct WorkspaceImportReader: Sendable {
         }
         let scanners = jobs.map { ImportScanner(configurations: configurations($0.package.manifest)) }
         // On a large stack, each file within a time bound: no source file can crash or hang mfe.
-        let perFile = await BoundedParsing.results(each: files, file: { PathUtilities.relative($0.path, to: workspaceRoot) }, bytes: { $0.data.count }) { file in
+        let perFile = await BoundedParsing.results(each: files, file: { PathUtilities.relative($0.path, to: workspaceRoot) }, bytes: { $0.data.count }, limit: parseTimeLimit) { file in
             let relative = PathUtilities.relative(file.path, to: workspaceRoot)
             let scanner = scanners[file.job]
             return try file.data.withUnsafeBytes { raw in

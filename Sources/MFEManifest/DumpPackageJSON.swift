@@ -5,9 +5,9 @@ import MFECore
 /// dependencies, targets with their dependencies and conditions, traits). What the reader does
 /// not evaluate (settings, resources, language standards, …) is left out rather than guessed.
 package enum DumpPackageJSON {
-    /// The JSON value of `manifest`.
-    package static func value(of manifest: PackageManifest) -> JSONValue {
-        let directory = PathUtilities.absolute(manifest.packageDirectory)
+    /// The JSON value of `manifest`, whose relative folder is relative to `currentDirectory`.
+    package static func value(of manifest: PackageManifest, currentDirectory: String) -> JSONValue {
+        let directory = PathUtilities.absolute(manifest.packageDirectory, relativeTo: currentDirectory)
         let version = manifest.toolsVersion
         return [
             "name": .string(manifest.name),

@@ -35,8 +35,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
 
     /// Runs `swift package --package-path DIR dump-package` and converts its JSON.
     package func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
-        let reader = ManifestReader(fileSystem: fileSystem)
-        let manifestPath = try reader.manifestPath(inPackageDirectory: packageDirectory)
+        let manifestPath = try ManifestReader.manifestPath(inPackageDirectory: packageDirectory, fileSystem: fileSystem)
         var arguments = ["package", "--package-path", packageDirectory]
         if !usesManifestCache { arguments += ["--manifest-cache", "none"] }
         arguments.append("dump-package")
@@ -52,15 +51,17 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             fromDumpPackageOutput: Data(result.standardOutput.utf8),
             manifestPath: manifestPath,
             packageDirectory: packageDirectory,
-            source: source
+            source: source,
+            origin: PathOrigin(fileSystem)
         )
         manifest.suppressions = source.map { SuppressionComment.comments(in: $0, file: manifestPath) } ?? []
         return manifest
     }
 
     /// Converts `dump-package` JSON into a manifest; `source` (the manifest text, if readable)
-    /// gives the declarations their lines, since the JSON has none.
-    package static func manifest(fromDumpPackageOutput data: Data, manifestPath: String, packageDirectory: String, source: String?) throws -> PackageManifest {
+    /// gives the declarations their lines, since the JSON has none; a relative `packageDirectory`
+    /// is resolved from `origin`.
+    package static func manifest(fromDumpPackageOutput data: Data, manifestPath: String, packageDirectory: String, source: String?, origin: PathOrigin = .root) throws -> PackageManifest {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data)
@@ -71,7 +72,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             ManifestError.dumpPackageInvalid(manifest: manifestPath, what: what)
         }
         guard let root = json as? [String: Any], let name = root["name"] as? String else { throw invalid("package name") }
-        let locator = SourceLocator(source: source, manifestPath: manifestPath)
+        let locator = SourceLocator(source: source, manifestPath: manifestPath, origin: origin)
 
         var toolsVersion = ToolsVersion(5, 0)
         if let versionText = (root["toolsVersion"] as? [String: Any])?["_version"] as? String,
@@ -88,7 +89,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
             switch key {
             case "fileSystem":
                 guard let path = body["path"] as? String else { throw invalid("dependency path") }
-                kind = .fileSystem(path: Self.relativePath(path, from: PathUtilities.absolute(packageDirectory)))
+                kind = .fileSystem(path: Self.relativePath(path, from: origin.absolute(packageDirectory)))
             case "sourceControl":
                 guard let location = body["location"] as? [String: Any], let requirement = Self.requirement(body["requirement"]) else { throw invalid("dependency requirement") }
                 let url: String
@@ -113,7 +114,7 @@ package struct DumpPackageManifestLoader: ManifestLoading {
                     let condition = (entry["condition"] as? [String: Any])?["traits"] as? [String]
                     return PackageDependency.Trait(name: name, condition: condition?.sorted())
                 }.sorted { $0.name < $1.name } ?? [.defaults]
-            var dependency = PackageDependency(kind, explicitName: explicitName, traits: traits, location: locator.fallback)
+            var dependency = PackageDependency(kind, explicitName: explicitName, traits: traits, location: locator.fallback, origin: origin)
             dependency.location = locator.packageDependency(dependency) ?? locator.fallback
             dependencies.append(dependency)
         }
@@ -250,7 +251,7 @@ struct SourceLocator {
     private var packageCalls: [(identity: String, node: FunctionCallExprSyntax)] = []
     private(set) var packageCall: MFECore.SourceLocation?
 
-    init(source: String?, manifestPath: String) {
+    init(source: String?, manifestPath: String, origin: PathOrigin) {
         self.manifestPath = manifestPath
         fallback = MFECore.SourceLocation(file: manifestPath, line: 1, column: 1)
         // A manifest nested too deeply for SwiftParser gets no locations rather than a hang.
@@ -278,7 +279,8 @@ struct SourceLocator {
             } else if callee == "package" {
                 for label in ["url", "path", "id"] {
                     if let value = call.arguments.first(where: { $0.label?.text == label })?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
-                        packageCalls.append((label == "id" ? value.lowercased() : PackageIdentity.identity(forLocation: value, relativeTo: PackageIdentity.directory(ofManifest: manifestPath)), call))
+                        packageCalls.append(
+                            (label == "id" ? value.lowercased() : PackageIdentity.identity(forLocation: value, relativeTo: PackageIdentity.directory(ofManifest: manifestPath), origin: origin), call))
                     }
                 }
             } else if callee == "Package", packageCall == nil {

@@ -336,14 +336,14 @@ extension ManifestEvaluator {
         let location = location(of: expression)
         let traits = try call.argument("traits").map { try dependencyTraits($0, at: position) } ?? [.defaults]
         if let path = call.argument("path") {
-            return PackageDependency(.fileSystem(path: try string(path, at: position)), explicitName: explicitName, traits: traits, location: location)
+            return PackageDependency(.fileSystem(path: try string(path, at: position)), explicitName: explicitName, traits: traits, location: location, origin: host.origin)
         }
         let requirement = try self.requirement(of: call, at: position)
         if let url = call.argument("url") {
-            return PackageDependency(.sourceControl(url: try string(url, at: position), requirement: requirement), explicitName: explicitName, traits: traits, location: location)
+            return PackageDependency(.sourceControl(url: try string(url, at: position), requirement: requirement), explicitName: explicitName, traits: traits, location: location, origin: host.origin)
         }
         if let id = call.argument("id") {
-            return PackageDependency(.registry(id: try string(id, at: position), requirement: requirement), explicitName: explicitName, traits: traits, location: location)
+            return PackageDependency(.registry(id: try string(id, at: position), requirement: requirement), explicitName: explicitName, traits: traits, location: location, origin: host.origin)
         }
         throw cannotEvaluate(expression, expected: "'.package(path:)', '.package(url:...)' or '.package(id:...)'")
     }

@@ -13,6 +13,8 @@ extension ManifestEvaluator {
         var environment: [String: String]
         var fileExists: @Sendable (String) -> Bool
         var packageDirectory: String
+        /// Where the manifest's relative folder and `~/` paths start (its reader's file system).
+        var origin: PathOrigin = .root
 
         static let none = ManifestHost(environment: [:], fileExists: { _ in false }, packageDirectory: ".")
     }

@@ -11,16 +11,16 @@ public enum ManifestLoaderKind: String, Sendable, CaseIterable {
     /// The static reader, and `swift package dump-package` only for the manifests it refuses.
     case auto
 
-    /// The loader for this choice. The `swift` processes of one loader are bounded
-    /// (`DumpPackageManifestLoader.defaultConcurrency` at once), however many packages load
-    /// in parallel.
-    public func makeLoader(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) -> any ManifestLoading {
+    /// The loader for this choice, reading manifests in `environment` (mfe's own). The
+    /// `swift` processes of one loader are bounded (`DumpPackageManifestLoader.defaultConcurrency`
+    /// at once), however many packages load in parallel.
+    public func makeLoader(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner(), environment: [String: String]) -> any ManifestLoading {
         switch self {
-        case .static: return ManifestReader(fileSystem: fileSystem)
+        case .static: return ManifestReader(fileSystem: fileSystem, environment: environment)
         case .swiftpm: return DumpPackageManifestLoader(processRunner: processRunner, fileSystem: fileSystem)
         case .auto:
             return FallbackManifestLoader(
-                primary: ManifestReader(fileSystem: fileSystem),
+                primary: ManifestReader(fileSystem: fileSystem, environment: environment),
                 fallback: DumpPackageManifestLoader(processRunner: processRunner, fileSystem: fileSystem)
             )
         }
@@ -33,7 +33,7 @@ public enum ManifestLoaderKind: String, Sendable, CaseIterable {
     /// The loader the person running mfe asked for: the `--loader` flag, else `MFE_LOADER`;
     /// nil when neither is given. Only this choice ever runs manifest code: `loader:` in an
     /// `mfe.yml` comes with the workspace — with an untrusted pull request, too.
-    public static func chosen(flag: ManifestLoaderKind?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ManifestLoaderKind? {
+    public static func chosen(flag: ManifestLoaderKind?, environment: [String: String]) throws -> ManifestLoaderKind? {
         if let flag { return flag }
         guard let value = environment[environmentVariable], !value.isEmpty else { return nil }
         guard let kind = ManifestLoaderKind(rawValue: value) else {
@@ -45,11 +45,10 @@ public enum ManifestLoaderKind: String, Sendable, CaseIterable {
     /// The loader a command uses: the one `--loader` or `MFE_LOADER` names, else the static
     /// reader, which notes a workspace `loader:` it does not apply.
     public static func loader(
-        flag: ManifestLoaderKind?, environment: [String: String] = ProcessInfo.processInfo.environment, fileSystem: any FileSystem = LocalFileSystem(),
-        processRunner: any ProcessRunning = SubprocessRunner()
+        flag: ManifestLoaderKind?, environment: [String: String], fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()
     ) throws -> any ManifestLoading {
-        try chosen(flag: flag, environment: environment)?.makeLoader(fileSystem: fileSystem, processRunner: processRunner)
-            ?? ConfiguredManifestLoader(fileSystem: fileSystem, processRunner: processRunner)
+        try chosen(flag: flag, environment: environment)?.makeLoader(fileSystem: fileSystem, processRunner: processRunner, environment: environment)
+            ?? ConfiguredManifestLoader(fileSystem: fileSystem, processRunner: processRunner, environment: environment)
     }
 
     /// The note for a workspace whose `loader:` asks for a loader that runs manifest code
@@ -72,21 +71,24 @@ extension ManifestLoading {
 public struct ConfiguredManifestLoader: ManifestLoading {
     let fileSystem: any FileSystem
     let processRunner: any ProcessRunning
+    /// mfe's environment, which manifests are read in.
+    let environment: [String: String]
 
-    /// Creates the loader; it reads statically until told the workspace's choice.
-    public init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) {
+    /// Creates the loader; it reads statically (in `environment`) until told the workspace's choice.
+    public init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner(), environment: [String: String]) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
+        self.environment = environment
     }
 
     /// Reads with the static reader (outside a workspace, or before its `mfe.yml` is read).
     public func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
-        try await ManifestReader(fileSystem: fileSystem).loadManifest(inPackageDirectory: packageDirectory)
+        try await ManifestReader(fileSystem: fileSystem, environment: environment).loadManifest(inPackageDirectory: packageDirectory)
     }
 
     /// The static reader, whatever `loader:` names.
     public func respecting(configuredLoader kind: ManifestLoaderKind?) -> any ManifestLoading {
-        ManifestReader(fileSystem: fileSystem)
+        ManifestReader(fileSystem: fileSystem, environment: environment)
     }
 
     /// The note that `loader:` was not applied, when it names a loader that runs code.

@@ -10,19 +10,27 @@ import SwiftSyntax
 /// evaluate exactly.
 public struct ManifestReader: ManifestLoading {
     let fileSystem: any FileSystem
+    /// The environment variables a manifest's `ProcessInfo.processInfo.environment` lookups
+    /// see: mfe's own, as `swift package` would run it with them.
+    let environment: [String: String]
+    /// How long parsing one manifest may take (`MFE_PARSE_TIME_LIMIT` of `environment`).
+    let parseTimeLimit: ParseTimeLimit
     /// Whether everything `dump-package` shows must be read (platforms included), rather than
     /// only what the graph depends on.
     let readsEverythingDumpPackageShows: Bool
 
-    /// Creates a reader that loads manifests from `fileSystem`.
-    public init(fileSystem: any FileSystem = LocalFileSystem()) {
-        self.init(fileSystem: fileSystem, readsEverythingDumpPackageShows: false)
+    /// Creates a reader that loads manifests from `fileSystem`, evaluating them in
+    /// `environment` (mfe's own: `ServiceEnvironment.variables`).
+    public init(fileSystem: any FileSystem = LocalFileSystem(), environment: [String: String]) {
+        self.init(fileSystem: fileSystem, environment: environment, readsEverythingDumpPackageShows: false)
     }
 
-    /// Creates a reader that loads manifests from `fileSystem`; with
+    /// Creates a reader that loads manifests from `fileSystem` in `environment`; with
     /// `readsEverythingDumpPackageShows`, platforms it cannot evaluate are a refusal too.
-    package init(fileSystem: any FileSystem = LocalFileSystem(), readsEverythingDumpPackageShows: Bool) {
+    package init(fileSystem: any FileSystem = LocalFileSystem(), environment: [String: String], readsEverythingDumpPackageShows: Bool) {
         self.fileSystem = fileSystem
+        self.environment = environment
+        parseTimeLimit = ParseTimeLimit(environment: environment)
         self.readsEverythingDumpPackageShows = readsEverythingDumpPackageShows
     }
 
@@ -31,9 +39,9 @@ public struct ManifestReader: ManifestLoading {
         let path = try manifestPath(inPackageDirectory: packageDirectory)
         let source = try readSource(at: path)
         let toolsVersion = try checkBeforeParsing(source: source, manifestPath: path)
-        let (strict, fileSystem) = (readsEverythingDumpPackageShows, self.fileSystem)
-        return try await BoundedParsing.run(file: path, bytes: source.utf8.count) {
-            try Self.parseAndEvaluate(source: source, manifestPath: path, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem)
+        let (strict, fileSystem, environment) = (readsEverythingDumpPackageShows, self.fileSystem, self.environment)
+        return try await BoundedParsing.run(file: path, bytes: source.utf8.count, limit: parseTimeLimit) {
+            try Self.parseAndEvaluate(source: source, manifestPath: path, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem, environment: environment)
         }
     }
 
@@ -46,9 +54,9 @@ public struct ManifestReader: ManifestLoading {
     /// For callers that are not async; the calling thread waits for the parse.
     package func read(source: String, manifestPath: String) throws -> PackageManifest {
         let toolsVersion = try checkBeforeParsing(source: source, manifestPath: manifestPath)
-        let (strict, fileSystem) = (readsEverythingDumpPackageShows, self.fileSystem)
-        return try BoundedParsing.runBlocking(file: manifestPath, bytes: source.utf8.count) {
-            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem)
+        let (strict, fileSystem, environment) = (readsEverythingDumpPackageShows, self.fileSystem, self.environment)
+        return try BoundedParsing.runBlocking(file: manifestPath, bytes: source.utf8.count, limit: parseTimeLimit) {
+            try Self.parseAndEvaluate(source: source, manifestPath: manifestPath, toolsVersion: toolsVersion, strict: strict, fileSystem: fileSystem, environment: environment)
         }
     }
 
@@ -74,7 +82,9 @@ public struct ManifestReader: ManifestLoading {
     }
 
     /// The manifest `source` parsed and evaluated, on the current thread.
-    private static func parseAndEvaluate(source: String, manifestPath: String, toolsVersion: ToolsVersion, strict: Bool, fileSystem: any FileSystem) throws -> PackageManifest {
+    private static func parseAndEvaluate(
+        source: String, manifestPath: String, toolsVersion: ToolsVersion, strict: Bool, fileSystem: any FileSystem, environment: [String: String]
+    ) throws -> PackageManifest {
         var parser = Parser(source, maximumNestingLevel: SourceNesting.parserNestingLimit)
         let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
@@ -97,15 +107,23 @@ public struct ManifestReader: ManifestLoading {
         )
         evaluator.budget = ManifestEvaluator.Budget(sourceLength: source.utf8.count)
         evaluator.readsPlatformsStrictly = strict
+        let origin = PathOrigin(fileSystem)
         evaluator.host = ManifestEvaluator.ManifestHost(
-            environment: ProcessInfo.processInfo.environment,
+            environment: environment,
             fileExists: { fileSystem.exists($0) },
-            packageDirectory: PathUtilities.absolute(PackageIdentity.directory(ofManifest: manifestPath))
+            packageDirectory: origin.absolute(PackageIdentity.directory(ofManifest: manifestPath)),
+            origin: origin
         )
         try evaluator.collect(tree)
         var manifest = try evaluator.evaluatePackage(toolsVersion: toolsVersion)
         manifest.suppressions = SuppressionComment.comments(in: source, file: manifestPath)
         return manifest
+    }
+
+    /// The manifest SwiftPM would load in `packageDirectory` on `fileSystem`: finding it
+    /// evaluates nothing, so it needs no environment.
+    package static func manifestPath(inPackageDirectory packageDirectory: String, fileSystem: any FileSystem) throws -> String {
+        try ManifestReader(fileSystem: fileSystem, environment: [:]).manifestPath(inPackageDirectory: packageDirectory)
     }
 
     /// The manifest SwiftPM would load in `packageDirectory`: a `Package@swift-X.Y.Z.swift`,

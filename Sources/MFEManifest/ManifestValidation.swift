@@ -6,7 +6,8 @@ import MFECore
 /// the declaration that causes it.
 package enum ManifestValidation {
     /// Every problem of `manifest`, in declaration order; empty when SwiftPM would accept it.
-    package static func problems(in manifest: PackageManifest) -> [ManifestError] {
+    /// Paths in messages are resolved from `origin` (the reader's file system's).
+    package static func problems(in manifest: PackageManifest, origin: PathOrigin) -> [ManifestError] {
         var problems: [ManifestError] = []
         var seen: Set<String> = []
         for target in manifest.targets where !seen.insert(target.name).inserted {
@@ -23,7 +24,7 @@ package enum ManifestValidation {
                 case .target(let name) where !targetNames.contains(name):
                     problems.append(.undeclaredTarget(name, dependent: target.name, at: dependency.location))
                 case .product(_, let package?) where manifest.toolsVersion >= ToolsVersion(5, 2) && !packageKeys.contains(package.lowercased()):
-                    problems.append(.unknownPackage(package, target: target.name, validPackages: validPackages(of: manifest), at: dependency.location))
+                    problems.append(.unknownPackage(package, target: target.name, validPackages: validPackages(of: manifest, origin: origin), at: dependency.location))
                 case .byName(let name) where !targetNames.contains(name) && manifest.dependencies.isEmpty:
                     // With no package dependencies, no product can answer the name.
                     problems.append(.productNotFound(name, package: packageIdentity, target: target.name, suggestion: suggestion(for: name, among: targetNames), at: dependency.location))
@@ -42,15 +43,15 @@ package enum ManifestValidation {
     }
 
     /// SwiftPM's list of valid packages: `'name' (at 'path')`, `'name' (from 'url')`.
-    static func validPackages(of manifest: PackageManifest) -> String {
+    static func validPackages(of manifest: PackageManifest, origin: PathOrigin) -> String {
         manifest.dependencies.map { dependency in
             let name = "'\(dependency.nameForModuleDependencyResolution)'"
             switch dependency.kind {
             case .fileSystem(let path):
-                let resolved = PackageIdentity.resolvedLocation(path, relativeTo: manifest.packageDirectory) ?? path
+                let resolved = PackageIdentity.resolvedLocation(path, relativeTo: manifest.packageDirectory, origin: origin) ?? path
                 return "\(name) (at '\(resolved)')"
             case .sourceControl(let url, _):
-                if let path = PackageIdentity.resolvedLocation(url, relativeTo: manifest.packageDirectory) { return "\(name) (at '\(path)')" }
+                if let path = PackageIdentity.resolvedLocation(url, relativeTo: manifest.packageDirectory, origin: origin) { return "\(name) (at '\(path)')" }
                 return "\(name) (from '\(url)')"
             case .registry:
                 return name

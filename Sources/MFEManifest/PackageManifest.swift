@@ -266,13 +266,24 @@ package struct PackageDependency: Sendable, Equatable {
         package static let defaults = Trait(name: "default")
     }
 
-    /// Creates a package dependency.
-    package init(_ kind: Kind, explicitName: String? = nil, traits: [Trait] = [.defaults], location: SourceLocation) {
+    /// What a relative manifest folder or a `~/` path is resolved against, for `identity`:
+    /// the reader's file system's (not part of the value: two readers of one manifest agree).
+    private var origin: PathOrigin
+
+    /// Creates a package dependency; a path in `kind`, or the folder of `location`'s file, that
+    /// is relative or starts with `~/` is resolved from `origin`.
+    package init(_ kind: Kind, explicitName: String? = nil, traits: [Trait] = [.defaults], location: SourceLocation, origin: PathOrigin = .root) {
         self.kind = kind
         self.explicitName = explicitName
         self.traits = traits
         self.location = location
+        self.origin = origin
         deriveNames()
+    }
+
+    package static func == (lhs: PackageDependency, rhs: PackageDependency) -> Bool {
+        (lhs.kind, lhs.explicitName, lhs.traits, lhs.location, lhs.identity, lhs.nameForModuleDependencyResolution)
+            == (rhs.kind, rhs.explicitName, rhs.traits, rhs.location, rhs.identity, rhs.nameForModuleDependencyResolution)
     }
 
     /// Computes `identity` and `nameForModuleDependencyResolution` from `kind`,
@@ -281,9 +292,9 @@ package struct PackageDependency: Sendable, Equatable {
         let lastComponent: String
         switch kind {
         case .fileSystem(let path):
-            lastComponent = PackageIdentity.lastComponent(of: path, relativeTo: PackageIdentity.directory(ofManifest: location.file))
+            lastComponent = PackageIdentity.lastComponent(of: path, relativeTo: PackageIdentity.directory(ofManifest: location.file), origin: origin)
         case .sourceControl(let url, _):
-            lastComponent = PackageIdentity.lastComponent(of: url, relativeTo: PackageIdentity.directory(ofManifest: location.file))
+            lastComponent = PackageIdentity.lastComponent(of: url, relativeTo: PackageIdentity.directory(ofManifest: location.file), origin: origin)
         case .registry(let id, _):
             lastComponent = id.lowercased()
         }
@@ -306,28 +317,29 @@ package enum PackageIdentity {
     /// manifest whose folder is `directory`: a string without a scheme (`https://`, `git@`, …)
     /// is a path (`DependencyMapper.normalizeDependencyLocation`): `~/` is the home folder, a
     /// relative path is resolved against `directory` and normalised, so `..` is the parent
-    /// folder's name; `file://` URLs are their path.
-    package static func identity(forLocation location: String, relativeTo directory: String) -> String {
-        lastComponent(of: location, relativeTo: directory).lowercased()
+    /// folder's name; `file://` URLs are their path. A relative `directory` and `~/` are
+    /// resolved from `origin` (a `~/` path without a home is taken as written).
+    package static func identity(forLocation location: String, relativeTo directory: String, origin: PathOrigin) -> String {
+        lastComponent(of: location, relativeTo: directory, origin: origin).lowercased()
     }
 
     /// The last component of `location` without `.git`, case kept, with paths resolved as in
     /// `identity(forLocation:relativeTo:)`.
-    package static func lastComponent(of location: String, relativeTo directory: String) -> String {
-        lastComponent(of: resolvedLocation(location, relativeTo: directory) ?? location)
+    package static func lastComponent(of location: String, relativeTo directory: String, origin: PathOrigin) -> String {
+        lastComponent(of: resolvedLocation(location, relativeTo: directory, origin: origin) ?? location)
     }
 
     /// The absolute, normalised path a location string stands for when SwiftPM takes it as a
     /// path (no scheme, or `file://`); nil for URLs.
-    package static func resolvedLocation(_ location: String, relativeTo directory: String) -> String? {
+    package static func resolvedLocation(_ location: String, relativeTo directory: String, origin: PathOrigin) -> String? {
         switch scheme(of: location) {
         case nil:
             if location.hasPrefix("~/") {
-                let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+                guard let home = origin.homeDirectory else { return PathUtilities.normalize(location) }
                 return PathUtilities.normalize(PathUtilities.join(home, String(location.dropFirst(2))))
             }
             if location.hasPrefix("/") { return PathUtilities.normalize(location) }
-            return PathUtilities.absolute(location, relativeTo: PathUtilities.absolute(directory.isEmpty ? "." : directory))
+            return PathUtilities.absolute(location, relativeTo: origin.absolute(directory.isEmpty ? "." : directory))
         case "file":
             let path = String(location.dropFirst("file://".count))
             return path.hasPrefix("/") ? PathUtilities.normalize(path) : nil

@@ -71,10 +71,11 @@ public struct ReportContext: Sendable, Equatable {
 
     /// The path of `workspaceRoot` inside the checked-out repository `repositoryRoot` (as
     /// `$GITHUB_WORKSPACE` names it), with a trailing slash; empty when it is the repository
-    /// root or lies outside it.
-    public static func repositoryPathPrefix(workspaceRoot: String, repositoryRoot: String?) -> String {
+    /// root or lies outside it. Both are relative to `currentDirectory` when relative.
+    public static func repositoryPathPrefix(workspaceRoot: String, repositoryRoot: String?, currentDirectory: String) -> String {
         guard let repositoryRoot, !repositoryRoot.isEmpty else { return "" }
-        let relative = PathUtilities.relative(workspaceRoot, to: PathUtilities.absolute(repositoryRoot))
+        let relative = PathUtilities.relative(
+            PathUtilities.absolute(workspaceRoot, relativeTo: currentDirectory), to: PathUtilities.absolute(repositoryRoot, relativeTo: currentDirectory))
         if relative == "." || relative.hasPrefix("/") { return "" }
         return relative + "/"
     }

@@ -12,7 +12,7 @@ extension FeatureScaffolder {
         // An unreadable mfe.yml is reported by `plan`, with its file and line.
         let root = (try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)?.directory) ?? nil
         var lock: WorkspaceLock?
-        if let root { lock = try await WorkspaceLock.acquire(workspaceRoot: root, fileSystem: fileSystem, waiting: waiting) }
+        if let root { lock = try await WorkspaceLock.acquire(workspaceRoot: root, fileSystem: fileSystem, clock: clock, waiting: waiting) }
         do {
             let plan = try await plan(request)
             return (plan, lock)

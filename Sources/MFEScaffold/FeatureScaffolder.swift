@@ -53,14 +53,20 @@ public struct FeatureScaffolder: Sendable {
     let manifestLoader: any ManifestLoading
     let fileSystem: any FileSystem
     let currentDirectory: String
+    /// What a run waiting for another's workspace lock waits with.
+    let clock: any MFEClock
 
     /// Creates a scaffolder rendering `catalog`'s templates, reading workspace manifests with
-    /// `manifestLoader`, resolving relative paths against `currentDirectory`.
-    public init(catalog: TemplateCatalog, manifestLoader: any ManifestLoading, fileSystem: any FileSystem = LocalFileSystem(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
+    /// `manifestLoader`, resolving relative paths against `currentDirectory` (the file
+    /// system's when nil).
+    public init(
+        catalog: TemplateCatalog, manifestLoader: any ManifestLoading, fileSystem: any FileSystem = LocalFileSystem(), currentDirectory: String? = nil, clock: any MFEClock = SystemClock()
+    ) {
         self.catalog = catalog
         self.manifestLoader = manifestLoader
         self.fileSystem = fileSystem
-        self.currentDirectory = currentDirectory
+        self.currentDirectory = currentDirectory ?? fileSystem.currentDirectory
+        self.clock = clock
     }
 
     /// The plan for `request`, or an `InputErrors` listing every problem found.

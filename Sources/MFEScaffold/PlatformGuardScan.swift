@@ -32,10 +32,10 @@ package enum PlatformGuardScan {
     }
 
     /// The findings in `files` (path, Swift source), each file parsed within `BoundedParsing`'s
-    /// limits; a file it gives up on is an error.
-    package static func findings(in files: [(path: String, text: String)]) async throws -> [Finding] {
+    /// bounds and `limit`; a file it gives up on is an error.
+    package static func findings(in files: [(path: String, text: String)], limit: ParseTimeLimit) async throws -> [Finding] {
         let items = files.map { SourceItem(path: $0.path, text: $0.text) }
-        let results = await BoundedParsing.results(each: items, file: \.path, bytes: { $0.text.utf8.count }) { item in
+        let results = await BoundedParsing.results(each: items, file: \.path, bytes: { $0.text.utf8.count }, limit: limit) { item in
             declarations(in: item.text)
         }
         var perFile: [(path: String, declarations: FileDeclarations)] = []

@@ -7,11 +7,14 @@ import MFECore
 public struct ScaffoldReleaser: Sendable {
     let runner: any ProcessRunning
     let fileSystem: any FileSystem
+    /// mfe's environment, git's.
+    let environment: [String: String]
 
-    /// Creates a releaser running git through `runner`.
-    public init(runner: any ProcessRunning = SubprocessRunner(), fileSystem: any FileSystem = LocalFileSystem()) {
+    /// Creates a releaser running git through `runner` in `environment` (mfe's own).
+    public init(runner: any ProcessRunning = SubprocessRunner(), fileSystem: any FileSystem = LocalFileSystem(), environment: [String: String]) {
         self.runner = runner
         self.fileSystem = fileSystem
+        self.environment = environment
     }
 
     /// Creates the repositories of `plan`, already written. When git fails, the written plan is
@@ -37,7 +40,7 @@ public struct ScaffoldReleaser: Sendable {
 
     /// The hardened git runner (no hooks, no prompts) with signing off, for local commands.
     private var gitRunner: Git {
-        Git(runner: runner, options: .local(configuration: ["commit.gpgSign=false", "tag.gpgSign=false", "init.defaultBranch=main"]))
+        Git(runner: runner, environment: environment, options: .local(configuration: ["commit.gpgSign=false", "tag.gpgSign=false", "init.defaultBranch=main"]))
     }
 
     /// Runs git without hooks, prompts or signing, failing with git's own complaint.

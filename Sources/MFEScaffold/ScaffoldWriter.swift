@@ -8,10 +8,16 @@ import MFECore
 /// half-written package or a half-edited shell is never left behind.
 public struct ScaffoldWriter: Sendable {
     let fileSystem: any FileSystem
+    /// Tells the age of the temporaries a killed run left.
+    let clock: any MFEClock
+    /// The interrupt tests' pause before the rename (`interruptTestPause(environment:)`).
+    let pauseBeforeRename: Duration?
 
-    /// Creates a writer on `fileSystem`.
-    public init(fileSystem: any FileSystem = LocalFileSystem()) {
+    /// Creates a writer on `fileSystem`; `pauseBeforeRename` is the interrupt tests' hook.
+    public init(fileSystem: any FileSystem = LocalFileSystem(), clock: any MFEClock = SystemClock(), pauseBeforeRename: Duration? = nil) {
         self.fileSystem = fileSystem
+        self.clock = clock
+        self.pauseBeforeRename = pauseBeforeRename
     }
 
     /// Writes `plan`. Throws an `InputError` (and leaves the disk as it was) when the
@@ -36,7 +42,7 @@ public struct ScaffoldWriter: Sendable {
 
         let parent = (destination as NSString).deletingLastPathComponent
         // What a run killed outright left where this one writes (its pid is gone).
-        StaleTemporaries.remove(in: [parent] + plan.edits.map { ($0.path as NSString).deletingLastPathComponent }, fileSystem: fileSystem)
+        StaleTemporaries.remove(in: [parent] + plan.edits.map { ($0.path as NSString).deletingLastPathComponent }, fileSystem: fileSystem, now: clock.date)
         guard plan.createsDestination else {
             try writeEdits(plan.edits)
             return
@@ -57,7 +63,7 @@ public struct ScaffoldWriter: Sendable {
                 try fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
                 try fileSystem.writeAtomically(Data(file.bytes), to: path)
             }
-            Self.pauseForInterruptTests()
+            if let pauseBeforeRename { Thread.sleep(forTimeInterval: pauseBeforeRename / .seconds(1)) }
             try fileSystem.move(temporary, to: destination)
             moved = true
             tokens.forEach(cleanup.unregister)
@@ -100,13 +106,15 @@ public struct ScaffoldWriter: Sendable {
     }
 
     /// The test hook of the interrupt tests, in debug builds only (the release build users
-    /// install has none): with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` set, `write` waits that
-    /// long with every file in the temporary folder, before moving it into place, so a test
-    /// can send a signal at that moment.
-    static func pauseForInterruptTests() {
+    /// install has none): with `MFE_TEST_PAUSE_BEFORE_RENAME=SECONDS` in `environment`, `write`
+    /// waits that long (at most 600 seconds) with every file in the temporary folder, before
+    /// moving it into place, so a test can send a signal at that moment.
+    package static func interruptTestPause(environment: [String: String]) -> Duration? {
         #if DEBUG
-            guard let value = ProcessInfo.processInfo.environment["MFE_TEST_PAUSE_BEFORE_RENAME"], let seconds = Double(value), seconds > 0 else { return }
-            Thread.sleep(forTimeInterval: min(seconds, 600))
+            guard let value = environment["MFE_TEST_PAUSE_BEFORE_RENAME"], let seconds = Double(value), seconds > 0 else { return nil }
+            return .milliseconds(Int64(min(seconds, 600) * 1000))
+        #else
+            return nil
         #endif
     }
 

@@ -43,7 +43,7 @@ package enum StaleTemporaries {
     /// Best effort: a folder that cannot be listed, or an entry that cannot be removed, is
     /// left as it is.
     @discardableResult
-    package static func remove(in folders: [String], fileSystem: any FileSystem, now: Date = Date()) -> [String] {
+    package static func remove(in folders: [String], fileSystem: any FileSystem, now: Date) -> [String] {
         var removed: [String] = []
         var seen: Set<String> = []
         for folder in folders where seen.insert(folder).inserted {

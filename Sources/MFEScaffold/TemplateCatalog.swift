@@ -72,7 +72,7 @@ public struct TemplateCatalog: Sendable, Equatable {
     /// otherwise copy any file the user can read into the new package), and so is a file
     /// larger than the bounds above.
     public static func load(from directory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> TemplateCatalog {
-        let root = PathUtilities.absolute(directory)
+        let root = fileSystem.absolute(directory)
         guard fileSystem.isDirectory(root) else {
             throw ScaffoldError.notATemplatesFolder(directory)
         }

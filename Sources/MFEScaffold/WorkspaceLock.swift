@@ -27,23 +27,26 @@ package final class WorkspaceLock: Sendable {
         cleanupToken = InterruptCleanup.shared.register(path)
     }
 
-    /// Locks the workspace at `root`, waiting up to `timeout` seconds for another run to finish;
-    /// `waiting` is called once, with the holder's pid when known, if the wait passes a second.
-    package static func acquire(workspaceRoot root: String, timeout: Double = 120, fileSystem: any FileSystem = LocalFileSystem(), waiting: (Int32?) -> Void = { _ in }) async throws -> WorkspaceLock {
+    /// Locks the workspace at `root`, waiting up to `timeout` seconds of `clock` for another run
+    /// to finish; `waiting` is called once, with the holder's pid when known, if the wait
+    /// passes a second.
+    package static func acquire(
+        workspaceRoot root: String, timeout: Double = 120, fileSystem: any FileSystem = LocalFileSystem(), clock: any MFEClock, waiting: (Int32?) -> Void = { _ in }
+    ) async throws -> WorkspaceLock {
         let path = PathUtilities.join(root, fileName)
-        let start = Date()
-        let deadline = start.addingTimeInterval(timeout)
+        let start = clock.now
+        let deadline = start + .milliseconds(Int64(timeout * 1000))
         var announced = false
-        let lock = try await fileSystem.lock(path, every: .milliseconds(25)) { error in
+        let lock = try await fileSystem.lock(path, every: .milliseconds(25), clock: clock) { error in
             ScaffoldError.cannotOpenLock(path: path, reason: error.systemReason)
         } held: { contents in
             let holder = Self.holder(contents)
             // Said only when the wait is long enough to notice: a turn usually takes a moment.
-            if !announced, Date().timeIntervalSince(start) > 1 {
+            if !announced, clock.now - start > .seconds(1) {
                 waiting(holder)
                 announced = true
             }
-            if Date() >= deadline {
+            if clock.now >= deadline {
                 throw ScaffoldError.lockTimeout(path: path, holder: holder, seconds: Int(timeout))
             }
         }

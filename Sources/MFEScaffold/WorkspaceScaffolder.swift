@@ -42,11 +42,12 @@ public struct WorkspaceScaffolder: Sendable {
     let fileSystem: any FileSystem
     let currentDirectory: String
 
-    /// Creates a scaffolder rendering `catalog`'s templates.
-    public init(catalog: TemplateCatalog, fileSystem: any FileSystem = LocalFileSystem(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
+    /// Creates a scaffolder rendering `catalog`'s templates, resolving relative paths against
+    /// `currentDirectory` (the file system's when nil).
+    public init(catalog: TemplateCatalog, fileSystem: any FileSystem = LocalFileSystem(), currentDirectory: String? = nil) {
         self.catalog = catalog
         self.fileSystem = fileSystem
-        self.currentDirectory = currentDirectory
+        self.currentDirectory = currentDirectory ?? fileSystem.currentDirectory
     }
 
     /// The plan for `request`, or an `InputErrors` listing every problem found.

@@ -76,7 +76,8 @@ package struct XcodeAppProject: Sendable, Equatable {
         guard let manifestFile = files.first(where: { $0.path == base + "Package.swift" }) else {
             throw ScaffoldError.appWithoutPackage(folder: base, app: folder)
         }
-        let manifest = try ManifestReader().read(source: manifestFile.contents, manifestPath: manifestFile.path)
+        // mfe's own template: it reads no environment variable.
+        let manifest = try ManifestReader(environment: [:]).read(source: manifestFile.contents, manifestPath: manifestFile.path)
         let imported = Set(appSources.flatMap { importedModules(in: $0.contents) })
         let libraries = manifest.products.filter { [.library, .staticLibrary, .dynamicLibrary].contains($0.kind) }.map(\.name)
         return XcodeAppProject(

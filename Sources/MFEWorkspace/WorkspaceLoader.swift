@@ -20,7 +20,7 @@ package struct WorkspaceLoader: Sendable {
     /// The nearest directory at or above `directory` whose `mfe.yml` has `workspace:`, if any,
     /// with that file parsed: callers use this configuration rather than parse the file again.
     package static func findWorkspaceRoot(from directory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> WorkspaceRoot? {
-        var current = PathUtilities.absolute(directory)
+        var current = fileSystem.absolute(directory)
         while true {
             let candidate = PathUtilities.join(current, "mfe.yml")
             if fileSystem.exists(candidate), case .workspace(let configuration) = try ConfigurationParser().parseFile(at: candidate, fileSystem: fileSystem) {
@@ -50,7 +50,7 @@ package struct WorkspaceLoader: Sendable {
     /// error; other commands keep working on a workspace whose mfe.yml still names a package
     /// a change deleted.
     package func load(at path: String, checkNames: Bool = false) async throws -> Workspace {
-        let root = PathUtilities.absolute(path)
+        let root = fileSystem.absolute(path)
         guard fileSystem.isDirectory(root) else {
             throw fileSystem.exists(root) ? WorkspaceError.notADirectory(path: path) : WorkspaceError.noSuchDirectory(path: path)
         }
@@ -168,9 +168,10 @@ package struct WorkspaceLoader: Sendable {
     /// none may be bound to a workspace package of the same `name:` instead, since its
     /// identity is the path's last component, not the name.
     package func unreachablePathDependencies(of manifest: PackageManifest) -> [UnreachablePathDependency] {
-        manifest.dependencies.compactMap { dependency in
+        let origin = PathOrigin(fileSystem)
+        return manifest.dependencies.compactMap { dependency in
             guard case .fileSystem(let path) = dependency.kind else { return nil }
-            let resolved = PackageIdentity.resolvedLocation(path, relativeTo: manifest.packageDirectory) ?? path
+            let resolved = PackageIdentity.resolvedLocation(path, relativeTo: manifest.packageDirectory, origin: origin) ?? path
             let hasFolder = fileSystem.isDirectory(resolved)
             guard !hasFolder || !fileSystem.exists(PathUtilities.join(resolved, "Package.swift")) else { return nil }
             return UnreachablePathDependency(path: path, resolved: resolved, hasFolder: hasFolder, location: dependency.location)
@@ -197,13 +198,14 @@ package struct WorkspaceLoader: Sendable {
         }
         var manifests: [(directory: String, manifest: PackageManifest)] = []
         var failures: [(error: any Error, manifestPath: String)] = []
+        let origin = PathOrigin(fileSystem)
         for (directory, result) in results {
             let manifestPath = PathUtilities.join(directory == "." ? root : PathUtilities.join(root, directory), "Package.swift")
             switch result {
             case .success(let manifest):
                 // What SwiftPM itself refuses (duplicate targets, unknown packages) is input
                 // mfe cannot use either.
-                let problems = ManifestValidation.problems(in: manifest)
+                let problems = ManifestValidation.problems(in: manifest, origin: origin)
                 if problems.isEmpty {
                     manifests.append((directory, manifest))
                 } else {

@@ -17,7 +17,7 @@ package struct XcodeProjectReader: Sendable {
     /// Reads the project at `path` (an `.xcodeproj` folder), checking that its local package
     /// references point at packages.
     package func read(projectAt path: String) throws -> XcodeProject {
-        let project = PathUtilities.absolute(path)
+        let project = fileSystem.absolute(path)
         let pbxproj = PathUtilities.join(project, "project.pbxproj")
         guard fileSystem.exists(pbxproj) else { throw XcodeError.noProjectFile(project: path) }
         let data = try fileSystem.contents(of: pbxproj)

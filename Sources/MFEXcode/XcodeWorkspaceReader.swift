@@ -16,7 +16,7 @@ package struct XcodeWorkspaceReader: Sendable {
     /// Reads the workspace at `path` (an `.xcworkspace` folder); every project it lists must
     /// exist.
     package func read(workspaceAt path: String) throws -> XcodeWorkspace {
-        let workspace = PathUtilities.absolute(path)
+        let workspace = fileSystem.absolute(path)
         let file = PathUtilities.join(path, "contents.xcworkspacedata")
         let absoluteFile = PathUtilities.join(workspace, "contents.xcworkspacedata")
         guard fileSystem.exists(absoluteFile) else { throw XcodeError.unreadableWorkspace(file: file, reason: "the file is missing") }

@@ -12,7 +12,7 @@ enum ComposeBenchmark: Benchmark {
     static let featureCount = 50
     static let runner = SubprocessRunner()
     /// mfe's hardened git runner, with the identity of the generated commits.
-    static let gitRunner = Git(options: .local(configuration: ["user.name=mfe", "user.email=mfe@example.com"]))
+    static let gitRunner = Git(environment: ProcessState.environment, options: .local(configuration: ["user.name=mfe", "user.email=mfe@example.com"]))
 
     static func run() async throws {
         let work = disk.temporaryPath("mfe-bench-compose-\(UUID().uuidString.prefix(8))")

@@ -69,7 +69,7 @@ enum ComposeSweepBenchmark: Benchmark {
 
     /// The newest release tag of a mirror, as `MAJOR.MINOR.PATCH`.
     static func latestRelease(_ package: String) async throws -> String? {
-        let tags = try await Git(options: .local()).run(["tag"], in: mirrors + "/" + package)
+        let tags = try await Git(environment: ProcessState.environment, options: .local()).run(["tag"], in: mirrors + "/" + package)
         let versions = tags.standardOutput.split(separator: "\n").compactMap { tag -> [Int]? in
             let text = tag.hasPrefix("v") ? tag.dropFirst() : tag[...]
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -91,7 +91,7 @@ enum GraphHTMLBenchmark: Benchmark {
 
         static func find() -> Chromium? {
             let names = [ProcessInfo.processInfo.environment["MFE_CHROMIUM"]].compactMap { $0 } + ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"]
-            guard let path = PathUtilities.firstExecutable(among: names) else { return nil }
+            guard let path = PathUtilities.firstExecutable(among: names, environment: ProcessState.environment) else { return nil }
             let name = (path as NSString).lastPathComponent
             return Chromium(path: path, name: name, headlessArguments: name.hasSuffix("headless-shell") ? [] : ["--headless=new"])
         }

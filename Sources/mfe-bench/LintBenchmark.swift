@@ -41,8 +41,8 @@ enum LintBenchmark: Benchmark {
             )
         }
         // Where the time goes: the same stages run one by one.
-        let loadTime = try await clock.measure { _ = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: root) }
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: root)
+        let loadTime = try await clock.measure { _ = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: ProcessState.environment)).load(at: root) }
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: ProcessState.environment)).load(at: root)
         var report: LintReport?
         let lintTime = clock.measure { report = Linter().lint(workspace) }
         let renderTime = clock.measure { _ = JSONReportRenderer().render(report!) }

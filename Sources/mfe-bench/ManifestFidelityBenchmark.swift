@@ -27,7 +27,7 @@ enum ManifestFidelityBenchmark: Benchmark {
         // `rounds` times in a row.
         let rounds = 20
         let directories = mirrors.indices.map { "\(work)/\($0)" }.filter { disk.exists($0 + "/Package.swift") }
-        let reader = ManifestReader()
+        let reader = ManifestReader(environment: ProcessState.environment)
         var reads = 0
         let clock = ContinuousClock()
         let elapsed = await clock.measure {

@@ -94,7 +94,7 @@ struct AdoptionPlannerTests {
         let files = InMemoryFileSystem()
         let directory = try files.folder("/repo")
         try LegacyAppFixture.write(to: directory)
-        let output = try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path, dryRun: true))
+        let output = try await AdoptionPlanner(fileSystem: files, environment: [:]).plan(AdoptionRequest(path: directory.path, dryRun: true))
         #expect(output.files.isEmpty, "a dry run plans no file")
         #expect(
             output.layers == [
@@ -147,9 +147,9 @@ struct AdoptionPlannerTests {
     @Test func aFolderWithoutPackagesIsAnInputError() async throws {
         let files = InMemoryFileSystem()
         let directory = try files.folder("/repo")
-        await #expect(throws: AdoptionError.noPackages(given: directory.path)) { try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path)) }
+        await #expect(throws: AdoptionError.noPackages(given: directory.path)) { try await AdoptionPlanner(fileSystem: files, environment: [:]).plan(AdoptionRequest(path: directory.path)) }
         await #expect(throws: AdoptionError.notAFolder(given: directory.path + "/missing", exists: false)) {
-            try await AdoptionPlanner(fileSystem: files).plan(AdoptionRequest(path: directory.path + "/missing"))
+            try await AdoptionPlanner(fileSystem: files, environment: [:]).plan(AdoptionRequest(path: directory.path + "/missing"))
         }
     }
 }
@@ -226,7 +226,7 @@ struct AdoptionRealCodeTests {
     }
 
     static func adopt(_ directory: InMemoryFolder) async throws -> AdoptionPlan {
-        try await AdoptionPlanner(fileSystem: directory.fileSystem).plan(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
+        try await AdoptionPlanner(fileSystem: directory.fileSystem, environment: [:]).plan(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
     }
 
     @Test func aBinaryTargetIsALibraryAndACommandPluginIsTooling() async throws {

@@ -18,7 +18,7 @@ struct BaselineLoaderTests {
         try LegacyAppFixture.write(to: try files.folder("/repo"))
         let service = InitService(environment: ServiceEnvironment(fileSystem: files))
         try await CommandOutputWriter(fileSystem: files).perform(try await service.run(InitService.Request(name: "/repo", adopt: true, loader: .static)))
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: files), fileSystem: files).load(at: "/repo", checkNames: true)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: files, environment: [:]), fileSystem: files).load(at: "/repo", checkNames: true)
         return (files, workspace)
     }
 

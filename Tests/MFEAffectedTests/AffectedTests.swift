@@ -164,7 +164,7 @@ struct WorkspaceChangeReaderTests {
         try fixture.write("outside the workspace\n", to: "README.md")
 
         let workspace = workspace(fixture, packages: [("BrowseKit", "Features/Browse"), ("Env", "Foundation/Env")])
-        let change = try await WorkspaceChangeReader().change(in: workspace, base: "main", head: nil)
+        let change = try await WorkspaceChangeReader(environment: [:]).change(in: workspace, base: "main", head: nil)
         #expect(
             change.files == [
                 "Features/Browse/Sources/Browse/New.swift",
@@ -173,9 +173,9 @@ struct WorkspaceChangeReaderTests {
             ])
         #expect(change.removedPackages.isEmpty)
 
-        let committedOnly = try await WorkspaceChangeReader().change(in: workspace, base: "main", head: "feature")
+        let committedOnly = try await WorkspaceChangeReader(environment: [:]).change(in: workspace, base: "main", head: "feature")
         #expect(committedOnly.files == ["Foundation/Env/Sources/Env/Env.swift"])
-        let reversed = try await WorkspaceChangeReader().change(in: workspace, base: "feature", head: "main")
+        let reversed = try await WorkspaceChangeReader(environment: [:]).change(in: workspace, base: "feature", head: "main")
         #expect(reversed.files == ["Features/Browse/Sources/Browse/Other.swift"])
     }
 
@@ -186,7 +186,7 @@ struct WorkspaceChangeReaderTests {
         try await fixture.commitAll("move browse, delete env")
 
         let workspace = workspace(fixture, packages: [("BrowseKit", "Features/Catalog")])
-        let change = try await WorkspaceChangeReader().change(in: workspace, base: "main", head: nil)
+        let change = try await WorkspaceChangeReader(environment: [:]).change(in: workspace, base: "main", head: nil)
         #expect(
             change.removedPackages == [
                 RemovedPackage(name: "BrowseKit", directory: "Features/Browse"),
@@ -201,16 +201,16 @@ struct WorkspaceChangeReaderTests {
         let fixture = try await repository()
         let workspace = workspace(fixture, packages: [])
         await #expect(throws: AffectedError.unknownRevision("no-such-branch", directory: workspace.root)) {
-            try await WorkspaceChangeReader().change(in: workspace, base: "no-such-branch", head: nil)
+            try await WorkspaceChangeReader(environment: [:]).change(in: workspace, base: "no-such-branch", head: nil)
         }
         await #expect(throws: AffectedError.unknownRevision("--output=/tmp/x", directory: workspace.root)) {
-            try await WorkspaceChangeReader().change(in: workspace, base: "main", head: "--output=/tmp/x")
+            try await WorkspaceChangeReader(environment: [:]).change(in: workspace, base: "main", head: "--output=/tmp/x")
         }
 
         let plain = try TemporaryDirectory()
         let outside = Workspace(root: plain.path, configuration: nil, packages: [])
         let error = try await #require(throws: AffectedError.self) {
-            try await WorkspaceChangeReader().change(in: outside, base: "main", head: nil)
+            try await WorkspaceChangeReader(environment: [:]).change(in: outside, base: "main", head: nil)
         }
         guard case .notAWorkTree(directory: plain.path, gitSays: _) = error else {
             Issue.record("\(error)")
@@ -224,7 +224,7 @@ struct WorkspaceChangeReaderTests {
         try await fixture.commitAll("island")
         let workspace = workspace(fixture, packages: [])
         await #expect(throws: AffectedError.noCommonAncestor("main", "HEAD", directory: workspace.root)) {
-            try await WorkspaceChangeReader().change(in: workspace, base: "main", head: nil)
+            try await WorkspaceChangeReader(environment: [:]).change(in: workspace, base: "main", head: nil)
         }
     }
 
@@ -241,8 +241,10 @@ struct WorkspaceChangeReaderTests {
     }
 
     @Test func packageNameComesFromTheManifestLiteral() {
-        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(\n  name: \"Feed\",\n  targets: [])\n") == "Feed")
-        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet name = \"X\"\nlet package = Package(name: name)\n") == "X")
-        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nlet package = Package(name: computeName())\n") == nil)
+        #expect(
+            WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(\n  name: \"Feed\",\n  targets: [])\n", environment: [:])
+                == "Feed")
+        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nimport PackageDescription\nlet name = \"X\"\nlet package = Package(name: name)\n", environment: [:]) == "X")
+        #expect(WorkspaceChangeReader.packageName(inManifest: "// swift-tools-version: 6.0\nlet package = Package(name: computeName())\n", environment: [:]) == nil)
     }
 }

@@ -20,7 +20,7 @@ final class GitFixture: @unchecked Sendable {
     @discardableResult
     func git(_ arguments: String..., in subdirectory: String? = nil) async throws -> String {
         let identity = ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgsign=false"]
-        let result = try await Git(options: .local(configuration: identity)).run(arguments, in: subdirectory.map { PathUtilities.join(path, $0) } ?? path)
+        let result = try await Git(environment: [:], options: .local(configuration: identity)).run(arguments, in: subdirectory.map { PathUtilities.join(path, $0) } ?? path)
         #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.standardError)")
         return result.standardOutput
     }

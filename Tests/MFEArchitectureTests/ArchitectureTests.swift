@@ -21,7 +21,7 @@ struct ArchitectureTests {
     static let layersFile = "Tests/Architecture/layers.yml"
 
     static func ownGraph() async throws -> TargetGraph {
-        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: packageRoot)
+        let manifest = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: packageRoot)
         return TargetGraph(packages: [WorkspacePackage(manifest: manifest, directory: ".", layer: nil)], root: packageRoot)
     }
 
@@ -63,7 +63,7 @@ struct ArchitectureTests {
     /// Every non-test target with the targets of this package it depends on, as Package.swift
     /// declares them.
     static func declaredDependencies() async throws -> [String: Set<String>] {
-        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: packageRoot)
+        let manifest = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: packageRoot)
         let names = Set(manifest.targets.map(\.name))
         var declared: [String: Set<String>] = [:]
         for target in manifest.targets where target.kind != .test {
@@ -99,7 +99,7 @@ struct ArchitectureTests {
     /// Every command service, and every test target, is named in the article.
     @Test func theArticleNamesEveryServiceAndTestTarget() async throws {
         let article = try Self.text(of: Self.articlePath)
-        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: Self.packageRoot)
+        let manifest = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: Self.packageRoot)
         let testTargets = manifest.targets.filter { $0.kind == .test }.map(\.name)
         let services = try Self.commandServices()
         #expect(services.count >= 9, "\(services)")
@@ -317,6 +317,36 @@ extension ArchitectureLayers {
             }
             if index < previousLine { problems.append("the layer '\(layer.name)' is drawn above a layer \(file) puts over it; draw the top layer first") }
             previousLine = index
+        }
+        return problems
+    }
+}
+
+/// A rule over the Swift files of `Sources`: the files it may skip and why, the folders outside
+/// it, and what it finds in one file's text.
+struct SourceRule {
+    /// The files allowed to do what the rule looks for, and why.
+    var allowed: [String: String]
+    /// Folders outside the rule.
+    var exemptFolders: [String]
+    /// What the rule finds in a file's text (`file:line: what` strings), given its `Sources/…` path.
+    var findings: (_ text: String, _ file: String) -> [String]
+
+    /// What the rule finds in every file it covers, after checking there are files and that
+    /// every allowed file still exists.
+    func problems() throws -> [String] {
+        let sources = PathUtilities.join(ArchitectureTests.packageRoot, "Sources")
+        let disk = LocalFileSystem()
+        let files = try disk.filesBelow(sources).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        var problems: [String] = []
+        for relative in files {
+            let file = "Sources/" + relative
+            guard allowed[file] == nil, !exemptFolders.contains(where: file.hasPrefix) else { continue }
+            problems += findings(String(decoding: try disk.contents(of: PathUtilities.join(sources, relative)), as: UTF8.self), file)
+        }
+        for file in allowed.keys {
+            #expect(files.contains(String(file.dropFirst("Sources/".count))), "'\(file)' is allowed but no longer exists")
         }
         return problems
     }

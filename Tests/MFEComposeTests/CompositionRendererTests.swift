@@ -33,7 +33,7 @@ struct CompositionRendererTests {
     /// composition of `previous` (none: no file yet).
     static func composition(_ manifest: String, previous: String? = nil) async throws -> Composition {
         let files = InMemoryFileSystem()
-        let composer = ShellComposer(provider: InMemoryProvider([env]), loader: ManifestReader(fileSystem: files), fileSystem: files)
+        let composer = ShellComposer(provider: InMemoryProvider([env]), loader: ManifestReader(fileSystem: files, environment: [:]), fileSystem: files)
         let request = CompositionRequest(shell: .package(directory: "/ws/Shell"), outputPath: file)
         if let previous {
             try files.write(previous, to: "/ws/Shell/Package.swift")

@@ -15,9 +15,11 @@ struct Sandbox {
     /// Keeps a temporary directory alive while the scenario runs.
     let keepAlive: AnyObject?
 
-    static func make(_ kind: String) throws -> Sandbox {
+    /// A sandbox on `kind`; with `startingInRoot`, relative paths start from its root (the
+    /// file system's `currentDirectory`).
+    static func make(_ kind: String, startingInRoot: Bool = false) throws -> Sandbox {
         if kind == "memory" {
-            let memory = InMemoryFileSystem()
+            let memory = startingInRoot ? InMemoryFileSystem(currentDirectory: "/sandbox") : InMemoryFileSystem()
             let root = try memory.folder("/sandbox").path
             return Sandbox(
                 fileSystem: memory, root: root,
@@ -27,7 +29,7 @@ struct Sandbox {
         }
         let directory = try TemporaryDirectory()
         return Sandbox(
-            fileSystem: LocalFileSystem(), root: directory.path,
+            fileSystem: LocalFileSystem(currentDirectory: startingInRoot ? directory.path : nil), root: directory.path,
             link: { path, target in #expect(symlink(target, path) == 0) }, pipe: { #expect(mkfifo($0, 0o644) == 0) }, mode: { #expect(chmod($0, mode_t($1)) == 0) },
             keepAlive: directory
         )
@@ -48,16 +50,40 @@ struct Sandbox {
 
 /// One scenario per group of operations, run on `LocalFileSystem` and on `InMemoryFileSystem`:
 /// the in-memory file system the unit tests use must answer and fail exactly as the disk does.
-@Suite("the file-system contract: the disk and memory agree", .timeLimit(.minutes(20)))
+@Suite("the file-system contract: the disk and memory agree", .hangGuard(processes: 1))
 struct FileSystemContractTests {
     static let kinds = ["local", "memory"]
 
     /// The transcript of `scenario` on each file system; they must be equal.
-    func agree(_ scenario: (Sandbox) throws -> [String]) throws {
-        let local = try scenario(Sandbox.make("local"))
-        let memory = try scenario(Sandbox.make("memory"))
+    func agree(startingInRoot: Bool = false, _ scenario: (Sandbox) throws -> [String]) throws {
+        let local = try scenario(Sandbox.make("local", startingInRoot: startingInRoot))
+        let memory = try scenario(Sandbox.make("memory", startingInRoot: startingInRoot))
         #expect(local == memory)
         #expect(!local.isEmpty)
+    }
+
+    /// A file system given a working directory takes relative paths from it (as mfe started
+    /// there would), names them as given in its messages, and reports it.
+    @Test func relativePathsStartFromTheWorkingDirectoryGiven() throws {
+        try agree(startingInRoot: true) { box in
+            let files = box.fileSystem
+            try files.createDirectory("folder")
+            try files.writeAtomically(Data("hello".utf8), to: "folder/file.txt")
+            try files.append(Data(" there".utf8), to: "folder/file.txt")
+            try files.move("folder/file.txt", to: "moved.txt")
+            return [
+                box.outcome { files.currentDirectory },
+                box.outcome { String(decoding: try files.contents(of: box.path("moved.txt")), as: UTF8.self) },
+                box.outcome { String(decoding: try files.contents(of: "./folder/../moved.txt"), as: UTF8.self) },
+                box.outcome { try files.contentsOfDirectory(".") },
+                box.outcome { files.isDirectory("folder") && files.exists("moved.txt") && !files.exists("folder/file.txt") },
+                box.outcome { files.realPath("moved.txt") ?? "none" },
+                box.outcome { files.absolute("folder/../moved.txt") },
+                box.outcome { try files.contents(of: "missing.txt") },
+                box.outcome { try files.remove("moved.txt") },
+                box.outcome { files.exists(box.path("moved.txt")) },
+            ]
+        }
     }
 
     @Test func readingAFileAndEveryWayItFails() throws {

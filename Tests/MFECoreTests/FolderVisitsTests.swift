@@ -9,7 +9,7 @@ struct FolderVisitsTests {
     let fileSystem = LocalFileSystem()
 
     /// `ln -s . self` and `ln -s .. up` would make a walk that follows links loop forever.
-    @Test(.timeLimit(.minutes(20))) func linksBackToAFolderAlreadyWalkedEndTheWalk() throws {
+    @Test(.hangGuard(processes: 1)) func linksBackToAFolderAlreadyWalkedEndTheWalk() throws {
         let directory = try TemporaryDirectory()
         try directory.write("a", to: "Templates/feature/a.txt")
         try directory.write("b", to: "Templates/feature/Sources/b.txt")

@@ -40,7 +40,7 @@ final class RecordingRunner: ProcessRunning, @unchecked Sendable {
 
 /// The one git runner every area uses: the same hook-free, prompt-free environment for all,
 /// network bounds only where compose-shell fetches.
-@Suite("the hardened git runner", .timeLimit(.minutes(20)))
+@Suite("the hardened git runner", .hangGuard(processes: 3))
 struct GitRunnerTests {
     @Test func localCommandsGetTheHardenedEnvironmentAndTheirOwnSettingsButNoTimeLimit() async throws {
         let runner = RecordingRunner()
@@ -82,7 +82,7 @@ struct GitRunnerTests {
     /// With real git: a repository's hooks never run, whoever made the repository.
     @Test func hooksOfTheRepositoryNeverRun() async throws {
         let directory = try TemporaryDirectory()
-        let git = Git(options: .local(configuration: ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgSign=false"]))
+        let git = Git(environment: [:], options: .local(configuration: ["user.name=mfe tests", "user.email=tests@mfe.invalid", "commit.gpgSign=false"]))
         #expect(try await git.run(["init", "--quiet", "-b", "main"], in: directory.path).status == 0)
         let marker = directory.path + "/hook-ran"
         try directory.write("#!/bin/sh\ntouch '\(marker)'\n", to: ".git/hooks/pre-commit")

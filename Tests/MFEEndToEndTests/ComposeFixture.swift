@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// Real git repositories of MFEs in a temporary directory, and a shell package depending on

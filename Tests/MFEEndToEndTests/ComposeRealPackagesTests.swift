@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// `mfe compose-shell` and the real `swift package resolve` on real packages from the

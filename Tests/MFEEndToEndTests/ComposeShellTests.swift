@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// `mfe compose-shell` against real git repositories and the real `swift package resolve`.

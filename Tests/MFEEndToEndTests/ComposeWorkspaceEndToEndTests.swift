@@ -1,10 +1,11 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// The composed graph compose-shell lints is the workspace `WorkspaceLoader.assemble` builds,
 /// as lint-graph's is: under the workspace root, layered by its `layers:`, its problems kept.
-@Suite("mfe compose-shell: the composed workspace", .timeLimit(.minutes(20)))
+@Suite("mfe compose-shell: the composed workspace", .hangGuard(processes: 5))
 struct ComposeWorkspaceEndToEndTests {
     /// Env (foundation) and Browse (product, on Env), and a shell package on Browse.
     static func makeWorld(_ fixture: ComposeFixture) async throws -> String {

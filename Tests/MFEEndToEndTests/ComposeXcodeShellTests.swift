@@ -5,7 +5,7 @@ import Testing
 
 /// `mfe compose-shell` on a shell that is an Xcode project, and on a shell package that an
 /// Xcode project references (the layout `mfe init` writes), against real git repositories.
-@Suite("mfe compose-shell on Xcode shells", .timeLimit(.minutes(20)))
+@Suite("mfe compose-shell on Xcode shells", .hangGuard(processes: 5))
 struct ComposeXcodeShellTests {
     static let xcodeResolved = "project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
 

@@ -1,11 +1,12 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// `mfe create` finishes or can be finished: concurrent creates all end wired, a create killed
 /// outright leaves nothing the next run trips on, `--wire-only` finishes one stopped before
 /// its wiring, and a shell or template mfe cannot handle safely is refused with a message.
-@Suite("create that finishes or can be finished", .timeLimit(.minutes(20)))
+@Suite("create that finishes or can be finished", .hangGuard(processes: 6))
 struct CreateSafetyEndToEndTests {
     static let composition = "Shell/Sources/DemoComposition"
 
@@ -67,13 +68,14 @@ struct CreateSafetyEndToEndTests {
         process.arguments = ["create", "Zed"]
         process.currentDirectoryURL = URL(fileURLWithPath: root)
         var environment = ProcessInfo.processInfo.environment
-        environment["MFE_TEST_PAUSE_BEFORE_RENAME"] = "60"
+        // As long as the hook allows: the signal ends the pause, whenever the test sends it.
+        environment["MFE_TEST_PAUSE_BEFORE_RENAME"] = "600"
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         var temporary: String?
-        for _ in 0..<400 where temporary == nil {
+        while temporary == nil, process.isRunning {
             temporary = SafetyEndToEndTests.temporaryFolders(below: root + "/Features").first { FileManager.default.fileExists(atPath: $0 + "/README.md") }
             if temporary == nil { try await Task.sleep(nanoseconds: 50_000_000) }
         }

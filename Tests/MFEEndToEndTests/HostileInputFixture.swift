@@ -1,71 +1,8 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 
-/// A small workspace in a temporary folder for the hostile-input tests: foundation `Env` and
-/// product feature `Home` (with a source file), plus helpers to run `mfe` with its streams
-/// redirected by a shell.
-final class HostileInputFixture: @unchecked Sendable {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("mfe-hostile-\(UUID().uuidString)").path
-        try write("workspace: Tiny\nlayers:\n  foundation: [Env]\n  product: [Home]\n", to: "mfe.yml")
-        try write(Self.manifest("Env", targets: ".target(name: \"Env\")"), to: "Env/Package.swift")
-        try write("public let env = 1\n", to: "Env/Sources/Env/Env.swift")
-        try write(
-            Self.manifest(
-                "Home", dependencies: ".package(path: \"../Env\")",
-                targets: """
-                    .target(name: "HomeInterface"),
-                            .target(name: "Home", dependencies: ["HomeInterface", .product(name: "Env", package: "Env")])
-                    """), to: "Home/Package.swift")
-        try write("import HomeInterface\nimport Env\n", to: "Home/Sources/Home/Home.swift")
-        try write("public protocol Home {}\n", to: "Home/Sources/HomeInterface/Home.swift")
-    }
-
-    static func manifest(_ name: String, dependencies: String = "", targets: String) -> String {
-        """
-        // swift-tools-version: 6.0
-        import PackageDescription
-
-        let package = Package(
-            name: "\(name)",
-            products: [.library(name: "\(name)", targets: ["\(name)"])],
-            dependencies: [\(dependencies)],
-            targets: [
-                \(targets)
-            ]
-        )
-
-        """
-    }
-
-    func write(_ text: String, to relative: String) throws {
-        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func read(_ relative: String) -> Data? {
-        FileManager.default.contents(atPath: PathUtilities.join(path, relative))
-    }
-
-    /// Every file below the fixture with its bytes, to check that nothing changed.
-    func snapshot() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: path)
-        while let relative = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let full = PathUtilities.join(path, relative)
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[relative] = FileManager.default.contents(atPath: full)
-            }
-        }
-        return result
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
+extension HostileInputFixture {
     /// Runs `mfe arguments…` in `directory` through `/bin/sh`, with `redirections` (shell
     /// syntax such as `>/dev/full` or `>&-`) applied to it.
     static func run(_ arguments: [String], redirections: String, in directory: String? = nil, environment: [String: String?] = [:]) async throws -> ProcessResult {

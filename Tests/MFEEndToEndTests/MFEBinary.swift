@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// Runs the built `mfe` executable, as a user would, and captures what it prints.
@@ -8,7 +9,7 @@ enum MFEBinary {
     /// install), else the one built next to the test bundle in the build products folder.
     static var path: String {
         if let binary = ProcessInfo.processInfo.environment["MFE_BINARY"], !binary.isEmpty {
-            return PathUtilities.absolute(binary)
+            return PathUtilities.absolute(binary, relativeTo: FileManager.default.currentDirectoryPath)
         }
         let products = Bundle.main.bundleURL.deletingLastPathComponent().path
         for candidate in [Bundle.main.bundleURL.path, products] {

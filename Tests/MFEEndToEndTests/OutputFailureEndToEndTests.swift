@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// Output mfe cannot write — a full device, a closed stream — is exit 2 with a message naming
@@ -38,7 +39,7 @@ struct OutputFailureEndToEndTests {
         #expect(usage.status == 2)
     }
 
-    @Test(.timeLimit(.minutes(20))) func aJobSummaryThatCannotBeWrittenIsExitTwoNamingIt() async throws {
+    @Test(.hangGuard(processes: 3)) func aJobSummaryThatCannotBeWrittenIsExitTwoNamingIt() async throws {
         let fixture = try HostileInputFixture()
         let result = try await HostileInputFixture.run(["lint-graph", "--format", "github"], redirections: ">/dev/null", in: fixture.path, environment: ["GITHUB_STEP_SUMMARY": "/dev/full"])
         #expect(result.status == 2)

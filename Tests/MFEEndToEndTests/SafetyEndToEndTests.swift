@@ -37,7 +37,7 @@ struct SafetyEndToEndTests {
     /// SIGINT or SIGTERM while `create` or `init` has its files in the temporary folder:
     /// the folder (and any folder made for it) is removed and mfe exits 128 + the signal.
     @Test(
-        .timeLimit(.minutes(20)), .enabled(if: MFEBinary.hasTestHooks, "needs the debug build's pause before the rename"),
+        .hangGuard(processes: 1), .enabled(if: MFEBinary.hasTestHooks, "needs the debug build's pause before the rename"),
         arguments: [(["create", "Search"], SIGINT), (["create", "Search"], SIGTERM), (["init", "Other"], SIGINT), (["init", "Other"], SIGHUP)]
     )
     func anInterruptLeavesNothingBehind(arguments: [String], signalNumber: Int32) async throws {
@@ -53,7 +53,8 @@ struct SafetyEndToEndTests {
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
-        environment["MFE_TEST_PAUSE_BEFORE_RENAME"] = "60"
+        // As long as the hook allows: the signal ends the pause, whenever the test sends it.
+        environment["MFE_TEST_PAUSE_BEFORE_RENAME"] = "600"
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         let errorPipe = Pipe()
@@ -62,7 +63,7 @@ struct SafetyEndToEndTests {
         try process.run()
         // Wait until the temporary folder holds its README.md: mfe is paused before the rename.
         var temporary: String?
-        for _ in 0..<400 where temporary == nil {
+        while temporary == nil, process.isRunning {
             temporary = Self.temporaryFolders(below: directory).first { FileManager.default.fileExists(atPath: $0 + "/README.md") }
             if temporary == nil { try await Task.sleep(nanoseconds: 50_000_000) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// A temporary folder for end-to-end runs, removed when the test ends.

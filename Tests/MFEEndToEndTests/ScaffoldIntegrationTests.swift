@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// What `mfe init` and `mfe create` generate, built, tested, run and linted for real: the

@@ -7,7 +7,7 @@ import Testing
 @testable import MFEFrontend
 
 /// `CommandOutputWriter`, the one writer of every command's planned writes.
-@Suite("the one writer", .timeLimit(.minutes(20)))
+@Suite("the one writer", .hangGuard(processes: 1))
 struct CommandOutputWriterTests {
     @Test func replacesAtomicallyAndMakesFoldersOnlyWhenAsked() async throws {
         let directory = try TemporaryDirectory()
@@ -67,11 +67,11 @@ struct CommandOutputWriterTests {
     @Test func theLockIsReleasedAfterTheWritesEvenWhenOneFails() async throws {
         let directory = try TemporaryDirectory()
         var output = CommandOutput(writes: [.replace(path: directory.path + "/missing/file", data: Data(), createsFolder: false)])
-        output.lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path)
+        output.lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path, clock: SystemClock())
         #expect(FileManager.default.fileExists(atPath: directory.path + "/" + WorkspaceLock.fileName))
         await #expect(throws: FileOperationError.self) { try await CommandOutputWriter().perform(output) }
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/" + WorkspaceLock.fileName))
-        let again = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.5)
+        let again = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.5, clock: SystemClock())
         again.release()
     }
 }

@@ -12,7 +12,7 @@ import Testing
 /// located, composed, checked or linted, rendered and planned, with nothing read from the
 /// process's working directory. The binary's own tests (ComposeShellTests and the others in
 /// MFEEndToEndTests) run it against real git.
-@Suite("compose-shell in process", .timeLimit(.minutes(20)))
+@Suite("compose-shell in process", .hangGuard(processes: 1))
 struct ComposeShellServiceTests {
     static let added = "Env 1.2.0 (added)\nKit 2.1.0 (added)\n"
 
@@ -79,7 +79,7 @@ struct ComposeShellServiceTests {
     /// Paths given relative, and the paths printed, are the environment's current directory's:
     /// the in-memory world has no folder where the process runs.
     @Test func relativePathsAreTheEnvironmentsNotTheProcesss() async throws {
-        var world = try ComposeWorld()
+        let world = try ComposeWorld()
         world.currentDirectory = "/ws/Shell"
         let output = try await world.compose(.init(path: nil, output: "../Pins/Package.resolved", noLint: true))
         #expect(output.writes.map(\.path) == ["/ws/Pins/Package.resolved"])

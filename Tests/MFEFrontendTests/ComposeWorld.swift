@@ -112,8 +112,11 @@ struct ComposeWorld {
     ]
     /// The workspace folder.
     let root: String
-    /// The folder the service runs in.
-    var currentDirectory: String
+    /// The folder the service runs in: the in-memory file system's working directory.
+    var currentDirectory: String {
+        get { files.currentDirectory }
+        nonmutating set { files.changeDirectory(to: newValue) }
+    }
 
     /// The shell package's manifest: tools-version `tools`, `.package(url:…)` lines for
     /// `dependencies`, and a comment when `comment` is given (which moves only its hash).
@@ -131,7 +134,7 @@ struct ComposeWorld {
     /// A world with `mfe.yml` (`workspace: Demo` and `configuration` after it) and the shell.
     init(root: String = "/ws", configuration: String = "shell:\n  path: Shell\n", shell: String? = ComposeWorld.shellManifest()) throws {
         self.root = root
-        currentDirectory = root
+        files.changeDirectory(to: root)
         try files.write("workspace: Demo\n" + configuration, to: root + "/mfe.yml")
         if let shell { try files.write(shell, to: root + "/Shell/Package.swift") }
     }
@@ -139,7 +142,7 @@ struct ComposeWorld {
     /// The service on this world, reading through `fileSystem` (the world's files by default).
     func service(variables: [String: String] = [:], fileSystem: (any FileSystem)? = nil) -> ComposeShellService {
         let provider = MemoryProvider(repositories)
-        return ComposeShellService(environment: ServiceEnvironment(fileSystem: fileSystem ?? files, variables: variables, currentDirectory: currentDirectory)) { _ in provider }
+        return ComposeShellService(environment: ServiceEnvironment(fileSystem: fileSystem ?? files, variables: variables)) { _ in provider }
     }
 
     /// Runs compose-shell with `request`.

@@ -8,7 +8,7 @@ import Testing
 @testable import MFEFrontend
 
 /// The services: one shape, the loader chosen in one place, writes planned as data.
-@Suite("command services", .timeLimit(.minutes(20)))
+@Suite("command services", .hangGuard(processes: 3))
 struct ServiceTests {
     @Test func theLoaderIsChosenInOnePlace() throws {
         #expect(try ServiceEnvironment().loaderKind(flag: nil) == nil)

@@ -82,7 +82,7 @@ struct ConditionalImportTests {
     }
 
     static func findings(in directory: TemporaryDirectory) async throws -> [Finding] {
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         #expect(workspace.packages.first?.manifest.platforms.map(\.name) == ["ios", "macos"])
         return try await ImportRules.findings(in: workspace, graph: TargetGraph(workspace: workspace))
     }

@@ -92,8 +92,8 @@ struct ExternalImportTests {
     }
 
     static func analysis(in directory: TemporaryDirectory, cacheRoot: String? = nil) async throws -> AdditionalFindings {
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
-        return try await ImportRules.analysis(in: workspace, graph: TargetGraph(workspace: workspace), manifestLoader: ManifestReader(), cacheRoot: cacheRoot)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
+        return try await ImportRules.analysis(in: workspace, graph: TargetGraph(workspace: workspace), manifestLoader: ManifestReader(environment: [:]), cacheRoot: cacheRoot, environment: [:])
     }
 
     static func lines(_ findings: [Finding]) -> [String] {

@@ -43,8 +43,8 @@ struct ExternalResolveIntegrationTests {
         let resolve = try await SubprocessRunner().run("swift", ["package", "resolve"], workingDirectory: directory.path + "/App", environment: [:])
         try #require(resolve.status == 0, "\(resolve.standardError)")
 
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
-        let analysis = try await ImportRules.analysis(in: workspace, graph: TargetGraph(workspace: workspace), manifestLoader: ManifestReader(), cacheRoot: nil)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
+        let analysis = try await ImportRules.analysis(in: workspace, graph: TargetGraph(workspace: workspace), manifestLoader: ManifestReader(environment: [:]), cacheRoot: nil, environment: [:])
         #expect(analysis.notes == [])
         #expect(
             analysis.findings.map { "\($0.rule) \($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")\($0.path.map { " via " + $0.joined(separator: " → ") } ?? "")" } == [

@@ -88,7 +88,7 @@ enum ImportsWorkspace {
     }
 
     static func findings(in directory: TemporaryDirectory) async throws -> [Finding] {
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         return try await ImportRules.findings(in: workspace, graph: TargetGraph(workspace: workspace))
     }
 }

@@ -40,7 +40,7 @@ struct LoadBearingDependencyTests {
         try directory.write("import Stats\nimport Charts\n", to: "Sources/Settings/Settings.swift")
         try directory.write("import Stats\nimport Charts\n", to: "Sources/Home/Home.swift")
         try directory.write("import Stats\n", to: "Sources/Profile/Profile.swift")
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         let findings = try await ImportRules.findings(in: workspace, graph: TargetGraph(workspace: workspace))
         let unused = findings.filter { $0.rule == UnusedDependencyRule.id }
         #expect(

@@ -69,7 +69,7 @@ struct ModuleNameRulesTests {
     }
 
     static func findings(in directory: TemporaryDirectory) async throws -> [String] {
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         return try await ImportRules.findings(in: workspace, graph: TargetGraph(workspace: workspace)).map {
             "\($0.rule) \($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")"
         }
@@ -110,7 +110,7 @@ struct ModuleNameRulesTests {
     @Test func theReaderNamesModulesFromModulemaps() async throws {
         let directory = try TemporaryDirectory()
         try Self.write(to: directory, feature: "")
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         let imports = try await WorkspaceImportReader(configuration: HostBuildConfiguration()).read(workspace)
         let names = Dictionary(uniqueKeysWithValues: imports.map { ($0.target, $0.moduleNames) })
         #expect(names["Foo-Bar"] == ["Foo_Bar"])

@@ -138,7 +138,7 @@ struct ManifestAgreementTests {
         let packageDirectory = directory.path + "/P"
         let theirs = try await DumpPackageManifestLoader(usesManifestCache: false).loadManifest(inPackageDirectory: packageDirectory)
         do {
-            let mine = try await ManifestReader().loadManifest(inPackageDirectory: packageDirectory)
+            let mine = try await ManifestReader(environment: ProcessInfo.processInfo.environment).loadManifest(inPackageDirectory: packageDirectory)
             let differences = ManifestFidelity.compare(mine, theirs, packageDirectory: packageDirectory)
             #expect(differences.isEmpty, "\(entry.name): the reader differs from SwiftPM:\n\(differences.joined(separator: "\n"))")
             #expect(entry.expected == "exact", "\(entry.name): read, but expected a refusal")

@@ -269,7 +269,7 @@ struct ManifestConstructAgreementTests {
         let manifestPath = packageDirectory + "/Package.swift"
         let theirs = try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(result.standardOutput.utf8), manifestPath: manifestPath, packageDirectory: packageDirectory, source: nil)
         do {
-            let mine = try await ManifestReader(readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: packageDirectory)
+            let mine = try await ManifestReader(environment: ProcessInfo.processInfo.environment, readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: packageDirectory)
             let differences = ManifestFidelity.compare(mine, theirs, packageDirectory: packageDirectory)
             #expect(differences.isEmpty, "\(entry.name): the reader differs from SwiftPM:\n\(differences.joined(separator: "\n"))")
             #expect(entry.expected == "exact", "\(entry.name): read, but expected a refusal")

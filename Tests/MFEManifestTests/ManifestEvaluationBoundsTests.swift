@@ -1,4 +1,5 @@
 import Foundation
+import MFETestSupport
 import Testing
 
 @testable import MFEManifest
@@ -28,18 +29,20 @@ struct ManifestEvaluationBoundsTests {
         #expect(found.location.line == 4, "\(found)")
     }
 
-    @Test func hugeLoopsRunOutOfStepsAndAreRefused() throws {
+    /// The bound is the work's, not the wall clock's: the refusal comes from the budget, after
+    /// at most its steps or statements, whatever the machine's load.
+    @Test(.hangGuard(processes: 1)) func hugeLoopsRunOutOfStepsAndAreRefused() throws {
         let manifest = """
             let ten = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
             var names: [String] = []
             for a in ten { for b in ten { for c in ten { for d in ten { for e in ten { for f in ten { names.append(a + b + c + d + e + f) } } } } } }
             let package = Package(name: "P", targets: names.map { .target(name: $0) })
             """
-        let clock = ContinuousClock()
-        var found: ManifestRefusal?
-        let elapsed = clock.measure { found = refusal(manifest) }
-        #expect(found != nil)
-        #expect(elapsed < .seconds(60))
+        let found = try #require(refusal(manifest))
+        let budget = ManifestEvaluator.Budget(sourceLength: ("// swift-tools-version: 6.0\nimport PackageDescription\n\n" + manifest).utf8.count)
+        #expect(
+            found.subject.hasSuffix("after \(budget.limit) evaluation steps,") || found.subject.hasSuffix("after \(budget.statementLimit) statements,"),
+            "\(found.subject)")
     }
 
     /// The bounds grow with the manifest: a 50,000-target chain, one `.target` per line, is

@@ -46,7 +46,7 @@ struct ManifestToolsVersionTests {
 
     @Test func aManifestWithoutTheLineIsRefusedAtItsStart() {
         #expect(throws: ManifestError.noToolsVersion(at: SourceLocation(file: "/p/Package.swift", line: 1, column: 1))) {
-            try ManifestReader().read(source: "let package = Package(name: \"P\")\n", manifestPath: "/p/Package.swift")
+            try ManifestReader(environment: [:]).read(source: "let package = Package(name: \"P\")\n", manifestPath: "/p/Package.swift")
         }
     }
 }
@@ -58,7 +58,7 @@ struct ManifestFileSelectionTests {
     @Test func readsPackageSwiftFromTheFolder() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("// swift-tools-version: 5.9\n" + Self.body, to: "Package.swift")
-        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: directory.path)
+        let manifest = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: directory.path)
         #expect(manifest.manifestPath == directory.path + "/Package.swift")
         #expect(manifest.toolsVersion == ToolsVersion(5, 9))
     }
@@ -68,7 +68,7 @@ struct ManifestFileSelectionTests {
         let current = ToolsVersion.current
         try directory.write("// swift-tools-version: 5.9\n" + Self.body, to: "Package.swift")
         try directory.write("// swift-tools-version: 6.0\n" + Self.body, to: "Package@swift-\(current.major).swift")
-        let path = try ManifestReader().manifestPath(inPackageDirectory: directory.path)
+        let path = try ManifestReader(environment: [:]).manifestPath(inPackageDirectory: directory.path)
         #expect(path.hasSuffix("/Package@swift-\(current.major).swift"))
     }
 
@@ -78,22 +78,22 @@ struct ManifestFileSelectionTests {
         try directory.write("// swift-tools-version: 5.7\n" + Self.body, to: "Package@swift-5.7.swift")
         try directory.write("// swift-tools-version: 5.8\n" + Self.body, to: "Package@swift-5.8.swift")
         try directory.write("// swift-tools-version: 99.0\n" + Self.body, to: "Package@swift-99.0.swift")
-        #expect(try ManifestReader().manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package@swift-5.8.swift"))
+        #expect(try ManifestReader(environment: [:]).manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package@swift-5.8.swift"))
         try directory.write("// swift-tools-version: 5.9\n" + Self.body, to: "Package.swift")
-        #expect(try ManifestReader().manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package.swift"))
+        #expect(try ManifestReader(environment: [:]).manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package.swift"))
     }
 
     @Test func aPackageSwiftNeedingANewerToolchainFallsBackToAVariant() throws {
         let directory = try TemporaryDirectory()
         try directory.write("// swift-tools-version: 99.0\n" + Self.body, to: "Package.swift")
         try directory.write("// swift-tools-version: 6.0\n" + Self.body, to: "Package@swift-6.0.swift")
-        #expect(try ManifestReader().manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package@swift-6.0.swift"))
+        #expect(try ManifestReader(environment: [:]).manifestPath(inPackageDirectory: directory.path).hasSuffix("/Package@swift-6.0.swift"))
     }
 
     @Test func aMissingPackageSwiftNamesTheFolder() async throws {
         let directory = try TemporaryDirectory()
         await #expect(throws: ManifestError.noManifest(directory: directory.path)) {
-            try await ManifestReader().loadManifest(inPackageDirectory: directory.path)
+            try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: directory.path)
         }
     }
 
@@ -219,7 +219,7 @@ struct ManifestDumpPackageLoaderTests {
             )
             """, to: "Feature/Package.swift")
         let viaSwiftPM = try await DumpPackageManifestLoader().loadManifest(inPackageDirectory: directory.path + "/Feature")
-        let viaReader = try await ManifestReader().loadManifest(inPackageDirectory: directory.path + "/Feature")
+        let viaReader = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: directory.path + "/Feature")
         #expect(ManifestFidelity.compare(viaReader, viaSwiftPM, packageDirectory: directory.path + "/Feature").isEmpty)
         #expect(viaSwiftPM.targets.map(\.location) == viaReader.targets.map(\.location))
         #expect(viaSwiftPM.dependencies[0].kind == .fileSystem(path: "../Env"))

@@ -6,7 +6,7 @@ import Testing
 
 /// Reads `body` (everything after the tools-version line) as `/p/Package.swift`.
 func readManifest(_ body: String, toolsVersion: String = "6.0") throws -> PackageManifest {
-    try ManifestReader().read(source: "// swift-tools-version: \(toolsVersion)\nimport PackageDescription\n\n" + body, manifestPath: "/p/Package.swift")
+    try ManifestReader(environment: [:]).read(source: "// swift-tools-version: \(toolsVersion)\nimport PackageDescription\n\n" + body, manifestPath: "/p/Package.swift")
 }
 
 /// The error reading `body` throws, nil when it reads.
@@ -261,17 +261,25 @@ struct ManifestReaderIdentityAndTraitsTests {
         (".package(id: \"mona.LinkedList\", from: \"1.0.0\")", "mona.linkedlist"),
     ])
     func identityIsSwiftPMs(entry: String, identity: String) throws {
-        let manifest = try ManifestReader().read(
+        let manifest = try ManifestReader(environment: [:]).read(
             source: "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", dependencies: [\(entry)])\n",
             manifestPath: "/srv/work/p/Package.swift"
         )
         #expect(manifest.dependencies.map(\.identity) == [identity])
     }
 
+    /// The folder is the file system's working directory (`PathOrigin`): the process's on the
+    /// real disk, the one a test names elsewhere.
     @Test func aDotDotDependencyOfARelativelyNamedPackageUsesTheAbsoluteFolder() {
-        let dependency = PackageDependency(.fileSystem(path: ".."), location: SourceLocation(file: "Package.swift", line: 1, column: 1))
+        let location = SourceLocation(file: "Package.swift", line: 1, column: 1)
+        let dependency = PackageDependency(.fileSystem(path: ".."), location: location, origin: PathOrigin(LocalFileSystem()))
         let parent = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().lastPathComponent.lowercased()
         #expect(dependency.identity == parent)
+        let elsewhere = PackageDependency(.fileSystem(path: ".."), location: location, origin: PathOrigin(currentDirectory: "/srv/Work/Tools", homeDirectory: nil))
+        #expect(elsewhere.identity == "work")
+        let home = PackageDependency(.fileSystem(path: "~/Code/Env"), location: location, origin: PathOrigin(currentDirectory: "/srv", homeDirectory: "/home/me"))
+        #expect(PackageIdentity.resolvedLocation("~/Code/Env", relativeTo: ".", origin: PathOrigin(currentDirectory: "/srv", homeDirectory: "/home/me")) == "/home/me/Code/Env")
+        #expect(home.identity == "env")
     }
 
     @Test func keepsModuleAliasesAndTraits() throws {

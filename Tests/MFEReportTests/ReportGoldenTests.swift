@@ -99,10 +99,10 @@ struct ReportGoldenTests {
     }
 
     @Test func githubAndSarifPathsArePrefixedInsideARepository() {
-        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/repo/apps/ios", repositoryRoot: "/repo") == "apps/ios/")
-        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/repo", repositoryRoot: "/repo") == "")
-        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/elsewhere", repositoryRoot: "/repo") == "")
-        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/repo", repositoryRoot: nil) == "")
+        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/repo/apps/ios", repositoryRoot: "/repo", currentDirectory: "/") == "apps/ios/")
+        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/repo", repositoryRoot: "/repo", currentDirectory: "/") == "")
+        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/elsewhere", repositoryRoot: "/repo", currentDirectory: "/") == "")
+        #expect(ReportContext.repositoryPathPrefix(workspaceRoot: "/repo", repositoryRoot: nil, currentDirectory: "/") == "")
         var context = Self.context
         context.repositoryPathPrefix = "apps/ios/"
         #expect(GitHubReportRenderer().render(Self.report, context: context).contains("file=apps/ios/Browse/Package.swift,"))

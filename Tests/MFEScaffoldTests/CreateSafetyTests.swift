@@ -8,21 +8,22 @@ import Testing
 
 /// A create that finishes or can be finished: the workspace lock, dead runs' temporaries,
 /// `--wire-only`, names that clash with the shell, and `--web` URLs as Foundation reads them.
-@Suite("create safety", .timeLimit(.minutes(20)))
+@Suite("create safety", .hangGuard(processes: 2))
 struct CreateSafetyTests {
     // MARK: The workspace lock
 
     @Test func holdersTakeTurnsAndTheLockFileGoesWithTheLastOne() async throws {
         let directory = try TemporaryDirectory()
         let lockFile = PathUtilities.join(directory.path, WorkspaceLock.fileName)
-        let first = try await WorkspaceLock.acquire(workspaceRoot: directory.path)
+        let first = try await WorkspaceLock.acquire(workspaceRoot: directory.path, clock: SystemClock())
         #expect(try String(contentsOfFile: lockFile, encoding: .utf8) == "\(getpid())\n")
         // A second holder times out while the first holds it (flock is per open file, so this
         // works within one process too).
         await #expect(throws: ScaffoldError.lockTimeout(path: lockFile, holder: getpid(), seconds: 0)) {
-            _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.2)
+            _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 0.2, clock: SystemClock())
         }
-        let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 30) }
+        // Waits as long as a hang guard allows: the first holder's release only has to come.
+        let second = Task { try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 600, clock: SystemClock()) }
         try await Task.sleep(nanoseconds: 100_000_000)
         first.release()
         let lock = try await second.value
@@ -31,12 +32,29 @@ struct CreateSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: lockFile), "no lock file outlives its run")
     }
 
+    /// The wait is measured on the environment's clock, so its bounds are the work's: with a
+    /// clock whose waits take no time, a two-minute timeout is 4,800 attempts 25 ms apart,
+    /// the holder is announced once, after the first second, and nothing waits for real.
+    @Test func theWaitForAnotherRunIsCountedOnTheClock() async throws {
+        let directory = try TemporaryDirectory()
+        let lockFile = PathUtilities.join(directory.path, WorkspaceLock.fileName)
+        let holder = try await WorkspaceLock.acquire(workspaceRoot: directory.path, clock: SystemClock())
+        defer { holder.release() }
+        let clock = ManualClock()
+        let announcements = Announcements()
+        await #expect(throws: ScaffoldError.lockTimeout(path: lockFile, holder: getpid(), seconds: 120)) {
+            _ = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 120, clock: clock) { announcements.record($0) }
+        }
+        #expect(clock.sleptFor.count == 4_800 && Set(clock.sleptFor) == [.milliseconds(25)])
+        #expect(announcements.holders == [getpid()], "announced once, with the holder's pid")
+    }
+
     /// A lock file left by a run killed outright (its pid written, no flock held any more) is
     /// simply taken: the kernel dropped the dead run's lock.
     @Test func aDeadRunsLockFileIsTakenOver() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("2147483646\n", to: WorkspaceLock.fileName)
-        let lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 1)
+        let lock = try await WorkspaceLock.acquire(workspaceRoot: directory.path, timeout: 1, clock: SystemClock())
         #expect(try String(contentsOfFile: PathUtilities.join(directory.path, WorkspaceLock.fileName), encoding: .utf8) == "\(getpid())\n")
         lock.release()
     }
@@ -63,7 +81,7 @@ struct CreateSafetyTests {
         // A live pid's temporary older than the bound is taken too: the pid was reused.
         try directory.write("x\n", to: ".mfe-Old-\(alive)-9/README.md")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * StaleTemporaries.maximumAge)], ofItemAtPath: directory.path + "/.mfe-Old-\(alive)-9")
-        let removed = StaleTemporaries.remove(in: [directory.path], fileSystem: LocalFileSystem())
+        let removed = StaleTemporaries.remove(in: [directory.path], fileSystem: LocalFileSystem(), now: Date())
         #expect(removed.map { ($0 as NSString).lastPathComponent }.sorted() == [".AppRouter.swift.mfe-\(dead)-7", ".mfe-Old-\(alive)-9", ".mfe-Zed-\(dead)-1"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [".AppRouter.swift.mfe-\(alive)-3", ".mfe-Live-\(alive)-1", ".mfe-notes", "Zed"])
     }
@@ -215,4 +233,14 @@ struct CreateSafetyTests {
         #expect(test.contents.contains("pageURL.absoluteString == \"https://example.com/a%5Eb\""))
         #expect(plan.created.first?.hasSuffix("; '--web https://example.com/a^b' is written as 'https://example.com/a%5Eb', the URL Foundation reads from it") == true)
     }
+}
+
+/// The holders a waiting `WorkspaceLock.acquire` announced.
+private final class Announcements: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Int32?] = []
+
+    func record(_ holder: Int32?) { lock.withLock { recorded.append(holder) } }
+
+    var holders: [Int32?] { lock.withLock { recorded } }
 }

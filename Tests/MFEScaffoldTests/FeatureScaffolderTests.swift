@@ -22,7 +22,7 @@ struct FeatureScaffolderTests {
     }
 
     static func scaffolder(in directory: String) -> FeatureScaffolder {
-        FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(), currentDirectory: directory)
+        FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(environment: [:]), currentDirectory: directory)
     }
 
     /// The problems planning `request` reports; an error of another area is recorded as an
@@ -114,7 +114,7 @@ struct FeatureScaffolderTests {
         #expect(plan.destination == directory.path + "/Foundation/Core")
         #expect(plan.edits.map(\.contents) == ["# mine\nworkspace: W\npackages:\n  - Apps/*   # keep\n  - Foundation/*\nshell:\n  path: Apps/Shell\n"])
         try ScaffoldWriter().write(plan)
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         #expect(workspace.packages.map(\.name) == ["Shell", "Core"])
     }
 

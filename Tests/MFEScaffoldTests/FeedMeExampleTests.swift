@@ -131,7 +131,7 @@ struct FeedMeExampleTests {
         let directory = try TemporaryDirectory()
         try ScaffoldWriter().write(WorkspaceScaffolder(catalog: .builtin, currentDirectory: directory.path).plan(InitRequest(name: "FeedMe", example: "feedme")))
         let root = PathUtilities.join(directory.path, "FeedMe")
-        let scaffolder = FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(), currentDirectory: root)
+        let scaffolder = FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(environment: [:]), currentDirectory: root)
         do {
             _ = try await scaffolder.plan(CreateRequest(name: name))
             Issue.record("'mfe create \(name)' was planned; its route or tab is the shell's already")

@@ -1,3 +1,4 @@
+import MFETestSupport
 import Testing
 
 @testable import MFEScaffold
@@ -5,7 +6,7 @@ import Testing
 /// Every Swift file mfe generates keeps its conformances and models outside
 /// `#if canImport(SwiftUI/WebKit/UIKit/AppKit)`, so Linux's `swift build` compiles them and a
 /// missing requirement (a preview's `makeCoreLogger()`) fails here, not only in Xcode.
-@Suite("platform guards in generated code", .timeLimit(.minutes(20)))
+@Suite("platform guards in generated code", .hangGuard(processes: 1))
 struct PlatformGuardScanTests {
     static let core = FeatureDependency(
         requested: "Core", path: "../../Foundation/Core", package: "Core", product: "Core", layer: .foundation,
@@ -46,7 +47,7 @@ struct PlatformGuardScanTests {
         #expect(files.count > 60, "the scan covers every template")
         #expect(files.contains { $0.path.hasSuffix("SearchPreviews.swift") && $0.text.contains("func makeCoreLogger() -> any CoreLogging") })
         #expect(files.contains { $0.path == "FeedMe/Features/About/Sources/About/AboutPreviews.swift" })
-        let findings = try await PlatformGuardScan.findings(in: files)
+        let findings = try await PlatformGuardScan.findings(in: files, limit: .standard)
         #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }
 
@@ -73,7 +74,7 @@ struct PlatformGuardScanTests {
             #endif
             """
         let interface = "public protocol SearchNavigating {}\n#if canImport(UIKit)\nprotocol Hidden {}\n#endif\n"
-        let findings = try await PlatformGuardScan.findings(in: [("SearchView.swift", view), ("SearchNavigation.swift", interface)])
+        let findings = try await PlatformGuardScan.findings(in: [("SearchView.swift", view), ("SearchNavigation.swift", interface)], limit: .standard)
         #expect(findings.map(\.type) == ["PreviewSearchDependencies", "Counter", "AppRouter"])
         #expect(findings.map(\.line) == [9, 11, 13])
         #expect(findings.first?.reason == "conforms to 'SearchDependencies' inside a platform guard; move it out (behind '#if DEBUG' if it is debug-only)")

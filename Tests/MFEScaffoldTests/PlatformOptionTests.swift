@@ -31,7 +31,7 @@ struct PlatformOptionTests {
     }
 
     static func plan(_ request: CreateRequest, in directory: String) async throws -> ScaffoldPlan {
-        try await FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(), currentDirectory: directory).plan(request)
+        try await FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(environment: [:]), currentDirectory: directory).plan(request)
     }
 
     static func file(_ path: String, of plan: ScaffoldPlan) -> String {

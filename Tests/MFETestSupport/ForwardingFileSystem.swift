@@ -24,4 +24,6 @@ extension ForwardingFileSystem {
     package func realPath(_ path: String) -> String? { base.realPath(path) }
     package func isExecutableFile(_ path: String) -> Bool { base.isExecutableFile(path) }
     package func tryLock(_ path: String) throws -> FileLockAttempt { try base.tryLock(path) }
+    package var currentDirectory: String { base.currentDirectory }
+    package var homeDirectory: String? { base.homeDirectory }
 }

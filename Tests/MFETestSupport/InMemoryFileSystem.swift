@@ -8,7 +8,9 @@ import MFECore
 /// file, a link loop), listings are sorted, a write replaces a file whole, a move never
 /// overwrites. `FileSystemContractTests` runs one scenario on both and compares.
 ///
-/// Paths are absolute; a relative path is taken from `/`. Permissions are the owner's bits of a
+/// A relative path is taken from `currentDirectory` (`/` unless given), as the disk takes it
+/// from the process's working directory, so a service runs on it in process as if mfe had been
+/// started in that folder. Permissions are the owner's bits of a
 /// mode (`0o644`) and are enforced for every user, so a test of an unreadable file also runs
 /// as root, where the real disk would let it read.
 package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
@@ -38,9 +40,26 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// The identities of the entries locked with `tryLock`.
     private var locked: Set<UInt64> = []
 
-    /// Creates an empty file system: only `/`.
-    package init() {
+    /// The folder relative paths start from (read under `lock`, or by code holding it).
+    private var workingDirectory: String
+    /// What `~/` names in a package location.
+    package let homeDirectory: String?
+
+    /// Creates an empty file system: only `/` (and `currentDirectory`, created when given).
+    package init(currentDirectory: String = "/", homeDirectory: String? = nil) {
         nodes = ["/": Node(kind: .directory, mode: 0o755, identity: 1, modified: Date(timeIntervalSince1970: 0))]
+        workingDirectory = PathUtilities.normalize(currentDirectory.hasPrefix("/") ? currentDirectory : "/" + currentDirectory)
+        self.homeDirectory = homeDirectory
+        if workingDirectory != "/" { try? createDirectory(workingDirectory) }
+    }
+
+    /// The absolute folder relative paths start from.
+    package var currentDirectory: String { lock.withLock { workingDirectory } }
+
+    /// Makes `path` (absolute, or relative to the current folder) the folder relative paths
+    /// start from, as `cd` does.
+    package func changeDirectory(to path: String) {
+        lock.withLock { workingDirectory = PathUtilities.normalize(path.hasPrefix("/") ? path : Self.join(workingDirectory, path)) }
     }
 
     // MARK: Setting up
@@ -48,14 +67,14 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// Writes `text` to the file at `path`, creating the folders on the way (as
     /// `TemporaryDirectory.write` does).
     package func write(_ text: String, to path: String) throws {
-        try createDirectory(Self.parent(of: Self.absolute(path)))
+        try createDirectory(Self.parent(of: absolute(path)))
         try writeAtomically(Data(text.utf8), to: path)
     }
 
     /// A folder of this file system with `TemporaryDirectory`'s shape, created if missing.
     package func folder(_ path: String) throws -> InMemoryFolder {
         try createDirectory(path)
-        return InMemoryFolder(fileSystem: self, path: Self.absolute(path))
+        return InMemoryFolder(fileSystem: self, path: absolute(path))
     }
 
     /// Creates a symbolic link at `path` to `target` (absolute, or relative to the link's folder).
@@ -132,7 +151,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     package func createDirectory(_ path: String) throws {
         try lock.withLock {
             let operation = "create the folder"
-            var current = "/"
+            var current = path.hasPrefix("/") ? "/" : workingDirectory
             let components = Self.components(of: path)
             for (index, component) in components.enumerated() {
                 let next = Self.join(current, component)
@@ -315,7 +334,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// a loop, naming `path` and `operation`.
     private func resolve(_ path: String, operation: String, followingLast: Bool = true) throws -> Resolution {
         var pending = Array(Self.components(of: path).reversed())
-        var current = "/"
+        var current = path.hasPrefix("/") ? "/" : workingDirectory
         var links = 0
         while let component = pending.popLast() {
             if component == "." { continue }
@@ -346,7 +365,7 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// The canonical path of the entry `path` names itself: its folder resolved, its last
     /// component not followed (what `lstat`, `rename` and `unlink` act on).
     private func resolveEntry(_ path: String, operation: String, reportedAs reported: String? = nil) throws -> String {
-        let absolute = Self.absolute(path)
+        let absolute = self.absolute(path)
         guard absolute != "/" else { return "/" }
         do {
             let folder = try resolve(Self.parent(of: absolute), operation: operation)
@@ -397,8 +416,10 @@ package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         return nextIdentity
     }
 
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : "/" + path
+    /// `path` taken from `currentDirectory` when relative (not normalised: `resolve` follows its
+    /// `..` through links as the kernel does).
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : Self.join(workingDirectory, path)
     }
 
     private static func components(of path: String) -> [String] {

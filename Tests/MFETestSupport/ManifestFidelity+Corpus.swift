@@ -13,7 +13,7 @@ extension ManifestFidelity {
         let casesDirectory = PathUtilities.join(root, "cases")
         let dumpsDirectory = PathUtilities.join(root, "dumps")
         let names = ((try? fileSystem.contentsOfDirectory(casesDirectory)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        let reader = ManifestReader(fileSystem: fileSystem, readsEverythingDumpPackageShows: true)
+        let reader = ManifestReader(fileSystem: fileSystem, environment: [:], readsEverythingDumpPackageShows: true)
         let clock = ContinuousClock()
         var outcomes: [Outcome] = []
         for name in names {
@@ -40,7 +40,8 @@ extension ManifestFidelity {
                 let theirs = try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: dump, manifestPath: manifestPath, packageDirectory: directory, source: source)
                 switch mine! {
                 case .failure(let error):
-                    verdict = .refused(firstLine(of: error.localizedDescription).replacingOccurrences(of: PathUtilities.absolute(directory) + "/", with: ""))
+                    verdict = .refused(
+                        firstLine(of: error.localizedDescription).replacingOccurrences(of: PathUtilities.absolute(directory, relativeTo: FileManager.default.currentDirectoryPath) + "/", with: ""))
                 case .success(let manifest):
                     let differences = compare(manifest, theirs, packageDirectory: directory)
                     verdict = differences.isEmpty ? .exact : .wrong(differences)

@@ -50,7 +50,7 @@ package enum ManifestFidelity {
     /// Writes `Package.swift` and every `Package@swift-*.swift` at `HEAD` of `gitDirectory` into
     /// `directory`.
     package static func exportManifests(of gitDirectory: String, to directory: String, runner: any ProcessRunning = SubprocessRunner(), fileSystem: any FileSystem = LocalFileSystem()) async throws {
-        let git = Git(runner: runner, options: .local())
+        let git = Git(runner: runner, environment: [:], options: .local())
         let listing = try await git.run(["ls-tree", "--name-only", "HEAD"], in: gitDirectory)
         guard listing.status == 0 else { throw PlainInputError("cannot list '\(gitDirectory)' at HEAD: \(listing.standardError)") }
         let names = listing.standardOutput.split(separator: "\n").map(String.init).filter {
@@ -78,7 +78,7 @@ package enum ManifestFidelity {
         var staticResult: Result<PackageManifest, any Error>!
         let staticDuration = await clock.measure {
             do {
-                let manifest = try await ManifestReader(readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: workDirectory)
+                let manifest = try await ManifestReader(environment: [:], readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: workDirectory)
                 staticResult = .success(manifest)
             } catch {
                 staticResult = .failure(error)
@@ -94,7 +94,7 @@ package enum ManifestFidelity {
             }
         }
         let verdict: Verdict
-        let prefix = PathUtilities.absolute(workDirectory) + "/"
+        let prefix = PathUtilities.absolute(workDirectory, relativeTo: FileManager.default.currentDirectoryPath) + "/"
         func firstLine(of text: String, skipping: Int = 0) -> String {
             Self.firstLine(of: text, skipping: skipping).replacingOccurrences(of: prefix, with: "")
         }
@@ -143,12 +143,12 @@ package enum ManifestFidelity {
         for dependency in manifest.dependencies {
             let kind: String
             switch dependency.kind {
-            case .fileSystem(let path): kind = "fileSystem \(PathUtilities.absolute(path, relativeTo: PathUtilities.absolute(packageDirectory)))"
+            case .fileSystem(let path): kind = "fileSystem \(PathUtilities.absolute(path, relativeTo: PathUtilities.absolute(packageDirectory, relativeTo: "/")))"
             case .sourceControl(let url, let requirement):
                 // A local `url:` is a path: SwiftPM resolves it against the package folder.
                 let location =
                     DumpPackageJSON.isRemote(url)
-                    ? url : PathUtilities.absolute(url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url, relativeTo: PathUtilities.absolute(packageDirectory))
+                    ? url : PathUtilities.absolute(url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url, relativeTo: PathUtilities.absolute(packageDirectory, relativeTo: "/"))
                 kind = "sourceControl \(location) \(describe(requirement))"
             case .registry(let id, let requirement): kind = "registry \(id.lowercased()) \(describe(requirement))"
             }

@@ -136,7 +136,7 @@ struct LayerConfigurationTests {
     }
 
     static func load(_ directory: InMemoryFolder) async throws -> Workspace {
-        try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: directory.fileSystem), fileSystem: directory.fileSystem).load(at: directory.path, checkNames: true)
+        try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: directory.fileSystem, environment: [:]), fileSystem: directory.fileSystem).load(at: directory.path, checkNames: true)
     }
 
     /// The problems `load` throws ([] when it loads), and where in the workspace's `mfe.yml`

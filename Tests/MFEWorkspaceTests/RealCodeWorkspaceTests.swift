@@ -47,16 +47,16 @@ struct MissingPathDependencyTests {
     @Test func aMissingFolderIsRefusedAsSwiftPMRefusesItNotBoundToAPackageOfThatName() async throws {
         let directory = try TemporaryDirectory()
         try writeMissingPathWorkspace(to: directory)
-        let app = try await ManifestReader().loadManifest(inPackageDirectory: directory.path + "/App")
+        let app = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: directory.path + "/App")
         #expect(app.dependencies.first?.identity == "nope", "SwiftPM's identity is the path's last component")
         let location = SourceLocation(file: directory.path + "/App/Package.swift", line: 7, column: 20)
         await #expect(throws: InputErrors([WorkspaceError.unreachablePackage(UnreachablePathDependency(path: "../Nope", resolved: directory.path + "/Nope", hasFolder: false, location: location))])) {
-            try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+            try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         }
         // A folder without a Package.swift is refused the same way.
         try directory.write("notes\n", to: "Nope/README.md")
         await #expect(throws: InputErrors([WorkspaceError.unreachablePackage(UnreachablePathDependency(path: "../Nope", resolved: directory.path + "/Nope", hasFolder: true, location: location))])) {
-            try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+            try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         }
     }
 
@@ -81,7 +81,7 @@ struct MissingPathDependencyTests {
 
     /// What SwiftPM 6 itself says about the same manifest: identity `nope`, and resolving
     /// fails naming the path.
-    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .timeLimit(.minutes(20)))
+    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .hangGuard(processes: 2))
     func swiftPMDerivesTheSameIdentityAndRefusesTheMissingFolder() async throws {
         let directory = try TemporaryDirectory()
         try writeMissingPathWorkspace(to: directory)
@@ -122,7 +122,7 @@ struct NestedManifestTests {
     @Test func aPackageSwiftThatATargetCompilesIsNoPackage() async throws {
         let directory = try TemporaryDirectory()
         try writeNestedWorkspace(to: directory)
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         // The excluded folder is no source of `Jobs`: a package of its own, as SwiftPM sees it.
         #expect(workspace.packages.map(\.directory) == [".", "Packages/Shared", "Worker/Vendored"])
     }
@@ -131,10 +131,10 @@ struct NestedManifestTests {
         let directory = try TemporaryDirectory()
         try writeNestedWorkspace(to: directory)
         try directory.write("workspace: S\npackages: [\".\", \"**\"]\n", to: "mfe.yml")
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         #expect(workspace.packages.map(\.directory) == [".", "Packages/Shared", "Worker/Vendored"])
         try directory.write("workspace: S\npackages: [\".\", \"Tests/AppTests/Fixtures/Fixture\"]\n", to: "mfe.yml")
-        let named = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let named = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         #expect(named.packages.map(\.directory) == [".", "Tests/AppTests/Fixtures/Fixture"])
     }
 
@@ -144,7 +144,7 @@ struct NestedManifestTests {
 
     /// SwiftPM's own view of the same package: the files mfe leaves out are sources of the
     /// targets (`swift package describe` lists them), the package it keeps is not.
-    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .timeLimit(.minutes(20)))
+    @Test(.enabled(if: swiftAvailable, "needs a Swift toolchain"), .hangGuard(processes: 2))
     func swiftPMCompilesTheFilesMfeLeavesOut() async throws {
         let directory = try TemporaryDirectory()
         try writeNestedWorkspace(to: directory)

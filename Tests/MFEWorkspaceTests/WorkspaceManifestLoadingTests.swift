@@ -75,7 +75,7 @@ struct WorkspaceManifestLoadingTests {
     /// The refusals loading the workspace at `path` reports together, in their order.
     func refusals(at path: String, fileSystem: any FileSystem) async -> [ManifestRefusal] {
         do {
-            _ = try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem), fileSystem: fileSystem).load(at: path)
+            _ = try await WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem, environment: [:]), fileSystem: fileSystem).load(at: path)
             return []
         } catch {
             return (error as? InputErrors)?.errors.compactMap { $0 as? ManifestRefusal } ?? []
@@ -172,7 +172,7 @@ struct ManifestLoaderSelectionTests {
         let directory = try files.folder("/ws")
         for index in 0..<8 { try directory.write("// swift-tools-version: 6.0\n", to: "P\(index)/Package.swift") }
         let runner = CountingRunner()
-        let loader = ManifestLoaderKind.swiftpm.makeLoader(fileSystem: files, processRunner: runner)
+        let loader = ManifestLoaderKind.swiftpm.makeLoader(fileSystem: files, processRunner: runner, environment: [:])
         let workspace = try await WorkspaceLoader(manifestLoader: loader, fileSystem: files).load(at: directory.path)
         #expect(workspace.packages.count == 8)
         #expect(runner.calls == 8)
@@ -186,7 +186,8 @@ struct ManifestLoaderSelectionTests {
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Static\")\n", to: "Plain/Package.swift")
         try directory.write(WorkspaceManifestLoadingTests.refusing.replacingOccurrences(of: "NAME", with: "\"Dynamic\""), to: "Dynamic/Package.swift")
         let runner = CountingRunner()
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner), fileSystem: files).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner, environment: [:]), fileSystem: files).load(
+            at: directory.path)
         #expect(workspace.packages.map(\.name) == ["SwiftPMDynamic", "Static"])
         #expect(runner.calls == 1)
     }
@@ -197,7 +198,7 @@ struct ManifestLoaderSelectionTests {
         try directory.write("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\"\n", to: "Broken/Package.swift")
         let runner = CountingRunner()
         let error = try await #require(throws: ManifestError.self) {
-            try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner), fileSystem: files).load(at: directory.path)
+            try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.auto.makeLoader(fileSystem: files, processRunner: runner, environment: [:]), fileSystem: files).load(at: directory.path)
         }
         guard case .syntaxError = error else {
             Issue.record("\(error)")

@@ -7,15 +7,22 @@ import MFEScaffold
 /// a scaffold plan through `ScaffoldWriter`. When a write fails, the files this output created
 /// are removed again and the error is thrown; nothing is printed by the writer.
 public struct CommandOutputWriter: Sendable {
-    let fileSystem: any FileSystem
-    let processRunner: any ProcessRunning
+    /// Where the writes go, what runs git for the release repositories of
+    /// `mfe init --example feedme`, and the environment that runs in.
+    let environment: ServiceEnvironment
 
-    /// Creates a writer on `fileSystem`, running git with `processRunner` for the release
-    /// repositories of `mfe init --example feedme`.
-    public init(fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner()) {
-        self.fileSystem = fileSystem
-        self.processRunner = processRunner
+    /// Creates the writer of the services that ran in `environment`.
+    public init(environment: ServiceEnvironment = .current) {
+        self.environment = environment
     }
+
+    /// Creates a writer on `fileSystem`, running git with `processRunner`, in an empty
+    /// environment.
+    public init(fileSystem: any FileSystem, processRunner: any ProcessRunning = SubprocessRunner()) {
+        self.init(environment: ServiceEnvironment(fileSystem: fileSystem, processRunner: processRunner))
+    }
+
+    private var fileSystem: any FileSystem { environment.fileSystem }
 
     /// Performs `output.writes` in order, then releases the lock the output holds (also when
     /// a write fails).
@@ -41,8 +48,9 @@ public struct CommandOutputWriter: Sendable {
                 case .remove(let path):
                     if fileSystem.exists(path) { try fileSystem.remove(path) }
                 case .scaffold(let plan):
-                    try ScaffoldWriter(fileSystem: fileSystem).write(plan)
-                    try await ScaffoldReleaser(runner: processRunner, fileSystem: fileSystem).release(plan)
+                    let pause = ScaffoldWriter.interruptTestPause(environment: environment.variables)
+                    try ScaffoldWriter(fileSystem: fileSystem, clock: environment.clock, pauseBeforeRename: pause).write(plan)
+                    try await ScaffoldReleaser(runner: environment.processRunner, fileSystem: fileSystem, environment: environment.variables).release(plan)
                 }
             }
         } catch {

@@ -14,11 +14,14 @@ public protocol CommandService: Sendable {
     func run(_ request: Request) async throws -> CommandOutput
 }
 
-/// What a service reads of the world besides its request: the file system, the processes it
-/// starts, the environment variables, and whether output may be coloured. `.current` in the
-/// tool; tests pass their own.
+/// What a service reads of the world besides its request: the file system (with the working
+/// directory and the home folder), the processes it starts, the environment variables, the
+/// clock, and whether output may be coloured. The seam process state comes through (as
+/// SwiftPM's `FileSystem.currentWorkingDirectory`): `.current` in the tool reads the process's
+/// own once, and nothing else in the library reads it, so a test runs any service in process
+/// on `InMemoryFileSystem`, in any folder, environment and time it sets.
 public struct ServiceEnvironment: Sendable {
-    /// Where files are read.
+    /// Where files are read; relative paths start from its `currentDirectory`.
     package var fileSystem: any FileSystem
     /// What runs `git` and `swift`.
     package var processRunner: any ProcessRunning
@@ -26,27 +29,31 @@ public struct ServiceEnvironment: Sendable {
     package var variables: [String: String]
     /// Whether reports may be coloured (a terminal, no `NO_COLOR`).
     package var color: Bool
-    /// The absolute folder relative paths of a request resolve against, and messages print
-    /// paths relative to (the process's working directory in the tool).
-    package var currentDirectory: String
+    /// Where the time is read: the elapsed time of reports, the wait for a workspace lock.
+    package var clock: any MFEClock
 
     /// Creates an environment.
     package init(
         fileSystem: any FileSystem = LocalFileSystem(), processRunner: any ProcessRunning = SubprocessRunner(), variables: [String: String] = [:], color: Bool = false,
-        currentDirectory: String = FileManager.default.currentDirectoryPath
+        clock: any MFEClock = SystemClock()
     ) {
         self.fileSystem = fileSystem
         self.processRunner = processRunner
         self.variables = variables
         self.color = color
-        self.currentDirectory = currentDirectory
+        self.clock = clock
     }
 
-    /// The process's own: the real file system and processes, its environment, terminal and
-    /// working directory.
+    /// The absolute folder relative paths of a request resolve against, and messages print
+    /// paths relative to: the file system's (the process's working directory in the tool).
+    package var currentDirectory: String { fileSystem.currentDirectory }
+
+    /// The process's own: the real file system (from its working directory and home folder,
+    /// read once), processes and clock, its environment and terminal.
     public static var current: ServiceEnvironment {
         ServiceEnvironment(
-            variables: ProcessInfo.processInfo.environment, color: Terminal.current.colorEnabled, currentDirectory: FileManager.default.currentDirectoryPath)
+            fileSystem: LocalFileSystem(currentDirectory: ProcessState.currentDirectory, homeDirectory: ProcessState.homeDirectory), variables: ProcessState.environment,
+            color: Terminal.current.colorEnabled)
     }
 
     /// The loader kind the person running mfe chose: `--loader` (`flag`), else `MFE_LOADER`;
@@ -61,6 +68,14 @@ public struct ServiceEnvironment: Sendable {
     package func manifestLoader(flag: ManifestLoaderKind?) throws -> any ManifestLoading {
         try ManifestLoaderKind.loader(flag: flag, environment: variables, fileSystem: fileSystem, processRunner: processRunner)
     }
+
+    /// The static reader on this environment's files and variables.
+    package var manifestReader: ManifestReader {
+        ManifestReader(fileSystem: fileSystem, environment: variables)
+    }
+
+    /// How long parsing one file may take (`MFE_PARSE_TIME_LIMIT`).
+    package var parseTimeLimit: ParseTimeLimit { ParseTimeLimit(environment: variables) }
 
     /// The workspace at `path` for a command that reads its packages, read with the loader
     /// `flag` or `MFE_LOADER` chose (`WorkspaceLoader.loadPackages`).

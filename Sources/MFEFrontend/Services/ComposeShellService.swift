@@ -74,9 +74,10 @@ public struct ComposeShellService: CommandService {
     public init(environment: ServiceEnvironment = .current, progress: (any CompositionProgress)? = nil) {
         let variables = environment.variables
         self.init(environment: environment, progress: progress) { kind in
-            let git = Git()
-            let cache = CompositionCache.userDefault(environment: variables)
-            return GitPackageSourceProvider(git: git, cache: cache, parser: CommitManifestLoader(kind: kind, cache: cache, runner: environment.processRunner, git: git), progress: progress)
+            let git = Git(environment: variables)
+            let cache = CompositionCache.userDefault(environment: variables, clock: environment.clock)
+            let parser = CommitManifestLoader(kind: kind, cache: cache, runner: environment.processRunner, git: git, environment: variables)
+            return GitPackageSourceProvider(git: git, cache: cache, parser: parser, progress: progress)
         }
     }
 
@@ -121,7 +122,8 @@ public struct ComposeShellService: CommandService {
             output.printError("note: \(note)\n")
         }
         let kind = chosen ?? .static
-        let composer = ShellComposer(provider: makeProvider(kind), loader: kind.makeLoader(fileSystem: fileSystem, processRunner: environment.processRunner), fileSystem: fileSystem)
+        let composer = ShellComposer(
+            provider: makeProvider(kind), loader: kind.makeLoader(fileSystem: fileSystem, processRunner: environment.processRunner, environment: environment.variables), fileSystem: fileSystem)
         let color = environment.color
         let lint: ComposedGraphCheck = { Self.lintErrors(of: $0, color: color) }
         let outcome = try await composer.outcome(of: shell, check: request.check, lint: request.noLint ? nil : lint)

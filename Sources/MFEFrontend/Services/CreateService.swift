@@ -75,7 +75,8 @@ public struct CreateService: CommandService {
             webURL: request.webURL, example: request.example, wire: request.wire, platforms: request.platforms, kind: request.kind, wireOnly: request.wireOnly
         )
         let scaffolder = FeatureScaffolder(
-            catalog: try environment.templateCatalog(request.templates), manifestLoader: try environment.manifestLoader(flag: request.loader), fileSystem: environment.fileSystem)
+            catalog: try environment.templateCatalog(request.templates), manifestLoader: try environment.manifestLoader(flag: request.loader), fileSystem: environment.fileSystem,
+            clock: environment.clock)
         if request.dryRun {
             return CommandOutput(scaffolding: try await scaffolder.plan(feature), dryRun: true)
         }

@@ -40,7 +40,7 @@ public struct DumpPackageService: CommandService {
             directory = PackageIdentity.directory(ofManifest: request.path)
         }
         guard fileSystem.isDirectory(directory) else { throw FrontendError.notAPackageFolder(given: request.path) }
-        let reader = ManifestReader(fileSystem: fileSystem, readsEverythingDumpPackageShows: true)
+        let reader = ManifestReader(fileSystem: fileSystem, environment: environment.variables, readsEverythingDumpPackageShows: true)
         let swiftPM = { DumpPackageManifestLoader(processRunner: environment.processRunner, fileSystem: fileSystem) }
         let loader: any ManifestLoading
         switch kind {
@@ -50,7 +50,9 @@ public struct DumpPackageService: CommandService {
         }
         var output = CommandOutput()
         // SwiftPM prints a dependency's URL with its credentials; mfe's boundary redacts them.
-        output.print(DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory)).formatted(), showingCredentials: request.showCredentials)
+        output.print(
+            DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory), currentDirectory: environment.currentDirectory).formatted(),
+            showingCredentials: request.showCredentials)
         return output
     }
 }

@@ -93,7 +93,7 @@ public struct GraphService: CommandService {
     /// as it was there, read from git (statically: a revision's manifests never run) and linted
     /// with today's baseline, so only what the change did differs.
     func change(since base: String, workspace: Workspace, baseline: (Baseline, String)?) async throws -> GraphChange {
-        let repository = GitRepository(directory: workspace.root, runner: environment.processRunner)
+        let repository = GitRepository(directory: workspace.root, runner: environment.processRunner, environment: environment.variables)
         let prefix = try await repository.prefix()
         let baseCommit = try await repository.commit(base)
         let headCommit = try await repository.commit("HEAD")
@@ -101,7 +101,8 @@ public struct GraphService: CommandService {
         let snapshot = try await RevisionFileSystem.load(repository: repository, revision: mergeBase, prefix: prefix, root: workspace.root)
         let baseWorkspace: Workspace
         do {
-            baseWorkspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.static.makeLoader(fileSystem: snapshot), fileSystem: snapshot).loadPackages(at: workspace.root)
+            baseWorkspace = try await WorkspaceLoader(manifestLoader: ManifestLoaderKind.static.makeLoader(fileSystem: snapshot, environment: environment.variables), fileSystem: snapshot)
+                .loadPackages(at: workspace.root)
         } catch let error as any InputError {
             throw GraphError.baseNotReadable(base: base, mergeBase: mergeBase, reason: error.localizedDescription)
         }

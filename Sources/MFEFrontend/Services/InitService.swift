@@ -56,7 +56,7 @@ public struct InitService: CommandService {
     public func run(_ request: Request) async throws -> CommandOutput {
         if request.adopt {
             let kind = try environment.loaderKind(flag: request.loader)
-            let planner = AdoptionPlanner(fileSystem: environment.fileSystem, processRunner: environment.processRunner)
+            let planner = AdoptionPlanner(fileSystem: environment.fileSystem, processRunner: environment.processRunner, environment: environment.variables)
             let plan = try await planner.plan(AdoptionRequest(path: request.name ?? request.path ?? ".", loader: kind, dryRun: request.dryRun))
             var output = CommandOutput(writes: plan.files.map { .create(path: $0.path, data: $0.data, activity: "adopting the repository") })
             output.print(plan.standardOutput)

@@ -63,12 +63,11 @@ public struct LintGraphService: CommandService {
     /// through `// mfe:ignore` comments (those of every Package.swift, and those of the
     /// sources read), `allow:`, the baseline and `--strict` as the graph rules' do.
     package func lint(_ request: Request) async throws -> (output: CommandOutput, report: LintReport) {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = environment.clock.now
         let fileSystem = environment.fileSystem
         let manifestLoader = try environment.manifestLoader(flag: request.loader)
         if let writePath = request.writeBaselinePath {
-            try checkBaselineCanBeReplaced(at: PathUtilities.absolute(writePath), given: writePath)
+            try checkBaselineCanBeReplaced(at: fileSystem.absolute(writePath), given: writePath)
         }
         let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).loadPackages(at: request.path, checkNames: true)
         var options = LintOptions(strict: request.strict, importsChecked: request.imports)
@@ -84,7 +83,7 @@ public struct LintGraphService: CommandService {
         if request.imports {
             extra = try await ImportRules.analysis(
                 in: workspace, graph: graph, manifestLoader: manifestLoader.respecting(configuredLoader: workspace.configuration?.loader),
-                cacheRoot: ImportRules.userCacheRoot(environment: environment.variables), fileSystem: fileSystem, progress: progress
+                cacheRoot: ImportRules.userCacheRoot(environment: environment.variables), environment: environment.variables, fileSystem: fileSystem, progress: progress
             )
         }
         if request.strict, !extra.unchecked.isEmpty {
@@ -98,7 +97,7 @@ public struct LintGraphService: CommandService {
         var baselineNote = ""
         if let writePath = request.writeBaselinePath {
             let baseline = Baseline(accepting: report.baselineCandidates)
-            let path = PathUtilities.absolute(writePath)
+            let path = fileSystem.absolute(writePath)
             output.writes.append(.replace(path: path, data: baseline.encoded(), createsFolder: false))
             options.baseline = baseline
             options.baselineFile = workspace.relativePath(path)
@@ -119,8 +118,9 @@ public struct LintGraphService: CommandService {
             baselineNote += "removed \(SummaryLine.count(stale.count, "entry", plural: "entries")) that matched no finding from the baseline '\(file)'; \(pruned.entries.count) remain\n"
         }
         var context = ReportContext(
-            color: environment.color, elapsed: clock.now - start,
-            repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(request.path), repositoryRoot: environment.variables["GITHUB_WORKSPACE"])
+            color: environment.color, elapsed: environment.clock.now - start,
+            repositoryPathPrefix: ReportContext.repositoryPathPrefix(
+                workspaceRoot: request.path, repositoryRoot: environment.variables["GITHUB_WORKSPACE"], currentDirectory: environment.currentDirectory)
         )
         context.sourceLinkBase = ReportContext.sourceLinkBase(environment: environment.variables)
         output.print(try request.format.render((report, context)))

@@ -48,7 +48,7 @@ public struct OwnersService: CommandService {
         if let check = request.check {
             let prefix = try await repositoryPrefix(of: workspace.root)
             let block = CodeownersRenderer().render((features, prefix))
-            let text = String(decoding: try fileSystem.contents(of: PathUtilities.absolute(check)), as: UTF8.self)
+            let text = String(decoding: try fileSystem.contents(of: fileSystem.absolute(check)), as: UTF8.self)
             guard let current = CodeownersRenderer.block(in: text) else {
                 output.printError(
                     "'\(check)' has no mfe block; add the lines 'mfe owners --format codeowners' prints (from '\(CodeownersRenderer.beginMarker)' to '\(CodeownersRenderer.endMarker)') to it\n")
@@ -71,7 +71,7 @@ public struct OwnersService: CommandService {
     /// The workspace's folder in its git repository, so CODEOWNERS patterns are relative to
     /// the repository root, where GitHub reads them; `""` outside git.
     func repositoryPrefix(of root: String) async throws -> String {
-        (try? await GitRepository(directory: root, runner: environment.processRunner).prefix()) ?? ""
+        (try? await GitRepository(directory: root, runner: environment.processRunner, environment: environment.variables).prefix()) ?? ""
     }
 
     /// Every feature of `graph` with its owners and folders, sorted by name, then package: a

@@ -1,6 +1,9 @@
 import Foundation
-import MFEKit
+import MFECore
+import MFETestSupport
 import Testing
+
+@testable import MFEFrontend
 
 /// Feed Me on disk with two violations and two targets named `Formatting`: Browse depends on
 /// RestaurantOrder's implementation (product-to-product) and RestaurantOrder on its testing
@@ -47,7 +50,7 @@ struct GraphPageWorkspace {
 
     /// Writes `mfe graph --format html` of the workspace to `graph.html` and returns its path.
     func page() async throws -> String {
-        let result = try await MFEBinary.run(["graph", path, "--format", "html"])
+        let result = await InProcessMFE().graph(.init(path: path, format: .html))
         #expect(result.status == 0, "\(result.standardError)")
         let page = path + "/graph.html"
         try Data(result.standardOutput.utf8).write(to: URL(fileURLWithPath: page))
@@ -57,14 +60,15 @@ struct GraphPageWorkspace {
     func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-@Suite("mfe graph --format html")
-struct GraphPageEndToEndTests {
+/// `mfe graph --format html` in process, the page loaded in headless Chromium.
+@Suite("graph --format html in process")
+struct GraphPageServiceTests {
     /// Without a browser: the data block holds the graph and the page loads nothing.
     @Test func thePageIsSelfContainedAndDeterministic() async throws {
         let workspace = try GraphPageWorkspace()
         defer { workspace.remove() }
-        let first = try await MFEBinary.run(["graph", workspace.path, "--format", "html"])
-        let second = try await MFEBinary.run(["graph", "--format", "html"], in: workspace.path)
+        let first = await InProcessMFE().graph(.init(path: workspace.path, format: .html))
+        let second = await InProcessMFE(in: workspace.path).graph(.init(format: .html))
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput == second.standardOutput)
         #expect(first.standardOutput.hasPrefix("<!DOCTYPE html>"))
@@ -78,7 +82,7 @@ struct GraphPageEndToEndTests {
     func chromiumShowsTheNodesAndTheViolations() async throws {
         let workspace = try GraphPageWorkspace()
         defer { workspace.remove() }
-        let lint = try await MFEBinary.run(["lint-graph", workspace.path, "--format", "json"])
+        let lint = await InProcessMFE().lintGraph(.init(path: workspace.path, format: .json))
         #expect(lint.status == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])
         let lintFindings = try #require(report["findings"] as? [[String: Any]])

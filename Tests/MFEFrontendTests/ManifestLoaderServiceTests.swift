@@ -1,11 +1,14 @@
 import Foundation
-import MFEKit
+import MFECore
+import MFETestSupport
 import Testing
+
+@testable import MFEFrontend
 
 /// A workspace of two packages, one of which (`Feature`) only SwiftPM can read: its targets
 /// depend on the host name.
-func mixedLoaderWorkspace(configuredLoader: String? = nil) throws -> ScratchFolder {
-    let directory = try ScratchFolder()
+func mixedLoaderWorkspace(configuredLoader: String? = nil) throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
     try directory.write("workspace: Mixed\npackages: [Core, Feature]\n" + (configuredLoader.map { "loader: \($0)\n" } ?? ""), to: "mfe.yml")
     try directory.write(
         """
@@ -27,11 +30,12 @@ func mixedLoaderWorkspace(configuredLoader: String? = nil) throws -> ScratchFold
     return directory
 }
 
-@Suite("--loader auto and loader: in mfe.yml, end to end", .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil))
-struct ManifestLoaderEndToEndTests {
+/// `--loader auto` and `loader:` in mfe.yml, in process (SwiftPM runs for real, on the disk).
+@Suite("--loader auto and loader: in mfe.yml, in process", .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil))
+struct ManifestLoaderServiceTests {
     @Test func theStaticReaderRefusesAndSuggestsAuto() async throws {
         let workspace = try mixedLoaderWorkspace()
-        let result = try await MFEBinary.run(["graph", workspace.path, "--format", "json"])
+        let result = await InProcessMFE().graph(.init(path: workspace.path, format: .json))
         #expect(result.status == 2)
         #expect(result.standardError.contains("Feature/Package.swift:7:"), "\(result.standardError)")
         #expect(result.standardError.contains("'--loader auto'"))
@@ -39,11 +43,11 @@ struct ManifestLoaderEndToEndTests {
 
     @Test func autoReadsTheRestStaticallyAndTheRefusedManifestWithSwiftPM() async throws {
         let workspace = try mixedLoaderWorkspace()
-        let result = try await MFEBinary.run(["graph", workspace.path, "--format", "json", "--loader", "auto"])
+        let result = await InProcessMFE().graph(.init(path: workspace.path, format: .json, loader: .auto))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("\"name\": \"Feature\""))
         #expect(result.standardOutput.contains("\"Core\""))
-        let lint = try await MFEBinary.run(["lint-graph", workspace.path, "--loader", "auto"])
+        let lint = await InProcessMFE().lintGraph(.init(path: workspace.path, loader: .auto))
         #expect(lint.status == 0, "\(lint.standardError)")
     }
 
@@ -52,13 +56,13 @@ struct ManifestLoaderEndToEndTests {
     /// `MFE_LOADER=auto` do opt in.
     @Test func loaderAutoInMfeYmlAloneRunsNothingAndTheCommandLineOptsIn() async throws {
         let workspace = try mixedLoaderWorkspace(configuredLoader: "auto")
-        let configured = try await MFEBinary.run(["graph", workspace.path, "--format", "json"], environment: ["MFE_LOADER": nil])
+        let configured = await InProcessMFE().graph(.init(path: workspace.path, format: .json))
         #expect(configured.status == 2)
         #expect(configured.standardError.contains("Feature/Package.swift:7:"), "\(configured.standardError)")
-        let flagged = try await MFEBinary.run(["graph", workspace.path, "--format", "json", "--loader", "auto"])
+        let flagged = await InProcessMFE().graph(.init(path: workspace.path, format: .json, loader: .auto))
         #expect(flagged.status == 0, "\(flagged.standardError)")
         #expect(flagged.standardOutput.contains("\"name\": \"Feature\""))
-        let fromEnvironment = try await MFEBinary.run(["graph", workspace.path, "--format", "json"], environment: ["MFE_LOADER": "auto"])
+        let fromEnvironment = await InProcessMFE(variables: ["MFE_LOADER": "auto"]).graph(.init(path: workspace.path, format: .json))
         #expect(fromEnvironment.status == 0, "\(fromEnvironment.standardError)")
         #expect(fromEnvironment.standardOutput == flagged.standardOutput)
     }

@@ -1,12 +1,14 @@
 import Foundation
-import MFEKit
+import MFECore
 import MFETestSupport
 import Testing
 
+@testable import MFEFrontend
+
 /// `mfe lint-graph` on a single-package app: features are stems, layered by `layers:` globs
-/// and named with configured `roles:`.
-@Suite("mfe lint-graph on a monorepo package")
-struct MonorepoEndToEndTests {
+/// and named with configured `roles:`, in process on a file system in memory.
+@Suite("lint-graph in process on a monorepo package")
+struct MonorepoServiceTests {
     static let manifest = """
         // swift-tools-version: 6.0
         import PackageDescription
@@ -26,8 +28,8 @@ struct MonorepoEndToEndTests {
 
         """
 
-    static func workspace(_ configuration: String) throws -> TemporaryDirectory {
-        let folder = try TemporaryDirectory()
+    static func workspace(_ configuration: String) throws -> InMemoryFolder {
+        let folder = try InMemoryFolder.workspace("Shop")
         try folder.write(manifest, to: "Package.swift")
         try folder.write("workspace: Shop\n" + configuration, to: "mfe.yml")
         return folder
@@ -36,7 +38,7 @@ struct MonorepoEndToEndTests {
     @Test func productToProductInsideOnePackageFailsTheRun() async throws {
         let folder = try Self.workspace(
             "layers:\n  shell: [AppFeature]\n  product: [\"*Feature\"]\n  foundation: [Core, ApiClient]\nroles:\n  interface: [Interface, Client]\n  source: [ClientLive]\n")
-        let result = try await MFEBinary.run(["lint-graph", folder.path, "--format", "json"])
+        let result = await folder.mfe().lintGraph(.init(path: folder.path, format: .json))
         #expect(result.status == 1, "\(result.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
@@ -51,7 +53,7 @@ struct MonorepoEndToEndTests {
 
     @Test func aMisspeltLayerNameIsExitTwoWithItsLineAndASuggestion() async throws {
         let folder = try Self.workspace("layers:\n  product: [HomeFeature, SerchFeature]\n")
-        let result = try await MFEBinary.run(["lint-graph", folder.path])
+        let result = await folder.mfe().lintGraph(.init(path: folder.path))
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
         #expect(
@@ -61,7 +63,7 @@ struct MonorepoEndToEndTests {
 
     @Test func aBadRoleIsExitTwoWithItsLine() async throws {
         let folder = try Self.workspace("roles:\n  mocks: [Mocks]\n")
-        let result = try await MFEBinary.run(["lint-graph", folder.path])
+        let result = await folder.mfe().lintGraph(.init(path: folder.path))
         #expect(result.status == 2)
         #expect(result.standardError.contains("mfe.yml:3:3: unknown key 'mocks' in 'roles:'"), "\(result.standardError)")
     }

@@ -1,10 +1,14 @@
 import Foundation
-import MFEKit
+import MFECore
+import MFETestSupport
 import Testing
 
-/// `mfe dump-package` against the real `swift package dump-package` on the same manifest.
-@Suite("mfe dump-package, end to end", .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil))
-struct DumpPackageEndToEndTests {
+@testable import MFEFrontend
+
+/// `mfe dump-package` in process against the real `swift package dump-package` on the same
+/// manifest, on the disk.
+@Suite("dump-package in process", .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil))
+struct DumpPackageServiceTests {
     static let manifest = """
         // swift-tools-version: 6.0
         import PackageDescription
@@ -58,22 +62,22 @@ struct DumpPackageEndToEndTests {
     }
 
     @Test func printsWhatSwiftPMPrintsOnTheFieldsItReadsAndTheSameBytesEveryRun() async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         try folder.write(Self.manifest, to: "Shop/Package.swift")
         let package = folder.path + "/Shop"
-        let mine = try await MFEBinary.run(["dump-package", package])
+        let mine = await InProcessMFE().dumpPackage(.init(path: package))
         #expect(mine.status == 0, "\(mine.standardError)")
         let theirs = try await SubprocessRunner().run("swift", ["package", "--package-path", package, "dump-package"], workingDirectory: nil, environment: [:])
         try #require(theirs.status == 0, "\(theirs.standardError)")
         #expect(try Self.comparable(mine.standardOutput) == Self.comparable(theirs.standardOutput))
-        let again = try await MFEBinary.run(["dump-package", package + "/Package.swift"])
+        let again = await InProcessMFE().dumpPackage(.init(path: package + "/Package.swift"))
         #expect(again.standardOutput == mine.standardOutput)
         // Fields the static reader does not evaluate are left out, not guessed.
         #expect(!mine.standardOutput.contains("\"settings\""))
     }
 
     @Test func refusesWithFileAndLineAndAutoHandsTheManifestToSwiftPM() async throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryDirectory()
         try folder.write(
             """
             // swift-tools-version: 6.0
@@ -84,18 +88,18 @@ struct DumpPackageEndToEndTests {
                 targets: ProcessInfo.processInfo.hostName.isEmpty ? [] : [.target(name: "Host")]
             )
             """, to: "Host/Package.swift")
-        let refused = try await MFEBinary.run(["dump-package", folder.path + "/Host"])
+        let refused = await InProcessMFE().dumpPackage(.init(path: folder.path + "/Host"))
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("Host/Package.swift:6:"), "\(refused.standardError)")
         #expect(refused.standardOutput.isEmpty)
-        let auto = try await MFEBinary.run(["dump-package", folder.path + "/Host", "--loader", "auto"])
+        let auto = await InProcessMFE().dumpPackage(.init(path: folder.path + "/Host", loader: .auto))
         #expect(auto.status == 0, "\(auto.standardError)")
         #expect(auto.standardOutput.contains("\"name\": \"Host\""))
     }
 
     @Test func aFolderWithoutAManifestIsExitTwo() async throws {
-        let folder = try ScratchFolder()
-        let result = try await MFEBinary.run(["dump-package", folder.path])
+        let folder = try TemporaryDirectory()
+        let result = await InProcessMFE().dumpPackage(.init(path: folder.path))
         #expect(result.status == 2)
         #expect(result.standardError.contains("no Package.swift"), "\(result.standardError)")
     }
