@@ -25,7 +25,7 @@ struct UnbackedPinTests {
             to: "/ws/Shell/Package.swift")
         let pin = ResolvedPin(identity: "env", kind: .remoteSourceControl, location: "https://example.com/mfe/Env.git", state: .version(Version(version)!, revision: revision))
         try files.writeAtomically(ResolvedFileWriter.render(ResolvedFile(version: 2, pins: [pin])), to: file)
-        let composer = ShellComposer(provider: InMemoryProvider([env]), loader: ManifestReader(fileSystem: files), fileSystem: files)
+        let composer = ShellComposer(provider: InMemoryProvider([env]), loader: ManifestReader(fileSystem: files, environment: [:]), fileSystem: files)
         return try await composer.compose(CompositionRequest(shell: .package(directory: "/ws/Shell"), outputPath: file, policy: policy))
     }
 

@@ -15,7 +15,7 @@ struct GitTransportSafetyTests {
         defer { listener.close() }
         let directory = try TemporaryDirectory()
         let repository = directory.path + "/clone.git"
-        let git = Git(options: Git.Options(timeLimited: true, stallLimit: .seconds(3)))
+        let git = Git(environment: ProcessInfo.processInfo.environment, options: Git.Options(timeLimited: true, stallLimit: .seconds(3)))
         #expect(try await git.run(["init", "--bare", "--quiet", "--", repository]).status == 0)
         let url = "git://127.0.0.1:\(listener.port)/x.git"
         let start = ContinuousClock.now
@@ -34,7 +34,7 @@ struct GitTransportSafetyTests {
     @Test func gitsOwnMessageNeverCarriesTheCredentials() async throws {
         let directory = try TemporaryDirectory()
         let repository = directory.path + "/clone.git"
-        let git = Git(options: .remote)
+        let git = Git(environment: ProcessInfo.processInfo.environment, options: .remote)
         #expect(try await git.run(["init", "--bare", "--quiet", "--", repository]).status == 0)
         for url in ["git://user:SECRET43@127.0.0.1:1/x.git", "http://user:pa;ss-SECRET42@127.0.0.1:1/nothere.git", "https://user:pa/ss-SECRET44@127.0.0.1:1/x.git?token=SECRET46#SECRET47"] {
             let result = try await git.fetch(url, into: repository)
