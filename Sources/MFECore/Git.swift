@@ -233,16 +233,19 @@ struct StallWatch {
                 return result
             }
             group.addTask {
+                // A real git process stalls in real time: the system clock, as the process
+                // runner's wall-clock limit uses.
+                let clock = SystemClock()
                 var last = Self.fingerprint(of: folder)
-                var unchangedSince = ContinuousClock.now
+                var unchangedSince = clock.now
                 let interval = min(Duration.seconds(1), limit / 4)
                 while true {
                     try await Task.sleep(for: interval)
                     let now = Self.fingerprint(of: folder)
                     if now != last {
                         last = now
-                        unchangedSince = ContinuousClock.now
-                    } else if ContinuousClock.now - unchangedSince >= limit {
+                        unchangedSince = clock.now
+                    } else if clock.now - unchangedSince >= limit {
                         return nil
                     }
                 }
