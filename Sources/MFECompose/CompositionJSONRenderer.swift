@@ -4,7 +4,7 @@ import MFECore
 /// JSON mfe prints (`"key": value`, keys sorted, two-space indentation; absent values left
 /// out). The summary is a contract: its bytes are kept exactly. Pure: values in, text out.
 package struct CompositionJSONRenderer: CompositionRenderer {
-    package static let summary = "the status, the pins and any diff, conflict or untrusted pin, for scripts"
+    package static let summary = "the status, changes and pins, and any diff, conflict or untrusted pins, for scripts"
     package static let sink = OutputSink.json
 
     /// Creates a renderer.

@@ -73,7 +73,7 @@ struct ReleaseMiscompileTests {
         }
         """#
 
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func theFanOutHelperKeepsEveryResultAtItsIndexWhenOptimised() async throws {
         let directory = try TemporaryDirectory()
         try directory.write(Self.driver, to: "main.swift")

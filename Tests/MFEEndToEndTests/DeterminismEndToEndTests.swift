@@ -40,7 +40,7 @@ struct DeterminismEndToEndTests {
         return first.standardOutput
     }
 
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func feedMeReadsEveryPackageOnEveryRun() async throws {
         let folder = try TemporaryDirectory()
         let created = try await MFEBinary.run(["init", "FeedMe", "--example", "feedme"], in: folder.path)
@@ -56,7 +56,7 @@ struct DeterminismEndToEndTests {
 
     /// 200 packages with known violations: every run finds exactly the edges the generator put
     /// in (the oracle), in every one of the 200 packages.
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func aGeneratedWorkspaceGivesTheOraclesFindingsOnEveryRun() async throws {
         let folder = try TemporaryDirectory()
         let generated = try GeneratedWorkspace.write(at: folder.path, foundations: 20, products: 179, violations: true)
@@ -72,7 +72,7 @@ struct DeterminismEndToEndTests {
 
     /// The same workspace found without an `mfe.yml` (discovery): every folder with a
     /// `Package.swift` is a package of the summary.
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func discoveryCountsEveryPackageFolder() async throws {
         let folder = try TemporaryDirectory()
         let generated = try GeneratedWorkspace.write(at: folder.path, foundations: 8, products: 40)
@@ -83,7 +83,7 @@ struct DeterminismEndToEndTests {
 
     /// The second shape: a feature made to depend on another's implementation is an
     /// error on every run, and `mfe create` inside the workspace neither traps nor misses.
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func demoFindsTheImplementationDependencyOnEveryRun() async throws {
         let folder = try TemporaryDirectory()
         let initialised = try await MFEBinary.run(["init", "Demo"], in: folder.path)

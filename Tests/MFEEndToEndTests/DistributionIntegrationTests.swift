@@ -16,7 +16,7 @@ struct ReleaseBundleTests {
         try await SubprocessRunner().run("/bin/bash", ["-c", command], workingDirectory: directory, environment: environment, timeLimit: .seconds(600))
     }
 
-    @Test(.timeLimit(.minutes(20))) func aFreshMachineInstallsItAsGeneratedCIDoesAndRunsTheQuickStart() async throws {
+    @Test(.hangGuard()) func aFreshMachineInstallsItAsGeneratedCIDoesAndRunsTheQuickStart() async throws {
         let machine = try TemporaryDirectory()
         // The release's download folder, served by file:// as GitHub serves a release's assets.
         let release = PathUtilities.join(machine.path, "releases/download/\(MFEKitVersion.current)")

@@ -6,7 +6,7 @@ import Testing
 /// git's `git://` transport against mfe's bounds: no low-speed limit in git, so mfe stops a
 /// fetch that receives nothing; and git's own messages, which quote a URL in pieces, are
 /// redacted by the URL mfe gave it.
-@Suite("git transports", .timeLimit(.minutes(20)))
+@Suite("git transports", .hangGuard())
 struct GitTransportSafetyTests {
     /// A `git://` server that accepts and never answers: stopped after the stall limit (not the
     /// 600 s wall clock), naming the URL.

@@ -1,5 +1,6 @@
 import Foundation
 import MFEKit
+import MFETestSupport
 import Testing
 
 /// README's Set up and Quick start as a newcomer runs them: its shell blocks, in order, in one
@@ -122,7 +123,7 @@ struct ReadmeEndToEndTests {
         try String(contentsOfFile: PathUtilities.join(MFEBinaryTests.packageRoot, "README.md"), encoding: .utf8)
     }
 
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func setUpAndQuickStartRunInOrderAndPrintWhatTheyShow() async throws {
         let (steps, samples, _) = ReadmeWalkthrough.parse(try Self.readme(), section: "setup")
         #expect(steps.count >= 10, "\(steps)")

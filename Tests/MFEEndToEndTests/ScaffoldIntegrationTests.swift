@@ -41,7 +41,7 @@ struct ScaffoldIntegrationTests {
         output.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
     }
 
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func aWorkspaceWithCreatedFeatures() async throws {
         let folder = try ScratchFolder()
         try await Self.mfe(["init", "Demo"], in: folder.path)
@@ -142,7 +142,7 @@ struct ScaffoldIntegrationTests {
     /// `#if os(Linux)` / `#else` pair still builds and passes its tests once `--wire-only` has
     /// wired a feature into it. (An invalid UTF-8 byte is kept too, but no Swift file holding
     /// one compiles: the unit tests check it.)
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func rewrittenURLsAndUnusualShellFilesStillBuild() async throws {
         let folder = try ScratchFolder()
         try await Self.mfe(["init", "Demo"], in: folder.path)
@@ -193,7 +193,7 @@ struct ScaffoldIntegrationTests {
         return files
     }
 
-    @Test(.timeLimit(.minutes(20)))
+    @Test(.hangGuard())
     func theFeedMeExample() async throws {
         let folder = try ScratchFolder()
         try await Self.mfe(["init", "FeedMe", "--example", "feedme"], in: folder.path)

@@ -10,7 +10,7 @@ import Testing
 /// backticks, `|`, `<script>`), rendered in every format of every command that reads it: no
 /// raw control character leaves mfe and no name starts a line of its own (a workflow command,
 /// a CODEOWNERS rule, a Markdown block).
-@Suite("hostile workspace", .timeLimit(.minutes(20)))
+@Suite("hostile workspace", .hangGuard())
 struct HostileWorkspaceTests {
     /// What each hostile name carries after its line break: no output line may start with it.
     static let injected = "INJECTED"

@@ -99,7 +99,7 @@ struct ImportPrefixTests {
     /// it (about 20 seconds in a debug build).
     @Test(
         .enabled(if: ProcessInfo.processInfo.environment["MFE_SKIP_INTEGRATION"] == nil),
-        .timeLimit(.minutes(20)),
+        .hangGuard(),
         arguments: ["/work/real/isowords", "/work/real/IceCubesApp"]
     )
     func realSourcesGiveTheImportsOfTheWholeFile(root: String) throws {

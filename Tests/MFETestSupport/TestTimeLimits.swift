@@ -6,8 +6,9 @@ extension Trait where Self == TimeLimitTrait {
     /// speed check, since the whole test run shares two cores. Each run gets
     /// `minutesPerProcess`, many times what a debug build takes on a 2-core machine shared by
     /// several builds, so a loaded CI runner never trips it and a hang still ends the test.
-    /// Speed is measured in `mfe-bench`, never asserted in tests.
-    package static func hangGuard(processes: Int) -> Self {
+    /// Speed is measured in `mfe-bench`, never asserted in tests. `.hangGuard()` is the least,
+    /// for a test whose work is one run or whose runs are too many to count.
+    package static func hangGuard(processes: Int = 1) -> Self {
         .timeLimit(.minutes(max(HangGuard.minimumMinutes, processes * HangGuard.minutesPerProcess)))
     }
 }

@@ -17,7 +17,7 @@ public struct ComposeShellService: CommandService {
     public enum Format: String, OutputFormat {
         /// What changed and what was written, a diff when stale; errors on standard error.
         case text
-        /// `{"status", "file", "pins", …}`, sorted, for scripts.
+        /// `{"status", "file", "changes", "pins", …}`, sorted, for scripts.
         case json
 
         /// The renderer of this format, with the errors it writes on standard error.
@@ -28,11 +28,12 @@ public struct ComposeShellService: CommandService {
             }
         }
 
-        package var renderer: any OutputRenderer<CompositionInput>.Type {
-            switch self {
-            case .text: CompositionTextRenderer.self
-            case .json: CompositionJSONRenderer.self
-            }
+        package var renderer: any OutputRenderer<CompositionInput>.Type { Self.outputRenderer(compositionRenderer) }
+
+        /// `renderer` as the `OutputRenderer` it refines: Swift converts an existential
+        /// metatype to its protocol's parent only once it is opened.
+        private static func outputRenderer<Renderer: CompositionRenderer>(_ renderer: Renderer.Type) -> any OutputRenderer<CompositionInput>.Type {
+            renderer
         }
     }
 
