@@ -70,6 +70,12 @@ package enum CredentialRedaction {
                 tokenEnd = after[at...].firstIndex { endsURLInProse($0) } ?? after.endIndex
                 token = after[..<tokenEnd]
             }
+            // A markdown link's `)` closes the link, not the URL: unbalanced closing
+            // parentheses at the end are left out, as CommonMark's autolinks leave them.
+            while token.last == ")", token.count(where: { $0 == ")" }) > token.count(where: { $0 == "(" }) {
+                token = token.dropLast()
+                tokenEnd = token.endIndex
+            }
             result += URLParts(prose: token).redactedRest
             rest = after[tokenEnd...]
         }
@@ -144,7 +150,29 @@ private struct URLParts {
         let hash = rest[hostStart..<end].firstIndex(of: "#")
         let questionMark = rest[hostStart..<(hash ?? end)].firstIndex(of: "?")
         query = questionMark.map { rest.index(after: $0)..<(hash ?? end) }
-        fragment = hash.map { rest.index(after: $0)..<end }
+        // A line anchor (`#L38`, `#L10-L20`, `#L4C2`) is where a link points, never a secret:
+        // the links mfe writes to source files end in one.
+        fragment = hash.map { rest.index(after: $0)..<end }.flatMap { Self.isLineAnchor(rest[$0]) ? nil : $0 }
+    }
+
+    /// Whether `fragment` is a line anchor as GitHub and GitLab write them: `L12`, `L12C3`,
+    /// `L12-L20`, `L12-20`.
+    private static func isLineAnchor(_ fragment: Substring) -> Bool {
+        func isLine(_ part: Substring, letterOptional: Bool) -> Bool {
+            var part = part
+            if part.first == "L" { part = part.dropFirst() } else if !letterOptional { return false }
+            let digits = part.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { return false }
+            let column = part.dropFirst(digits.count)
+            guard let c = column.first else { return true }
+            return c == "C" && column.count > 1 && column.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        let ends = fragment.split(separator: "-", omittingEmptySubsequences: false)
+        switch ends.count {
+        case 1: return isLine(ends[0], letterOptional: false)
+        case 2: return isLine(ends[0], letterOptional: false) && isLine(ends[1], letterOptional: true)
+        default: return false
+        }
     }
 
     /// The text after `scheme://` with its secrets masked.

@@ -19,6 +19,10 @@ struct OutputBoundaryTests {
         // Query and fragment tokens.
         ("'https://host/x.git?token=SECRET46#SECRET47': no", "'https://host/x.git?***#***': no"),
         ("see https://host/x.git#SECRET48", "see https://host/x.git#***"),
+        // Line anchors are where a link points: kept.
+        ("[a](https://github.com/o/r/blob/0123abc/P/Package.swift#L38)", "[a](https://github.com/o/r/blob/0123abc/P/Package.swift#L38)"),
+        ("https://host/a.swift#L10-L20 https://host/b#L4C2 https://host/c#L1-2", "https://host/a.swift#L10-L20 https://host/b#L4C2 https://host/c#L1-2"),
+        ("https://host/x#L1x https://host/y#LSECRET", "https://host/x#*** https://host/y#***"),
         // Kept: no credentials, a host and port, an `@` in a path, scp style.
         ("https://example.com/a@b and git@github.com:acme/env.git", "https://example.com/a@b and git@github.com:acme/env.git"),
         ("http://127.0.0.1:8080/x.git", "http://127.0.0.1:8080/x.git"),
