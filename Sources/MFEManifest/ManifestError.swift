@@ -62,6 +62,11 @@ package enum ManifestError: LocatedError, Equatable {
     case targetWithoutName(declaration: String, at: SourceLocation)
     /// A version string SwiftPM rejects.
     case invalidVersion(String, at: SourceLocation)
+    /// A value of the wrong type where PackageDescription expects one (a string in
+    /// `products:`): Swift does not compile the manifest.
+    case typeMismatch(found: String, expected: String, at: SourceLocation)
+    /// What PackageDescription or SwiftPM's loader rejects when the manifest runs, in its words.
+    case rejectedBySwiftPM(String, at: SourceLocation)
 
     // MARK: what SwiftPM refuses (ManifestValidation)
 
@@ -92,7 +97,7 @@ package enum ManifestError: LocatedError, Equatable {
             .toolsVersionNotFirst(_, let at), .toolsVersionSpacingAfterMarker(_, let at), .toolsVersionSpacingAfterLabel(_, let at),
             .unsupportedToolsVersion(_, let at), .toolsVersionTooNew(_, let at), .syntaxError(_, let at),
             .packageRedeclared(_, _, let at), .noPackageDeclaration(let at), .unknownPackageArgument(_, let at),
-            .packageWithoutName(let at), .targetWithoutName(_, let at), .invalidVersion(_, let at), .duplicateTarget(_, let at),
+            .packageWithoutName(let at), .targetWithoutName(_, let at), .invalidVersion(_, let at), .typeMismatch(_, _, let at), .rejectedBySwiftPM(_, let at), .duplicateTarget(_, let at),
             .undeclaredTarget(_, _, let at), .unknownPackage(_, _, _, let at), .productNotFound(_, _, _, _, let at):
             return at
         }
@@ -144,6 +149,10 @@ package enum ManifestError: LocatedError, Equatable {
             return "'.\(declaration)(...)' has no 'name:'; give the target a name"
         case .invalidVersion(let text, _):
             return "'\(text)' is not a semantic version like '1.2.3'; SwiftPM rejects it, so write all three numbers"
+        case .typeMismatch(let found, let expected, _):
+            return "\(found) stands where \(expected) is expected; Swift does not compile the manifest, so SwiftPM rejects it: write \(expected)"
+        case .rejectedBySwiftPM(let reason, _):
+            return "SwiftPM rejects the manifest: \(reason); fix the value"
         case .duplicateTarget(let name, _):
             return "duplicate target named '\(name)'; SwiftPM refuses the package: rename or remove one of them"
         case .undeclaredTarget(let name, let dependent, _):

@@ -249,7 +249,7 @@ struct ManifestConstructAgreementTests {
                 )
                 """),
         Case(
-            name: "a target held in a variable and changed is refused", expected: "refused",
+            name: "a target held in a variable and changed", expected: "exact",
             manifest: """
                 var app = Target.target(name: "App")
                 app.dependencies.append("Core")

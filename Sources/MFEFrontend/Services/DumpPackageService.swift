@@ -45,7 +45,7 @@ public struct DumpPackageService: CommandService {
         case .auto: loader = FallbackManifestLoader(primary: reader, fallback: swiftPM())
         }
         var output = CommandOutput()
-        output.print(DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory)).formatted())
+        output.print(try DumpPackageJSON.text(of: try await loader.loadManifest(inPackageDirectory: directory)))
         return output
     }
 }
