@@ -35,7 +35,7 @@ let package = Package(
         // The library, in layers: each module depends only on modules below it (README,
         // "Architecture"; Tests/Architecture/layers.yml is checked by MFEArchitectureTests).
 
-        // Values, errors, paths, terminal, and the file-system and process protocols.
+        // Values, errors, paths, terminal, and the file-system, process and renderer protocols.
         .target(
             name: "MFECore",
             dependencies: [
@@ -43,7 +43,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux, .windows, .android, .wasi, .openbsd])),
             ]
         ),
-        // Package.swift: the static reader, its evaluator, the dump-package loader.
+        // Package.swift: the static reader, its evaluator, the dump-package loader; the one model of
+        // Package.resolved, which compose-shell and the import checks both read.
         .target(
             name: "MFEManifest",
             dependencies: [
@@ -145,10 +146,10 @@ let package = Package(
             ],
             plugins: ["EmbedTemplatesPlugin"]
         ),
-        // One service per command (request in, output value out) and the one writer of their
-        // planned writes: where the areas meet.
+        // mfe init --adopt: an existing repository's packages, roles and layers inferred, its
+        // graph linted, today's findings planned as the baseline.
         .target(
-            name: "MFEFrontend",
+            name: "MFEAdoption",
             dependencies: [
                 "MFECore",
                 "MFEManifest",
@@ -157,9 +158,23 @@ let package = Package(
                 "MFELint",
                 "MFEImports",
                 "MFEReport",
+            ]
+        ),
+        // One service per command (request in, output value out) and the one writer of their
+        // planned writes: where the areas meet.
+        .target(
+            name: "MFEFrontend",
+            dependencies: [
+                "MFECore",
+                "MFEManifest",
+                "MFEWorkspace",
+                "MFELint",
+                "MFEImports",
+                "MFEReport",
                 "MFECompose",
                 "MFEScaffold",
                 "MFEAffected",
+                "MFEAdoption",
             ]
         ),
         // The one library product: re-exports every module, so `import MFEKit` is all it takes.
@@ -176,6 +191,7 @@ let package = Package(
                 "MFEAffected",
                 "MFEImports",
                 "MFEReport",
+                "MFEAdoption",
                 "MFEFrontend",
             ]
         ),
@@ -298,6 +314,7 @@ let package = Package(
                 "MFEManifest",
                 "MFEWorkspace",
                 "MFECompose",
+                "MFETestSupport",
             ]
         ),
         .testTarget(
@@ -351,6 +368,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEAdoption",
                 "MFEFrontend",
                 "MFETestSupport",
             ]
@@ -360,6 +378,8 @@ let package = Package(
             dependencies: [
                 "MFECore",
                 "MFEManifest",
+                "MFEWorkspace",
+                "MFECompose",
                 "MFEScaffold",
                 "MFEFrontend",
                 "MFETestSupport",

@@ -101,6 +101,8 @@ JSON
         || shasum -a 256 mfe.artifactbundle.zip > mfe.artifactbundle.zip.sha256)
     echo "packed mfe $version (${names[*]}): $output/mfe.artifactbundle.zip ($(wc -c < "$output/mfe.artifactbundle.zip") bytes)"
     cat "$output/mfe.artifactbundle.zip.sha256"
+    # Generated workflows pin this checksum once mfe knows it: the binary inside cannot.
+    echo "to pin it in generated CI, add to GeneratedCI.bundleChecksums (Sources/MFEScaffold/Template.swift): \"$version\": \"$(cut -d ' ' -f 1 "$output/mfe.artifactbundle.zip.sha256")\","
 }
 
 case "$mode" in

@@ -9,8 +9,8 @@ public struct AffectedPackages: Sendable, Equatable {
     /// The packages with an affected target, or wholly affected, sorted; every package when a
     /// file outside all packages changed.
     package var affected: [String]
-    /// The features (DESIGN's Vocabulary: a package's, or a stem in a monorepo package) with an
-    /// affected target, sorted, without repeats.
+    /// The features ("Vocabulary" in the Design contract article: a package's, or a stem in a
+    /// monorepo package) with an affected target, sorted, without repeats.
     package var features: [String]
     /// The affected targets' names (test targets included), sorted, without repeats.
     package var targets: [String]

@@ -1,10 +1,16 @@
 import MFECore
 import MFEManifest
 
-/// Renders the result of `mfe affected`. Pure: value in, text out.
+/// What every renderer of `mfe affected` is given: the result, and `--explain`.
+package typealias AffectedInput = (result: AffectedPackages, explain: Bool)
+
+/// Renders the result of `mfe affected` (through its formats' renderers) and the notes that
+/// go with it. Pure: value in, text out; `text` of nothing affected is empty, `matrix` of
+/// nothing affected is `{"include": []}`.
 public struct AffectedRenderer: Sendable {
-    /// The output formats.
-    public enum Format: String, Sendable, CaseIterable {
+    /// The output formats, each registering its renderer (the renderers say what they are
+    /// for); the first is the default.
+    public enum Format: String, OutputFormat {
         /// One affected package name per line, sorted.
         case text
         /// `{"affected", "changed", "features", "targets", …}`, sorted.
@@ -15,52 +21,19 @@ public struct AffectedRenderer: Sendable {
         /// The teams owning the features a changed file lies in, one per line: the reviewers
         /// to request.
         case reviewers
+
+        package var renderer: any OutputRenderer<AffectedInput>.Type {
+            switch self {
+            case .text: AffectedTextRenderer.self
+            case .json: AffectedJSONRenderer.self
+            case .matrix: AffectedMatrixRenderer.self
+            case .reviewers: AffectedReviewersRenderer.self
+            }
+        }
     }
 
     /// Creates a renderer.
     public init() {}
-
-    /// The text of `result` in `format`; `text` of nothing affected is empty, `matrix` of
-    /// nothing affected is `{"include": []}`.
-    public func render(_ result: AffectedPackages, format: Format, explain: Bool = false) -> String {
-        switch format {
-        case .text where explain:
-            return result.explanations.map { explanation in
-                let path = explanation.path.count > 1 ? ": " + explanation.path.joined(separator: " ← ") : ""
-                return "\(explanation.target) (\(explanation.package)): \(explanation.cause.text)\(path)\n"
-            }.joined()
-        case .text:
-            return result.affected.map { $0 + "\n" }.joined()
-        case .reviewers:
-            return result.reviewers.map { $0 + "\n" }.joined()
-        case .json:
-            var value: [String: JSONValue] = [
-                "changed": strings(result.changed),
-                "affected": strings(result.affected),
-                "features": strings(result.features),
-                "targets": strings(result.targets),
-                "ignored": strings(result.ignoredFiles),
-                "outsidePackages": strings(result.workspaceFiles),
-                "shell": .bool(result.shellAffected),
-            ]
-            if explain { value["because"] = .array(result.explanations.map(Self.because)) }
-            if let revisions = result.revisions {
-                value["base"] = .string(revisions.base)
-                value["mergeBase"] = .string(revisions.mergeBase)
-            }
-            return JSONValue.object(value).formatted()
-        case .matrix:
-            let include = result.packages.map { package -> JSONValue in
-                [
-                    "package": .string(package.name),
-                    "path": .string(package.path),
-                    "targets": strings(package.targets),
-                    "filter": .string(Self.testFilter(package.testTargets)),
-                ]
-            }
-            return JSONValue.object(["include": .array(include)]).formatted(inlineDepth: 0)
-        }
-    }
 
     /// The `swift test --filter` regular expression selecting the tests of `testTargets` (test
     /// identifiers start with the test module's name and a dot: `SearchTests.SearchTests/testX`,
@@ -80,10 +53,6 @@ public struct AffectedRenderer: Sendable {
         ]
         if let file = explanation.cause.file { object["file"] = .string(file) }
         return .object(object)
-    }
-
-    private func strings(_ values: [String]) -> JSONValue {
-        .array(values.map(JSONValue.string))
     }
 
     /// Notes for standard error, first the base when it was chosen by default, then why more
@@ -120,5 +89,82 @@ public struct AffectedRenderer: Sendable {
     private static func list(_ files: [String]) -> String {
         let shown = files.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
         return shown + (files.count > 3 ? " and \(files.count - 3) more" : "")
+    }
+}
+
+/// One affected package name per line, sorted; with `--explain`, each affected target with
+/// the changed file and the dependency path that affect it.
+struct AffectedTextRenderer: OutputRenderer {
+    typealias Input = AffectedInput
+
+    static let summary = "one package per line; with --explain, why each target is affected"
+    static let sink = OutputSink.terminal
+
+    func render(_ input: AffectedInput) -> String {
+        guard input.explain else { return input.result.affected.map { $0 + "\n" }.joined() }
+        return input.result.explanations.map { explanation in
+            let path = explanation.path.count > 1 ? ": " + explanation.path.joined(separator: " ← ") : ""
+            return "\(explanation.target) (\(explanation.package)): \(explanation.cause.text)\(path)\n"
+        }.joined()
+    }
+}
+
+/// `{"affected", "changed", "features", "targets", "ignored", "outsidePackages", "shell"}`
+/// (with `"because"` for `--explain`, `"base"` and `"mergeBase"` when git was asked).
+struct AffectedJSONRenderer: OutputRenderer {
+    typealias Input = AffectedInput
+
+    static let summary = "{\"changed\", \"affected\", \"features\", \"targets\", …}"
+    static let sink = OutputSink.json
+
+    func render(_ input: AffectedInput) -> String {
+        let result = input.result
+        var value: [String: JSONValue] = [
+            "changed": .array(result.changed.map(JSONValue.string)),
+            "affected": .array(result.affected.map(JSONValue.string)),
+            "features": .array(result.features.map(JSONValue.string)),
+            "targets": .array(result.targets.map(JSONValue.string)),
+            "ignored": .array(result.ignoredFiles.map(JSONValue.string)),
+            "outsidePackages": .array(result.workspaceFiles.map(JSONValue.string)),
+            "shell": .bool(result.shellAffected),
+        ]
+        if input.explain { value["because"] = .array(result.explanations.map(AffectedRenderer.because)) }
+        if let revisions = result.revisions {
+            value["base"] = .string(revisions.base)
+            value["mergeBase"] = .string(revisions.mergeBase)
+        }
+        return JSONValue.object(value).formatted()
+    }
+}
+
+/// `{"include": [{"package", "path", "targets", "filter"}]}` on one line.
+struct AffectedMatrixRenderer: OutputRenderer {
+    typealias Input = AffectedInput
+
+    static let summary = "a GitHub Actions strategy.matrix on one line: {\"include\": [{\"package\", \"path\", \"targets\", \"filter\"}]}"
+    static let sink = OutputSink.json
+
+    func render(_ input: AffectedInput) -> String {
+        let include = input.result.packages.map { package -> JSONValue in
+            [
+                "package": .string(package.name),
+                "path": .string(package.path),
+                "targets": .array(package.targets.map(JSONValue.string)),
+                "filter": .string(AffectedRenderer.testFilter(package.testTargets)),
+            ]
+        }
+        return JSONValue.object(["include": .array(include)]).formatted(inlineDepth: 0)
+    }
+}
+
+/// The teams owning the features a change touches, one per line.
+struct AffectedReviewersRenderer: OutputRenderer {
+    typealias Input = AffectedInput
+
+    static let summary = "the owners of the features a change touches, one per line"
+    static let sink = OutputSink.terminal
+
+    func render(_ input: AffectedInput) -> String {
+        input.result.reviewers.map { $0 + "\n" }.joined()
     }
 }

@@ -1,4 +1,5 @@
 import MFECore
+import MFEManifest
 
 extension Git {
     /// Fetches every branch and tag of `location` into the bare repository `repository`

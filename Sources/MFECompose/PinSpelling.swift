@@ -1,4 +1,5 @@
 import Foundation
+import MFEManifest
 
 /// Which spelling of a package's location `Package.resolved` records when dependents spell it
 /// differently (`…/swift-algorithms` and `…/swift-algorithms.git`, `https://` and `git@`),

@@ -5,7 +5,7 @@ import MFEWorkspace
 import MFEXcode
 
 /// What compose-shell is asked to do.
-package struct CompositionRequest: Sendable {
+package struct CompositionRequest: Sendable, Equatable {
     /// Where the requirements come from.
     package enum Shell: Sendable, Equatable {
         /// A shell package: its directory holds the `Package.swift` listing the MFEs.

@@ -40,9 +40,6 @@ package struct InputErrors: InputError, Equatable {
     /// Creates an error list; `errors` must not be empty.
     package init(_ errors: [any InputError]) { self.errors = errors }
 
-    /// Creates an error list of messages no area's error type describes.
-    package init(_ messages: [String]) { self.errors = messages.map(PlainInputError.init) }
-
     /// The message of each problem, in order.
     package var messages: [String] { errors.map { $0.errorDescription ?? "\($0)" } }
 
@@ -53,7 +50,9 @@ package struct InputErrors: InputError, Equatable {
     package static func == (lhs: InputErrors, rhs: InputErrors) -> Bool {
         lhs.errors.count == rhs.errors.count
             && zip(lhs.errors, rhs.errors).allSatisfy { left, right in
-                guard let left = left as? any Equatable else { return left.errorDescription == right.errorDescription }
+                // Through `Any`: the compiler takes a cast of an error existential to `any
+                // Equatable` for one that always succeeds, which it is not.
+                guard let left = left as Any as? any Equatable else { return left.errorDescription == right.errorDescription }
                 return left.isEqual(to: right)
             }
     }

@@ -77,6 +77,14 @@ package indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral,
         }
     }
 
+    /// `text` as a JSON string literal, escaped as every JSON mfe writes (what RFC 8259
+    /// requires, `/` kept), for writers that lay out their own JSON (`ResolvedFileWriter`).
+    package static func quoted(_ text: String) -> String {
+        var output = ""
+        writeString(text, to: &output)
+        return output
+    }
+
     /// Writes `value` as a JSON string literal, escaping what RFC 8259 requires.
     static func writeString(_ value: String, to output: inout String) {
         output += "\""

@@ -41,22 +41,17 @@ package struct NameGlob: Sendable, Hashable {
         return p == pattern.count
     }
 
-    /// The name of `names` closest to the entry, for a "did you mean": for a plain name the
-    /// smallest edit distance, for a glob the smallest number of edits that make the name
-    /// match it (wildcards cost nothing). Nil when nothing is close (more than a third of the
-    /// entry's length, and at least 2, edits away).
+    /// The name of `names` closest to the entry, for a "did you mean" (`NearestName`'s rule):
+    /// for a plain name the smallest edit distance, for a glob the smallest number of edits
+    /// that make the name match it (wildcards cost nothing, and do not count in its length).
     package func nearest(among names: [String]) -> String? {
-        let limit = max(2, pattern.filter { $0 != "*" && $0 != "?" }.count / 3)
-        var best: (distance: Int, name: String)?
-        for name in names.sorted() {
-            let distance = isGlob ? wildcardDistance(to: name) : editDistance(pattern, name)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (distance, name) }
-        }
-        return best?.name
+        let plain = pattern.lowercased()
+        let length = pattern.filter { $0 != "*" && $0 != "?" }.count
+        return NearestName.nearest(among: names, length: length) { isGlob ? wildcardDistance(to: $0.lowercased(), pattern: plain) : editDistance(plain, $0.lowercased()) }
     }
 
     /// The fewest single-character edits to `name` after which it matches the glob.
-    private func wildcardDistance(to name: String) -> Int {
+    private func wildcardDistance(to name: String, pattern: String) -> Int {
         let pattern = Array(pattern)
         let text = Array(name)
         // cost[i][j]: edits for text[..<j] to match pattern[..<i].

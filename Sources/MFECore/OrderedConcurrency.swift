@@ -63,11 +63,3 @@ package struct MissingResultError: LocalizedError, Sendable {
         "internal error: no result for item \(index + 1) of a parallel load; please report this with the command you ran"
     }
 }
-
-extension Result {
-    /// The error's description when this is a failure, else an empty string.
-    package var failureDescription: String {
-        if case .failure(let error) = self { return error.localizedDescription }
-        return ""
-    }
-}

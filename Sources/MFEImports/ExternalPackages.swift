@@ -17,26 +17,6 @@ struct ExternalPackage: Sendable {
     var pin: ResolvedPin?
 }
 
-/// One pin of a `Package.resolved` (format 1, 2 or 3).
-struct ResolvedPin: Sendable, Equatable {
-    var identity: String
-    var location: String
-    var revision: String?
-    var version: String?
-
-    /// The pins of a `Package.resolved`; empty when the text is not one.
-    static func pins(in data: Data) -> [ResolvedPin] {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
-        let pins = (object["pins"] as? [[String: Any]]) ?? ((object["object"] as? [String: Any])?["pins"] as? [[String: Any]]) ?? []
-        return pins.compactMap { pin in
-            guard let location = (pin["location"] as? String) ?? (pin["repositoryURL"] as? String) else { return nil }
-            let state = pin["state"] as? [String: Any]
-            let identity = (pin["identity"] as? String) ?? PackageIdentity.identity(forLocation: location)
-            return ResolvedPin(identity: identity.lowercased(), location: location, revision: state?["revision"] as? String, version: state?["version"] as? String)
-        }
-    }
-}
-
 /// The third-party packages of a workspace whose manifests mfe could read, and the declared
 /// ones it could not (not resolved, or a manifest the loader refused).
 ///
@@ -117,7 +97,7 @@ struct ExternalPackageLocator: Sendable {
         var seen: Set<String> = []
         for package in workspace.packages {
             let directory = PathUtilities.normalize(PathUtilities.join(workspace.root, package.directory))
-            for pin in resolvedPins(in: directory) where pins[pin.identity] == nil { pins[pin.identity] = pin }
+            for pin in resolvedPins(in: directory) where pins[pin.identity.lowercased()] == nil { pins[pin.identity.lowercased()] = pin }
             let checkouts = PathUtilities.join(directory, ".build/checkouts")
             for name in (try? fileSystem.contentsOfDirectory(checkouts))?.sorted() ?? [] where !name.hasPrefix(".") {
                 let folder = PathUtilities.join(checkouts, name)
@@ -145,16 +125,16 @@ struct ExternalPackageLocator: Sendable {
             }
         }
         if let cacheRoot {
-            for pin in pins.values.sorted(by: { $0.identity < $1.identity })
-            where result.packages[pin.identity] == nil && result.unreadable[pin.identity] == nil && !workspaceIdentities.contains(pin.identity) {
+            for (identity, pin) in pins.sorted(by: { $0.key < $1.key })
+            where result.packages[identity] == nil && result.unreadable[identity] == nil && !workspaceIdentities.contains(identity) {
                 // The cache is keyed by repository and commit (compose-shell's layout): a pin
                 // whose revision is no full commit hash names no entry, and no path.
-                guard let revision = pin.revision.flatMap(CommitHash.init) else { continue }
+                guard let revision = CommitHash(pin.state.revision) else { continue }
                 let path = ComposeCacheLayout.file(root: cacheRoot, repository: RepositoryKey(location: pin.location), commit: revision, kind: .manifest)
                 guard let data = try? fileSystem.contents(of: path), !data.isEmpty,
                     let manifest = try? ManifestReader(fileSystem: fileSystem).read(source: String(decoding: data, as: UTF8.self), manifestPath: path)
                 else { continue }
-                result.packages[pin.identity] = ExternalPackage(identity: pin.identity, manifest: manifest, directory: nil, pin: pin)
+                result.packages[identity] = ExternalPackage(identity: identity, manifest: manifest, directory: nil, pin: pin)
             }
         }
         for package in workspace.packages {
@@ -169,7 +149,8 @@ struct ExternalPackageLocator: Sendable {
     }
 
     /// The pins of the `Package.resolved` files SwiftPM and Xcode write for the package in
-    /// `directory`, in that order.
+    /// `directory`, in that order: read leniently (`ResolvedFile.Reading`), since a pin only
+    /// gives a fix its version and the compose cache its revision.
     func resolvedPins(in directory: String) -> [ResolvedPin] {
         var files = [PathUtilities.join(directory, "Package.resolved")]
         for name in (try? fileSystem.contentsOfDirectory(directory))?.sorted() ?? [] {
@@ -179,7 +160,9 @@ struct ExternalPackageLocator: Sendable {
                 files.append(PathUtilities.join(directory, "\(name)/xcshareddata/swiftpm/Package.resolved"))
             }
         }
-        return files.flatMap { file in (try? fileSystem.contents(of: file)).map(ResolvedPin.pins(in:)) ?? [] }
+        return files.flatMap { file in
+            (try? fileSystem.contents(of: file)).flatMap { try? ResolvedFile(decoding: $0, reading: .lenient) }?.pins ?? []
+        }
     }
 
     /// Loads the manifests in `folders`, a few at a time, each result at its folder's index

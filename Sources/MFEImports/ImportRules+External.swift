@@ -115,7 +115,7 @@ extension ImportRules {
         }
         if path.last != target { path.append(target) }
         let declared = external.providers[module]?.first { external.own[$0]?.contains(module) == true } ?? last
-        let rule = LintRule.transitiveDependency
+        let rule = TransitiveDependencyRule.description
         return Finding(
             rule: rule.id, severity: rule.severity,
             message: "\(from.name) imports \(module) without declaring it and reaches it only through \(path.joined(separator: " → ")); \(declaration(of: declared, in: node, external: external))",
@@ -159,7 +159,7 @@ extension ImportRules {
         var hint = ""
         if !manifest.dependencies.contains(where: { $0.identity == product.identity }) {
             let pin = external.packages[product.identity]?.pin
-            if let pin, let version = pin.version {
+            if let pin, let version = pin.state.version {
                 hint = " (with .package(url: \"\(pin.location)\", from: \"\(version)\") in the package's dependencies)"
             } else if let pin {
                 hint = " (with .package(url: \"\(pin.location)\", …) in the package's dependencies)"

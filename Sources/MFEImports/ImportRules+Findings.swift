@@ -16,7 +16,7 @@ extension ImportRules {
     /// `fix` the entry to declare.
     func implicitFinding(from node: Int, importing module: String, target: String, package: String?, fix: String, at sourceImport: SourceImport, onlyOn platforms: [String]) -> Finding {
         let from = graph.nodes[node]
-        let rule = LintRule.implicitDependency
+        let rule = ImplicitDependencyRule.description
         let on = platforms.isEmpty ? "" : " on " + Self.list(platforms.map(Self.displayName))
         return Finding(
             rule: rule.id, severity: rule.severity,
@@ -33,7 +33,7 @@ extension ImportRules {
         let from = graph.nodes[node]
         let to = graph.nodes[module]
         let path = chain.map { graph.nodes[$0].name }
-        let rule = LintRule.transitiveDependency
+        let rule = TransitiveDependencyRule.description
         return Finding(
             rule: rule.id, severity: rule.severity,
             message: "\(from.name) imports \(to.name) without declaring it and reaches it only through \(path.joined(separator: " → ")); \(declaration(of: module, in: node))",
@@ -93,7 +93,7 @@ extension ImportRules {
     func unusedFinding(from node: Int, to module: Int, at location: SourceLocation, stranding stranded: [String] = []) -> Finding {
         let from = graph.nodes[node]
         let to = graph.nodes[module]
-        let rule = LintRule.unusedDependency
+        let rule = UnusedDependencyRule.description
         let fix =
             stranded.isEmpty
             ? "remove it from the dependencies of \(from.name)"

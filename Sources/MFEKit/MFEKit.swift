@@ -1,3 +1,4 @@
+@_exported import MFEAdoption
 @_exported import MFEAffected
 @_exported import MFECompose
 // MFEKit, the library product: one import for mfe's public API, re-exported from the

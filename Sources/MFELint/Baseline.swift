@@ -18,7 +18,7 @@ import MFECore
 /// ```
 package struct Baseline: Sendable, Equatable {
     /// One accepted finding.
-    package struct Entry: Sendable, Hashable, Codable {
+    package struct Entry: Sendable, Hashable, Decodable {
         /// The finding's fingerprint: what is matched.
         package var fingerprint: String
         /// The rule id.
@@ -91,7 +91,8 @@ package struct Baseline: Sendable, Equatable {
         return left.lexicographicallyPrecedes(right)
     }
 
-    /// The file's bytes: deterministic, one entry per line, trailing newline.
+    /// The file's bytes: deterministic, one entry per line, trailing newline (`JSONValue`
+    /// writes them, the same bytes on every platform, with the keys the decoder reads).
     package func encoded() -> Data {
         let findings: [JSONValue] = entries.map { entry in
             var object: [String: JSONValue] = ["fingerprint": .string(entry.fingerprint), "rule": .string(entry.rule), "file": .string(entry.file)]
@@ -106,47 +107,39 @@ package struct Baseline: Sendable, Equatable {
     }
 
     /// Whether `data` is a baseline file: a JSON object with a numeric `version` and a
-    /// `findings` array, as mfe writes it (any format version). `--write-baseline` replaces
-    /// only such a file, never an `mfe.yml` or a `Package.swift` a typo names.
+    /// `findings` array and nothing else, as mfe writes it (any format version).
+    /// `--write-baseline` replaces only such a file, never an `mfe.yml` or a `Package.swift` a
+    /// typo names.
     package static func isBaselineFile(_ data: Data) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-        return object["version"] is NSNumber && object["findings"] is [Any] && Set(object.keys) == ["version", "findings"]
+        (try? JSONDecoder().decode(Shape.self, from: data)) != nil
     }
 
     /// Parses baseline bytes read from `file` (for messages), recording each entry's line.
     package static func decode(_ data: Data, file: String) throws -> Baseline {
-        struct FileFormat: Decodable {
-            var version: Int
-            var findings: [Entry]
-        }
-        let format: FileFormat
+        var baseline: Baseline
         do {
-            format = try JSONDecoder().decode(FileFormat.self, from: data)
+            baseline = try JSONDecoder().decode(Baseline.self, from: data)
+        } catch let unsupported as UnsupportedVersion {
+            throw BaselineError.unsupportedVersion(unsupported.version, file: file, at: SourceLocation(file: file, line: 1, column: 1))
         } catch {
             throw BaselineError.notABaseline(file: file, problem: describe(error), at: location(of: error, in: data, file: file))
-        }
-        guard format.version == formatVersion else {
-            throw BaselineError.unsupportedVersion(format.version, file: file, at: SourceLocation(file: file, line: 1, column: 1))
         }
         // Each entry's line: where its fingerprint is written, in file order.
         let text = String(decoding: data, as: UTF8.self)
         var lineOf: [String: [Int]] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            for entry in format.findings where line.contains("\"\(entry.fingerprint)\"") {
+            for entry in baseline.entries where line.contains("\"\(entry.fingerprint)\"") {
                 if lineOf[entry.fingerprint]?.last != number + 1 { lineOf[entry.fingerprint, default: []].append(number + 1) }
             }
         }
         var used: [String: Int] = [:]
-        var entries: [Entry] = []
-        for var entry in format.findings {
-            let lines = lineOf[entry.fingerprint] ?? []
-            let position = used[entry.fingerprint, default: 0]
-            entry.line = position < lines.count ? lines[position] : lines.last ?? 1
-            used[entry.fingerprint] = position + 1
-            entries.append(entry)
+        for index in baseline.entries.indices {
+            let fingerprint = baseline.entries[index].fingerprint
+            let lines = lineOf[fingerprint] ?? []
+            let position = used[fingerprint, default: 0]
+            baseline.entries[index].line = position < lines.count ? lines[position] : lines.last ?? 1
+            used[fingerprint] = position + 1
         }
-        var baseline = Baseline(entries: [])
-        baseline.entries = entries
         return baseline
     }
 
@@ -181,5 +174,45 @@ package struct Baseline: Sendable, Equatable {
             }
         }
         return SourceLocation(file: file, line: 1, column: 1)
+    }
+}
+
+extension Baseline: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case version, findings
+    }
+
+    /// A format version this mfe does not read: `decode(_:file:)` turns it into
+    /// `BaselineError.unsupportedVersion` naming the file.
+    private struct UnsupportedVersion: Error {
+        var version: Int
+    }
+
+    /// Decodes `{"version": 1, "findings": [...]}`, the entries in file order.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == Baseline.formatVersion else { throw UnsupportedVersion(version: version) }
+        entries = try container.decode([Entry].self, forKey: .findings)
+    }
+
+    /// What every format version of the file is: exactly a numeric `version` and a
+    /// `findings` array.
+    private struct Shape: Decodable {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            guard Set(container.allKeys.map(\.stringValue)) == ["version", "findings"] else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not the keys of a baseline"))
+            }
+            _ = try container.decode(Double.self, forKey: Key(stringValue: "version"))
+            _ = try container.nestedUnkeyedContainer(forKey: Key(stringValue: "findings"))
+        }
     }
 }

@@ -10,7 +10,8 @@ public struct Finding: Sendable, Hashable {
         package var name: String
         /// Its package's name; nil for a module outside the workspace.
         package var package: String?
-        /// Its feature's name (DESIGN's Vocabulary); nil where there is none.
+        /// Its feature's name ("Vocabulary" in the Design contract article); nil where there is
+        /// none.
         package var feature: String?
 
         /// Creates an endpoint.

@@ -3,8 +3,8 @@ import MFEManifest
 import MFEWorkspace
 
 /// The rules that look at the target and package graphs, run in `BuiltInRules`' order: each
-/// edge gets at most one finding, from the first edge rule that matches it (DESIGN's
-/// precedence), then every graph rule (`cycle`, `package-cycle`, `missing-interface`,
+/// edge gets at most one finding, from the first edge rule that matches it (the precedence
+/// of the Rules article), then every graph rule (`cycle`, `package-cycle`, `missing-interface`,
 /// `unassigned-layer`) looks at the whole graph.
 struct GraphRules {
     let graph: TargetGraph

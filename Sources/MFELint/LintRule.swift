@@ -51,9 +51,9 @@ package struct LintRule: Sendable, Hashable, Identifiable {
     /// A bad and a fixed example, for the docs.
     package var examples: Examples?
 
-    /// Creates a rule description.
-    package init(id: RuleID, severity: Severity, shortDescription: String, fullDescription: String, help: String, examples: Examples? = nil) {
-        self.id = id
+    /// Creates a rule description; `id` is the rule's id, written here and nowhere else.
+    package init(id: String, severity: Severity, shortDescription: String, fullDescription: String, help: String, examples: Examples? = nil) {
+        self.id = RuleID(declared: id)
         self.severity = severity
         self.shortDescription = shortDescription
         self.fullDescription = fullDescription
@@ -61,33 +61,17 @@ package struct LintRule: Sendable, Hashable, Identifiable {
         self.examples = examples
     }
 
-    /// Every rule's description, in DESIGN's order (`BuiltInRules.all`).
+    /// Every rule's description, in the registry's order (`BuiltInRules.all`).
     package static let all: [LintRule] = BuiltInRules.all.map { $0.description }
 
     /// The rules whose findings only `--imports` produces.
-    package static let importRuleIDs: Set<RuleID> = [.implicitDependency, .transitiveDependency, .unusedDependency]
+    package static let importRuleIDs: Set<RuleID> = BuiltInRules.ids(of: (any ImportRule.Type).self)
 
     /// The rules about the baseline and `allow:` themselves, which neither can suppress.
-    package static let metaRuleIDs: Set<RuleID> = [.staleBaseline, .unusedAllow]
+    package static let metaRuleIDs: Set<RuleID> = BuiltInRules.ids(of: (any BookkeepingRule.Type).self)
 
     /// The rule with id `id`, if there is one.
     package static func named(_ id: String) -> LintRule? {
         RuleID(rawValue: id)?.rule
     }
-
-    // The descriptions by name, for the code that reports each rule's findings.
-    package static var dependsOnShell: LintRule { DependsOnShellRule.description }
-    package static var foundationToUpper: LintRule { FoundationToUpperRule.description }
-    package static var productToProduct: LintRule { ProductToProductRule.description }
-    package static var productionToTesting: LintRule { ProductionToTestingRule.description }
-    package static var testingToImplementation: LintRule { TestingToImplementationRule.description }
-    package static var cycle: LintRule { CycleRule.description }
-    package static var packageCycle: LintRule { PackageCycleRule.description }
-    package static var missingInterface: LintRule { MissingInterfaceRule.description }
-    package static var unassignedLayer: LintRule { UnassignedLayerRule.description }
-    package static var implicitDependency: LintRule { ImplicitDependencyRule.description }
-    package static var transitiveDependency: LintRule { TransitiveDependencyRule.description }
-    package static var unusedDependency: LintRule { UnusedDependencyRule.description }
-    package static var staleBaseline: LintRule { StaleBaselineRule.description }
-    package static var unusedAllow: LintRule { UnusedAllowRule.description }
 }

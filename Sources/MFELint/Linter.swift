@@ -111,7 +111,7 @@ package struct LintReport: Sendable, Equatable {
         self.notes = notes
     }
 
-    /// The exit code DESIGN asks for: 1 with error findings, else 0.
+    /// The exit code of the Exit codes and safety article: 1 with error findings, else 0.
     package var exitCode: Int32 { summary.errors > 0 ? 1 : 0 }
 }
 
@@ -190,7 +190,7 @@ package struct Linter: Sendable {
             for entry in baseline.entries where !baselineUsed.contains(entry.fingerprint) {
                 if !options.importsChecked && LintRule.importRuleIDs.contains(entry.rule) { continue }
                 staleEntries.append(entry)
-                let rule = LintRule.staleBaseline
+                let rule = StaleBaselineRule.description
                 remaining.append(
                     Finding(
                         rule: rule.id, severity: rule.severity,
@@ -257,7 +257,7 @@ enum AllowMatcher {
     }
 
     static func unusedFinding(_ entry: AllowEntry, file: String) -> Finding {
-        let rule = LintRule.unusedAllow
+        let rule = UnusedAllowRule.description
         var message = "allow entry '\(entry.rule)' from \(entry.from) to \(entry.to) matches no finding; remove it from 'allow:'"
         if LintRule.named(entry.rule) == nil {
             message = "allow entry " + unknownRule(entry.rule)
@@ -271,8 +271,7 @@ enum AllowMatcher {
 
     /// `names the rule 'X', which does not exist; did you mean 'Y'?` (or the list of rules).
     static func unknownRule(_ id: String) -> String {
-        let closest = LintRule.all.map(\.id.rawValue).min { editDistance($0, id) < editDistance($1, id) }
-        if let closest, editDistance(closest, id) <= 3 {
+        if let closest = NearestName.nearest(to: id, among: LintRule.all.map(\.id.rawValue)) {
             return "names the rule '\(id)', which does not exist; did you mean '\(closest)'?"
         }
         return "names the rule '\(id)', which does not exist; the rules are \(LintRule.all.map { "'\($0.id.rawValue)'" }.joined(separator: ", "))"

@@ -59,7 +59,7 @@ struct SuppressionComments {
     /// unknown rule id and for each comment naming no rule. Rules only `--imports` reports are
     /// left out when it did not run.
     func unusedFindings(importsChecked: Bool) -> [Finding] {
-        let rule = LintRule.unusedAllow
+        let rule = UnusedAllowRule.description
         var findings: [Finding] = []
         func add(_ comment: SuppressionComment, _ message: String, key: String) {
             findings.append(

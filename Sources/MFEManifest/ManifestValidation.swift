@@ -58,10 +58,9 @@ package enum ManifestValidation {
         }.joined(separator: ", ")
     }
 
-    /// SwiftPM's " Did you mean 'X'?" for the closest target name, if one is close.
+    /// SwiftPM's " Did you mean 'X'?" for the closest target name, if one is close
+    /// (`NearestName`).
     package static func suggestion(for name: String, among names: Set<String>) -> String {
-        let scored = names.sorted().map { (name: $0, distance: editDistance(name.lowercased(), $0.lowercased())) }
-        guard let close = scored.min(by: { $0.distance < $1.distance }), close.distance <= max(1, name.count / 3) else { return "" }
-        return " Did you mean '\(close.name)'?"
+        NearestName.nearest(to: name, among: names).map { " Did you mean '\($0)'?" } ?? ""
     }
 }

@@ -1,3 +1,4 @@
+import MFECore
 import MFELint
 
 /// Renders a report for GitHub Actions: one `::error file=…,line=…,col=…,title=…::message`
@@ -73,4 +74,13 @@ extension String {
         }
         return result
     }
+}
+
+extension GitHubReportRenderer: OutputRenderer {
+    package typealias Input = LintReportInput
+
+    package static let summary = "GitHub Actions annotations, and a job summary in $GITHUB_STEP_SUMMARY"
+    package static let sink = OutputSink.workflowCommands
+
+    package func render(_ input: LintReportInput) -> String { render(input.report, context: input.context) }
 }

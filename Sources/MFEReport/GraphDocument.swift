@@ -242,7 +242,7 @@ private struct FindingPlacement {
             if let from = node(finding.from, finding.fromPackage), let to = node(finding.to, finding.toPackage) {
                 nodes = [from, to]
                 if graph.edge(from: from, to: to) != nil { onEdge[EdgeKey(from: from, to: to), default: []].append(finding) }
-            } else if finding.rule == LintRule.packageCycle.id, let path = finding.path {
+            } else if finding.rule == PackageCycleRule.id, let path = finding.path {
                 packages = path.compactMap { packagesByName[$0]?.first }
             } else if let path = finding.path, path.count >= 2 {
                 let pathPackages: [String?] = finding.pathPackages?.map(Optional.some) ?? Array(repeating: nil, count: path.count)

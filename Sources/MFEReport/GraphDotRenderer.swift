@@ -1,3 +1,5 @@
+import MFECore
+
 /// Renders a `GraphDocument` as a Graphviz `digraph`: one `cluster_` subgraph per package
 /// filled with its layer's colour, target shapes by role, violations in red. Pure: value in,
 /// text out.
@@ -69,4 +71,13 @@ package struct GraphDotRenderer: Sendable {
         }
         return result + "\""
     }
+}
+
+extension GraphDotRenderer: OutputRenderer {
+    package typealias Input = GraphInput
+
+    package static let summary = "Graphviz dot, e.g. for 'dot -Tsvg'"
+    package static let sink = OutputSink.dot
+
+    package func render(_ input: GraphInput) -> String { render(input.document) }
 }

@@ -7,6 +7,9 @@ package enum GraphError: InputError, Equatable {
     case noSuchPackage(String, names: [String])
     /// The page template `name` holds the placeholder `count` times, not once.
     case placeholderCount(template: String, placeholder: String, count: Int)
+    /// `--format html` in a build that left `Templates/graph/page.html` (`path` below
+    /// `Templates/`) out.
+    case pageMissing(path: String)
     /// `--base REV`: the workspace at the merge base (`mergeBase`) could not be loaded; `reason`
     /// is the loader's message.
     case baseNotReadable(base: String, mergeBase: String, reason: String)
@@ -18,6 +21,8 @@ package enum GraphError: InputError, Equatable {
             return "no package named '\(name)' in the workspace; give one of \(names.isEmpty ? "its packages (it has none)" : known)"
         case .placeholderCount(let template, let placeholder, let count):
             return "\(template) must contain '\(placeholder)' exactly once, where the graph data goes; it contains it \(count) times"
+        case .pageMissing(let path):
+            return "this mfe was built without its graph page ('Templates/\(path)'); rebuild it from a complete checkout"
         case .baseNotReadable(let base, let mergeBase, let reason):
             return "the workspace at '\(base)' (merge base \(mergeBase.prefix(12))) could not be read: \(reason); compare with a revision where it could"
         }

@@ -106,7 +106,7 @@ package struct GraphHTMLRenderer: Sendable {
                 object["to"] = .int(to)
             }
             if let path = finding.path {
-                if finding.rule == LintRule.packageCycle.id {
+                if finding.rule == PackageCycleRule.id {
                     let indices = path.compactMap { name in document.packages.firstIndex { $0.name == name } }
                     if indices.count == path.count { object["packagePath"] = .array(indices.map(JSONValue.int)) }
                 } else {
@@ -159,4 +159,20 @@ package struct GraphHTMLRenderer: Sendable {
     private static func layer(_ layer: Layer?) -> JSONValue {
         layer.map { .string($0.rawValue) } ?? .null
     }
+}
+
+extension GraphHTMLRenderer: OutputRenderer {
+    package typealias Input = GraphInput
+
+    package static let summary = "one self-contained interactive page; with --base, what a change adds and removes"
+    package static let sink = OutputSink.html
+
+    /// Creates a renderer filling the built-in page (`GraphPageTemplate`); throws when this
+    /// build left it out.
+    package init() throws {
+        guard let template = GraphPageTemplate.builtin else { throw GraphError.pageMissing(path: GraphPageTemplate.path) }
+        try self.init(template: template)
+    }
+
+    package func render(_ input: GraphInput) -> String { render(input.document, change: input.change) }
 }

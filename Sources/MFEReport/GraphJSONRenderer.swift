@@ -1,6 +1,6 @@
 import MFECore
 
-/// Renders a `GraphDocument` as DESIGN's `{"packages": [{"layer", "name", "path", "targets":
+/// Renders a `GraphDocument` as the contract's `{"packages": [{"layer", "name", "path", "targets":
 /// [{"dependencies", "name", "role"}]}]}`, plus, on each target, its `"feature"` (the
 /// package's, or its stem in a monorepo package), that feature's `"layer"`, and `"edges"`:
 /// every dependency as `{"package", "path", "target", "findings"}` (the package and path tell
@@ -47,4 +47,13 @@ package struct GraphJSONRenderer: Sendable {
         let value: JSONValue = ["packages": .array(packages)]
         return value.formatted(inlineDepth: 5)
     }
+}
+
+extension GraphJSONRenderer: OutputRenderer {
+    package typealias Input = GraphInput
+
+    package static let summary = "packages, targets and their dependencies as one JSON document"
+    package static let sink = OutputSink.json
+
+    package func render(_ input: GraphInput) -> String { render(input.document) }
 }

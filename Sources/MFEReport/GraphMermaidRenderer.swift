@@ -1,3 +1,4 @@
+import MFECore
 import MFEWorkspace
 
 /// Renders a `GraphDocument` as a Mermaid `flowchart LR` that GitHub renders in Markdown: one
@@ -114,4 +115,13 @@ private struct IdentifierTable {
         assigned[key] = candidate
         return candidate
     }
+}
+
+extension GraphMermaidRenderer: OutputRenderer {
+    package typealias Input = GraphInput
+
+    package static let summary = "a Mermaid flowchart, which GitHub renders in Markdown"
+    package static let sink = OutputSink.mermaid
+
+    package func render(_ input: GraphInput) -> String { render(input.document) }
 }

@@ -43,7 +43,7 @@ package enum GraphStyle {
         guard let worst = findings.map(\.severity).min() else { return nil }
         var rules: [String] = []
         for finding in findings where !rules.contains(finding.rule.rawValue) { rules.append(finding.rule.rawValue) }
-        let solid = findings.contains { $0.severity == .error && $0.rule != LintRule.cycle.id }
+        let solid = findings.contains { $0.severity == .error && $0.rule != CycleRule.id }
         let color: String
         switch worst {
         case .error: color = "#b91c1c"

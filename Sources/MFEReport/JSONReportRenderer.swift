@@ -1,7 +1,7 @@
 import MFECore
 import MFELint
 
-/// Renders a report as DESIGN's JSON document:
+/// Renders a report as the JSON document of the Output formats article:
 /// `{"findings": [...], "summary": {...}, "version": 1}` with sorted keys, findings in report
 /// order, and nothing that varies between runs (no timing), so the same input gives the same
 /// bytes.
@@ -67,4 +67,13 @@ package struct JSONReportRenderer: Sendable {
             "line": .int(finding.line),
         ]
     }
+}
+
+extension JSONReportRenderer: OutputRenderer {
+    package typealias Input = LintReportInput
+
+    package static let summary = "the findings and their counts as one JSON document"
+    package static let sink = OutputSink.json
+
+    package func render(_ input: LintReportInput) -> String { render(input.report) }
 }

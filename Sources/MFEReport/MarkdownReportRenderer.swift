@@ -1,3 +1,4 @@
+import MFECore
 import MFELint
 
 /// Renders a report as a pull-request comment in GitHub Markdown: a hidden marker (so a CI step
@@ -14,8 +15,13 @@ package struct MarkdownReportRenderer: Sendable {
     /// The most characters rendered; `commentLimit` by default.
     let limit: Int
 
+    /// Creates a renderer that stays under GitHub's comment limit.
+    package init() {
+        self.init(limit: Self.commentLimit)
+    }
+
     /// Creates a renderer that stays under `limit` characters.
-    package init(limit: Int = MarkdownReportRenderer.commentLimit) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
@@ -124,4 +130,13 @@ package struct MarkdownReportRenderer: Sendable {
 
     /// A path as a URL path: each segment percent-encoded where RFC 3986 requires.
     static func urlPath(_ path: String) -> String { SARIFReportRenderer.uri(path) }
+}
+
+extension MarkdownReportRenderer: OutputRenderer {
+    package typealias Input = LintReportInput
+
+    package static let summary = "a pull-request comment, new findings grouped by owning team"
+    package static let sink = OutputSink.markdown
+
+    package func render(_ input: LintReportInput) -> String { render(input.report, context: input.context) }
 }

@@ -22,19 +22,39 @@ package struct OwnedFeature: Sendable, Equatable {
     }
 }
 
-/// Renders `mfe owners`: a table, JSON, or a CODEOWNERS block. Pure: values in, text out.
-package struct OwnersRenderer: Sendable {
-    /// The first line of the block mfe writes in a CODEOWNERS file.
-    package static let beginMarker = "# mfe:begin"
-    /// Its last line.
-    package static let endMarker = "# mfe:end"
+/// What every renderer of `mfe owners` is given: the features, and the workspace's folder in
+/// its git repository (`""` at its root or outside git), which CODEOWNERS patterns start with.
+package typealias OwnersInput = (features: [OwnedFeature], repositoryPrefix: String)
 
-    /// Creates a renderer.
-    package init() {}
+/// The output formats of `mfe owners`, each registering its renderer (the renderers say what
+/// they are for); the first is the default.
+public enum OwnersFormat: String, OutputFormat {
+    /// One line per feature: name, owners, folders.
+    case text
+    /// `{"features": [{"name", "package", "owners", "paths"}]}`.
+    case json
+    /// A CODEOWNERS block between `# mfe:begin` and `# mfe:end`.
+    case codeowners
 
-    /// One line per feature: name, owners (`-` for none), folders; columns aligned.
-    package func text(_ features: [OwnedFeature]) -> String {
-        let rows = features.map { ($0.name, $0.owners.isEmpty ? "-" : $0.owners.joined(separator: " "), $0.paths.map(Self.folder).joined(separator: " ")) }
+    package var renderer: any OutputRenderer<OwnersInput>.Type {
+        switch self {
+        case .text: OwnersTextRenderer.self
+        case .json: OwnersJSONRenderer.self
+        case .codeowners: CodeownersRenderer.self
+        }
+    }
+}
+
+/// One line per feature: name, owners (`-` for none), folders; columns aligned. Pure: values
+/// in, text out.
+struct OwnersTextRenderer: OutputRenderer {
+    typealias Input = OwnersInput
+
+    static let summary = "one line per feature: its owners and folders"
+    static let sink = OutputSink.terminal
+
+    func render(_ input: OwnersInput) -> String {
+        let rows = input.features.map { ($0.name, $0.owners.isEmpty ? "-" : $0.owners.joined(separator: " "), $0.paths.map(Self.folder).joined(separator: " ")) }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let ownerWidth = rows.map(\.1.count).max() ?? 0
         return rows.map { row in
@@ -43,9 +63,20 @@ package struct OwnersRenderer: Sendable {
         }.joined()
     }
 
-    /// `{"features": [{"name", "package", "owners", "paths"}]}`, sorted keys.
-    package func json(_ features: [OwnedFeature]) -> String {
-        let values: [JSONValue] = features.map { feature in
+    /// A folder as the table prints it: with a trailing slash.
+    private static func folder(_ path: String) -> String { path == "." ? "./" : path + "/" }
+}
+
+/// `{"features": [{"name", "package", "owners", "paths"}]}`, sorted keys. Pure: values in,
+/// text out.
+struct OwnersJSONRenderer: OutputRenderer {
+    typealias Input = OwnersInput
+
+    static let summary = "{\"features\": [{\"name\", \"package\", \"owners\", \"paths\"}]}"
+    static let sink = OutputSink.json
+
+    func render(_ input: OwnersInput) -> String {
+        let values: [JSONValue] = input.features.map { feature in
             [
                 "name": .string(feature.name), "package": .string(feature.package),
                 "owners": .array(feature.owners.map(JSONValue.string)), "paths": .array(feature.paths.map(JSONValue.string)),
@@ -53,14 +84,32 @@ package struct OwnersRenderer: Sendable {
         }
         return JSONValue.object(["features": .array(values)]).formatted()
     }
+}
+
+/// The CODEOWNERS block of `mfe owners --format codeowners`, and where `--check` finds it in a
+/// file. Pure: values in, text out.
+package struct CodeownersRenderer: OutputRenderer {
+    package typealias Input = OwnersInput
+
+    package static let summary = "a block for .github/CODEOWNERS, between '# mfe:begin' and '# mfe:end'"
+    package static let sink = OutputSink.codeowners
+
+    /// The first line of the block mfe writes in a CODEOWNERS file.
+    package static let beginMarker = "# mfe:begin"
+    /// Its last line.
+    package static let endMarker = "# mfe:end"
+
+    /// Creates a renderer.
+    package init() {}
 
     /// The CODEOWNERS block: `# mfe:begin`, one `PATTERN OWNER…` line per owned folder, `# mfe:end`.
     /// GitHub applies the last matching line, so a folder comes before the folders inside it
-    /// (its owners are the default, theirs override). `prefix` is the workspace's folder in the
-    /// repository (`""` at its root); features without owners get no line.
-    package func codeowners(_ features: [OwnedFeature], prefix: String) -> String {
+    /// (its owners are the default, theirs override). Patterns are relative to the repository
+    /// root (`repositoryPrefix` then the folder); features without owners get no line.
+    package func render(_ input: OwnersInput) -> String {
+        let prefix = input.repositoryPrefix
         var ownersByPath: [String: [String]] = [:]
-        for feature in features where !feature.owners.isEmpty {
+        for feature in input.features where !feature.owners.isEmpty {
             for path in feature.paths {
                 let repositoryPath = PathUtilities.normalize(prefix.isEmpty ? path : PathUtilities.join(prefix, path))
                 var owners = ownersByPath[repositoryPath] ?? []
@@ -91,9 +140,6 @@ package struct OwnersRenderer: Sendable {
         else { return nil }
         return lines[begin...end].joined(separator: "\n") + "\n"
     }
-
-    /// A folder as the table prints it: with a trailing slash.
-    private static func folder(_ path: String) -> String { path == "." ? "./" : path + "/" }
 
     /// CODEOWNERS patterns escape spaces and `#` with a backslash.
     private static func escaped(_ path: String) -> String {

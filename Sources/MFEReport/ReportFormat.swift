@@ -2,11 +2,15 @@ import Foundation
 import MFECore
 import MFELint
 
-/// The output formats of `mfe lint-graph --format`.
-public enum ReportFormat: String, Sendable, CaseIterable {
+/// What every renderer of a lint report is given: the report, and how to print it.
+package typealias LintReportInput = (report: LintReport, context: ReportContext)
+
+/// The output formats of `mfe lint-graph --format`, each registering its renderer (the
+/// renderers say what they are for); the first is the default.
+public enum ReportFormat: String, OutputFormat {
     /// `file:line:col: severity: message [rule]` lines and a summary line.
     case text
-    /// DESIGN's JSON document.
+    /// The JSON document of findings and counts.
     case json
     /// SARIF 2.1.0 for GitHub code scanning.
     case sarif
@@ -14,6 +18,16 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case github
     /// A pull-request comment in GitHub Markdown: new findings first, grouped by owning team.
     case markdown
+
+    package var renderer: any OutputRenderer<LintReportInput>.Type {
+        switch self {
+        case .text: TextReportRenderer.self
+        case .json: JSONReportRenderer.self
+        case .sarif: SARIFReportRenderer.self
+        case .github: GitHubReportRenderer.self
+        case .markdown: MarkdownReportRenderer.self
+        }
+    }
 }
 
 /// What renderers need besides the report. Renderers are pure: the same report and context

@@ -118,3 +118,12 @@ package struct SARIFReportRenderer: Sendable {
         return result
     }
 }
+
+extension SARIFReportRenderer: OutputRenderer {
+    package typealias Input = LintReportInput
+
+    package static let summary = "SARIF 2.1.0 for GitHub code scanning"
+    package static let sink = OutputSink.json
+
+    package func render(_ input: LintReportInput) -> String { render(input.report, context: input.context) }
+}

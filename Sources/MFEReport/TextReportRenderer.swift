@@ -1,3 +1,4 @@
+import MFECore
 import MFELint
 
 /// Renders a report as Xcode and SwiftPM print diagnostics, so terminals and Xcode link each
@@ -33,4 +34,13 @@ package struct TextReportRenderer: Sendable {
         case .notice: return "\u{1B}[1;36mnotice:\u{1B}[0m"
         }
     }
+}
+
+extension TextReportRenderer: OutputRenderer {
+    package typealias Input = LintReportInput
+
+    package static let summary = "file:line:col: severity: message [rule] lines, then a summary line"
+    package static let sink = OutputSink.terminal
+
+    package func render(_ input: LintReportInput) -> String { render(input.report, context: input.context) }
 }

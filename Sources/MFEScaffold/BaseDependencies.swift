@@ -29,6 +29,20 @@ package struct BaseDependencies: Sendable, Equatable {
     package var liveType: String
     /// The requirements, in declaration order.
     package var requirements: [Requirement]
+    /// The package's testing library (`CoreTesting`) and its public type conforming to the
+    /// protocol with an `init()` (`MockCoreServices`), which a feature's mocks hand out by
+    /// default; nil when the package has none, and the mocks hand out the live type.
+    package var testDouble: TestDouble?
+
+    /// A foundation package's test double of its base dependencies.
+    package struct TestDouble: Sendable, Equatable {
+        /// The testing library's module, to import: `CoreTesting`.
+        package var module: String
+        /// The library product vending it, which the feature's testing target depends on.
+        package var product: String
+        /// The type: `MockCoreServices`.
+        package var type: String
+    }
 
     /// The conformance's members forwarding to `receiver` (`Self.core`, `core`), each `public`
     /// unless `isPublic` is false (an internal type's), indented with `indent`, separated by
@@ -50,7 +64,7 @@ package struct BaseDependencies: Sendable, Equatable {
     /// naming the file and the fix.
     package static func read(module: String, sources: [(file: String, text: String)]) -> Result<BaseDependencies?, ScaffoldError> {
         var found: (file: String, declaration: ProtocolDeclSyntax)?
-        var types: [(name: String, inherited: [String], initializers: [InitializerDeclSyntax], isPublic: Bool)] = []
+        var types: [DeclaredType] = []
         for (file, text) in sources {
             let tree = Parser.parse(source: text)
             for node in tree.descendants(ProtocolDeclSyntax.self) where node.name.text.hasSuffix("BaseDependencies") && isPublic(node.modifiers) {
@@ -59,12 +73,7 @@ package struct BaseDependencies: Sendable, Equatable {
                 }
                 found = (file, node)
             }
-            for node in tree.descendants(DeclSyntax.self) {
-                guard [.structDecl, .classDecl, .actorDecl].contains(node.kind), let group = node.asProtocol(DeclGroupSyntax.self), let named = node.asProtocol(NamedDeclSyntax.self) else { continue }
-                let inherited = group.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
-                let initializers = group.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
-                types.append((named.name.text, inherited, initializers, isPublic(group.modifiers)))
-            }
+            types += declaredTypes(in: tree)
         }
         guard let (file, declaration) = found else { return .success(nil) }
         let name = declaration.name.text
@@ -79,17 +88,43 @@ package struct BaseDependencies: Sendable, Equatable {
                 return .failure(.unforwardableRequirement(file: file, name: name, requirement: reason.reason))
             }
         }
-        let live = types.first { type in
-            type.isPublic && type.inherited.contains(name)
+        guard let live = conformingType(to: name, among: types) else {
+            return .failure(.noLiveType(file: file, name: name, module: module))
+        }
+        return .success(BaseDependencies(module: module, protocolName: name, liveType: live, requirements: requirements))
+    }
+
+    /// The first public type among `sources` (the Swift files of the package's testing library
+    /// `module`, vended as `product`) conforming to the protocol with an `init()`: the test
+    /// double a feature's mocks hand out.
+    package mutating func readTestDouble(module: String, product: String, sources: [(file: String, text: String)]) {
+        var types: [DeclaredType] = []
+        for (_, text) in sources { types += Self.declaredTypes(in: Parser.parse(source: text)) }
+        testDouble = Self.conformingType(to: protocolName, among: types).map { TestDouble(module: module, product: product, type: $0) }
+    }
+
+    private typealias DeclaredType = (name: String, inherited: [String], initializers: [InitializerDeclSyntax], isPublic: Bool)
+
+    /// The structs, classes and actors `tree` declares.
+    private static func declaredTypes(in tree: SourceFileSyntax) -> [DeclaredType] {
+        tree.descendants(DeclSyntax.self).compactMap { node in
+            guard [.structDecl, .classDecl, .actorDecl].contains(node.kind), let group = node.asProtocol(DeclGroupSyntax.self), let named = node.asProtocol(NamedDeclSyntax.self) else { return nil }
+            let inherited = group.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+            let initializers = group.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+            return (named.name.text, inherited, initializers, isPublic(group.modifiers))
+        }
+    }
+
+    /// The first public type conforming to `protocolName` that `init()` makes: no initializer,
+    /// or a public one whose every parameter has a default and that neither fails nor throws.
+    private static func conformingType(to protocolName: String, among types: [DeclaredType]) -> String? {
+        types.first { type in
+            type.isPublic && type.inherited.contains(protocolName)
                 && (type.initializers.isEmpty
                     || type.initializers.contains {
                         isPublic($0.modifiers) && $0.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil } && $0.optionalMark == nil && $0.signature.effectSpecifiers == nil
                     })
-        }
-        guard let live else {
-            return .failure(.noLiveType(file: file, name: name, module: module))
-        }
-        return .success(BaseDependencies(module: module, protocolName: name, liveType: live.name, requirements: requirements))
+        }?.name
     }
 
     private static func isPublic(_ modifiers: DeclModifierListSyntax) -> Bool {
@@ -147,6 +182,7 @@ extension FeatureDependency {
         return [
             "product": product, "package": FeatureSpecification.swiftString(package), "module": base.module,
             "protocolName": base.protocolName, "liveType": base.liveType, "variable": base.variable,
+            "mockType": base.testDouble?.type ?? base.liveType, "testingModule": base.testDouble?.module ?? false, "testingProduct": base.testDouble?.product ?? false,
             "mockMembers": base.members(forwardingTo: base.variable, indent: "    "),
             "previewMembers": base.members(forwardingTo: base.variable, indent: "    ", isPublic: false),
         ]

@@ -75,9 +75,8 @@ struct DependencyNameResolver {
             return .success(dependency(requested: name, package: package, product: product, module: name))
         }
         let available = workspace.packages.filter { $0.layer != .shell }.map { "'\($0.name)'" }.sorted()
-        let lowered = name.lowercased()
-        if let close = workspace.packages.first(where: { $0.name.lowercased() == lowered }) {
-            return .failure(.unknownDependencyNear(name, near: close.name))
+        if let near = NearestName.nearest(to: name, among: workspace.packages.filter { $0.layer != .shell }.map(\.name)) {
+            return .failure(.unknownDependencyNear(name, near: near))
         }
         return .failure(.unknownDependency(name, available: available))
     }
@@ -93,14 +92,24 @@ struct DependencyNameResolver {
     /// sources; nil for any other package or a module that declares none.
     private func baseDependencies(of module: String, in package: WorkspacePackage) -> Result<BaseDependencies?, ScaffoldError> {
         guard package.layer == .foundation, layer == .product, let target = package.manifest.targets.first(where: { $0.name == module }) else { return .success(nil) }
-        let folder = PathUtilities.join(package.directory, target.path ?? "Sources/\(module)")
-        let absolute = PathUtilities.join(workspace.root, folder)
-        var sources: [(file: String, text: String)] = []
-        for file in (try? fileSystem.filesBelow(absolute)) ?? [] where file.hasSuffix(".swift") {
-            guard let data = try? fileSystem.contents(of: PathUtilities.join(absolute, file)) else { continue }
-            sources.append((PathUtilities.join(folder, file), String(decoding: data, as: UTF8.self)))
+        let sources = swiftSources(of: PathUtilities.join(package.directory, target.path ?? "Sources/\(module)"))
+        return BaseDependencies.read(module: module, sources: sources).mapError { .inDependency(package: package.name, $0) }.map { base in
+            guard var base else { return nil }
+            // The package's testing library, when it vends a test double of the base dependencies.
+            let testing = module + "Testing"
+            if let product = libraryProduct(vending: testing, in: package), let target = package.manifest.targets.first(where: { $0.name == testing }) {
+                base.readTestDouble(module: testing, product: product, sources: swiftSources(of: PathUtilities.join(package.directory, target.path ?? "Sources/\(testing)")))
+            }
+            return base
         }
-        return BaseDependencies.read(module: module, sources: sources).mapError { .inDependency(package: package.name, $0) }
+    }
+
+    /// The Swift files below `folder` (relative to the workspace root), as `(path, text)`.
+    private func swiftSources(of folder: String) -> [(file: String, text: String)] {
+        let absolute = PathUtilities.join(workspace.root, folder)
+        return ((try? fileSystem.filesBelow(absolute)) ?? []).filter { $0.hasSuffix(".swift") }.compactMap { file in
+            (try? fileSystem.contents(of: PathUtilities.join(absolute, file))).map { (PathUtilities.join(folder, file), String(decoding: $0, as: UTF8.self)) }
+        }
     }
 
     /// The release the shell requires of the package `identity` with `from:` (a polyrepo

@@ -10,7 +10,7 @@ extension FeatureScaffolder {
     package func planLocked(_ request: CreateRequest, waiting: (Int32?) -> Void = { _ in }) async throws -> (plan: ScaffoldPlan, lock: WorkspaceLock?) {
         let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
         // An unreadable mfe.yml is reported by `plan`, with its file and line.
-        let root = (try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)) ?? nil
+        let root = (try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)?.directory) ?? nil
         var lock: WorkspaceLock?
         if let root { lock = try await WorkspaceLock.acquire(workspaceRoot: root, fileSystem: fileSystem, waiting: waiting) }
         do {
@@ -28,7 +28,7 @@ extension FeatureScaffolder {
     /// finished; a feature already wired is refused, as there is nothing to do.
     func planWiring(_ request: CreateRequest) async throws -> ScaffoldPlan {
         let base = PathUtilities.absolute(request.path ?? ".", relativeTo: currentDirectory)
-        guard let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) else {
+        guard let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)?.directory else {
             throw ScaffoldError.wireOnlyOutsideWorkspace(base)
         }
         let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
@@ -47,7 +47,9 @@ extension FeatureScaffolder {
         let shell = ShellWiring(workspaceRoot: root, shellFolder: shellFolder, fileSystem: fileSystem)
         let featureTypes = Self.swiftFiles(below: PathUtilities.join(PathUtilities.join(root, package.directory), "Sources"), fileSystem: fileSystem)
         let clashes = ShellNames(files: try? shell.files(), workspace: workspace.configuration?.name)
-            .clashes(name: request.name, targetNames: package.manifest.targets.map(\.name), featureTypes: ShellNames.declaredTypes(in: featureTypes), caseName: feature.caseName, newRoute: false)
+            .clashes(
+                name: request.name, targetNames: package.manifest.targets.map(\.name), featureTypes: ShellNames.declaredTypes(in: featureTypes), caseName: feature.caseName, link: feature.link,
+                newRoute: false)
         if !clashes.isEmpty { throw InputErrors(clashes) }
 
         let requirements = Self.requirements(of: specification, folder: package.directory, shellFolder: shellFolder)

@@ -114,7 +114,7 @@ public struct FeatureScaffolder: Sendable {
         var workspaceRoot: String?
         var shellFolder: String?
         var loaded: Workspace?
-        if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
+        if let root = try WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)?.directory {
             workspaceRoot = root
             specification.ownRepository = false
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
@@ -161,7 +161,7 @@ public struct FeatureScaffolder: Sendable {
             let names = ShellNames(files: try? shell.files(), workspace: workspace.configuration?.name)
             let clashes = names.clashes(
                 name: request.name, targetNames: specification.targetNames, featureTypes: ShellNames.declaredTypes(in: files.map { ($0.path, $0.contents) }),
-                caseName: WiredFeature(specification).caseName, newRoute: true)
+                caseName: WiredFeature(specification).caseName, link: WiredFeature(specification).link, newRoute: true)
             if !clashes.isEmpty { throw InputErrors(clashes) }
         }
         let kind = request.webURL != nil ? "web µFeature" : request.layer == .foundation ? "foundation µFeature, \(specification.kind.rawValue)" : "\(request.layer.rawValue) µFeature"
@@ -261,8 +261,12 @@ enum WebURLValidation {
         if parsed.user != nil || parsed.password != nil {
             return .failure(.webURLCredentials(url))
         }
-        if scheme == "http", !allowsPlainHTTP(host: host) {
-            return .failure(.webURLInsecure(url, host: host))
+        if let port = URLComponents(string: url)?.port, !(1...65_535).contains(port) {
+            return .failure(.webURLBadPort(url, port: port))
+        }
+        if scheme == "http" {
+            if isIPAddress(host: host) { return .failure(.webURLIPAddress(url, host: host)) }
+            if !allowsPlainHTTP(host: host) { return .failure(.webURLInsecure(url, host: host)) }
         }
         let written = parsed.absoluteString
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
@@ -274,12 +278,34 @@ enum WebURLValidation {
         return .success(written)
     }
 
-    /// Whether iOS loads `http` pages from `host` without an App Transport Security exception:
-    /// IP addresses, unqualified names (`localhost`) and `.local` names, as ATS exempts them. Any
-    /// other `http` page would stay blank in the web view, so mfe asks for its https URL.
+    /// Whether iOS and macOS load `http` pages from `host` without an App Transport Security
+    /// exception. Apple's `NSAllowsLocalNetworking` documentation: ATS allows connections to
+    /// unqualified domains and `.local` domains by default (since iOS 10 and macOS 10.12), and
+    /// "in iOS 17, iPadOS 17, and macOS 14, ATS no longer allows connections to IP addresses by
+    /// default". So: a name of one DNS label (`localhost`, `devbox`) or one ending in `.local`,
+    /// and nothing else (`isIPAddress` hosts included). Any other `http` page would stay blank
+    /// in the web view, so mfe asks for its https URL.
     static func allowsPlainHTTP(host: String) -> Bool {
+        let labels = host.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        guard !isIPAddress(host: host), labels.allSatisfy(isDNSLabel) else { return false }
+        return labels.count == 1 || labels.last == "local"
+    }
+
+    /// Whether `host` is an IP address as a browser's URL parser reads it: an IPv6 literal
+    /// (`[::1]`), or a name whose last label is a number (`127.0.0.1`, `8.8.8.8`, and also
+    /// `2130706433` or `0x7f000001`, which WebKit loads as `127.0.0.1`: the URL Standard's
+    /// "ends in a number" rule).
+    static func isIPAddress(host: String) -> Bool {
         let host = host.lowercased()
-        let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4 && host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
-        return host.hasPrefix("[") || isIPv4 || !host.contains(".") || host.hasSuffix(".local")
+        if host.hasPrefix("[") || host.contains(":") { return true }
+        guard let last = host.split(separator: ".", omittingEmptySubsequences: true).last else { return false }
+        if last.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
+        return last.hasPrefix("0x") && last.dropFirst(2).allSatisfy { $0.isASCII && $0.isHexDigit }
+    }
+
+    /// Whether `label` is a DNS label: 1 to 63 ASCII letters, digits and hyphens, not starting
+    /// or ending with a hyphen.
+    static func isDNSLabel(_ label: Substring) -> Bool {
+        (1...63).contains(label.count) && label.first != "-" && label.last != "-" && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 }

@@ -120,11 +120,12 @@ package struct FeatureSpecification: Sendable, Equatable {
             "projectName": iOSApp?.projectName ?? "",
             "targetName": iOSApp?.targetName ?? "",
             "ciFolder": ownRepository ? ".github" : "",
-            "mfeVersion": GeneratedCI.mfeVersion,
             "mfeRepository": GeneratedCI.mfeRepository,
+            "systemImage": systemImage,
         ]
         if let webURL { context["url"] = Self.swiftString(webURL) }
         context.merge(kind.templateContext) { _, kind in kind }
+        context.merge(GeneratedCI.templateContext) { own, _ in own }
         return context
     }
 
@@ -139,8 +140,36 @@ package struct FeatureSpecification: Sendable, Equatable {
     /// among the platforms.
     package var iOSApp: XcodeAppProject.AppRequest? {
         guard example, layer == .product, let iOS = platforms.iOS else { return nil }
-        return XcodeAppProject.AppRequest(projectName: name + "Example", targetName: name + "ExampleApp", deploymentTarget: iOS.deploymentTarget)
+        return XcodeAppProject.AppRequest(
+            projectName: name + "Example", targetName: name + "ExampleApp", deploymentTarget: iOS.deploymentTarget, hostsWebContent: webURL != nil, iconName: name)
     }
+
+    /// The SF Symbol of the feature's tab: one its name suggests (`Search` → `magnifyingglass`),
+    /// a globe for a web feature, else one of a few neutral symbols picked by the name, so
+    /// every tab of the shell looks different and the same name always gets the same symbol.
+    package var systemImage: String {
+        let words = ShellSpecification.slug(name).split(separator: "-").map(String.init)
+        for word in words.reversed() {
+            if let symbol = Self.symbolsByWord[word] ?? Self.symbolsByWord[String(word.dropLast())] { return symbol }
+        }
+        if webURL != nil { return "globe" }
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Self.neutralSymbols[Int(hash % UInt32(Self.neutralSymbols.count))]
+    }
+
+    /// SF Symbols (each in SF Symbols 5 or earlier: iOS 17 and macOS 14 have them) for words
+    /// feature names use.
+    static let symbolsByWord: [String: String] = [
+        "about": "info.circle", "account": "person.crop.circle", "basket": "cart", "browse": "square.grid.2x2", "calendar": "calendar", "cart": "cart", "chat": "bubble.left.and.bubble.right",
+        "checkout": "creditcard", "discover": "sparkles", "event": "calendar", "explore": "safari", "favorite": "heart", "feed": "newspaper", "help": "questionmark.circle",
+        "history": "clock", "home": "house", "inbox": "tray", "library": "books.vertical", "map": "map", "message": "envelope", "news": "newspaper", "note": "note.text",
+        "notification": "bell", "order": "bag", "payment": "creditcard", "photo": "photo", "profile": "person.crop.circle", "search": "magnifyingglass", "setting": "gearshape",
+        "settings": "gearshape", "shop": "bag", "store": "bag", "support": "questionmark.circle", "wallet": "creditcard",
+    ]
+
+    /// Symbols for a name that suggests none.
+    static let neutralSymbols = ["square.grid.2x2", "star", "bookmark", "folder", "tag", "flag", "doc.text", "circle.grid.2x2", "rectangle.stack", "square.stack"]
 
     /// The English plural of a type name, for names like `fetchRestaurants()`:
     /// `Category` → `Categories`, `Box` → `Boxes`, `MenuItem` → `MenuItems`.

@@ -65,6 +65,11 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case webURLCredentials(String)
     /// The URL is plain `http` on a host App Transport Security blocks.
     case webURLInsecure(String, host: String)
+    /// The URL is plain `http` to an IP address, which App Transport Security blocks since
+    /// iOS 17 and macOS 14.
+    case webURLIPAddress(String, host: String)
+    /// The URL's port is not a TCP port (1 to 65535).
+    case webURLBadPort(String, port: Int)
     /// Foundation reads the URL differently once written (`written`).
     case webURLNotStable(String, written: String)
 
@@ -115,8 +120,11 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case templateNestingTooDeep(file: String, line: Int?, reason: String)
     /// `--templates` names no folder.
     case notATemplatesFolder(String)
-    /// A template file `link` is a symbolic link to `target`, outside the folder `directory`.
+    /// A template file (or folder) `link` is a symbolic link to `target`, outside the folder
+    /// `directory`.
     case templateLinkOutside(link: String, target: String, directory: String)
+    /// A folder of the template `template` is a symbolic link to `target`, outside the template.
+    case templateFolderLinkLeavesTemplate(link: String, target: String, template: String)
     /// A template file larger than `limit` bytes.
     case templateFileTooLarge(path: String, size: Int, limit: Int, isDescription: Bool)
     /// The templates of `directory` together are too large.
@@ -170,6 +178,11 @@ package indirect enum ScaffoldError: InputError, Equatable {
     case typeDeclaredByShell(String, type: String, file: String)
     /// The feature `name`'s route `route` is taken by `owner`.
     case routeTaken(String, route: String, owner: String)
+    /// The feature `name`'s link `link` is matched by the pattern `pattern` that `file`
+    /// registers for `route`.
+    case linkTaken(String, link: String, pattern: String, route: String, file: String)
+    /// The feature `name`'s tab would be titled like the tab `title` (showing `screen`) of `file`.
+    case tabTaken(String, title: String, screen: String, file: String)
 
     // MARK: the workspace's mfe.yml and lock
 
@@ -271,6 +284,11 @@ package indirect enum ScaffoldError: InputError, Equatable {
             return "'--web \(url)' holds credentials before '@'; mfe writes the URL into the generated source, so give the page without them"
         case .webURLInsecure(let url, let host):
             return "'--web \(url)' is plain http, which iOS blocks for '\(host)' (App Transport Security), so the page would stay blank; give its https URL, e.g. '--web https\(url.dropFirst(4))'"
+        case .webURLIPAddress(let url, let host):
+            return
+                "'--web \(url)' is plain http to the IP address '\(host)', which App Transport Security blocks since iOS 17 and macOS 14 (Apple's NSAllowsLocalNetworking: \"ATS no longer allows connections to IP addresses by default\"), so the page would stay blank; give its https URL, or a name such as 'localhost' or 'NAME.local'"
+        case .webURLBadPort(let url, let port):
+            return "'--web \(url)' has the port \(port), which is no TCP port; give one from 1 to 65535, or none for the scheme's default"
         case .webURLNotStable(let url, let written):
             return "'--web \(url)' is not a URL Foundation reads the same way twice ('\(written)'); percent-encode its special characters and try again"
         case .dependencyGivenTwice(let name, let product):
@@ -321,6 +339,9 @@ package indirect enum ScaffoldError: InputError, Equatable {
             return "'\(directory)' is not a folder of templates; give a folder holding one subfolder per template (e.g. 'feature/', each with a \(Template.descriptionFileName))"
         case .templateLinkOutside(let link, let target, let directory):
             return "'\(link)' is a symbolic link to '\(target)', outside the templates folder '\(directory)'; a template may only use files inside its folder, so copy the file in or remove the link"
+        case .templateFolderLinkLeavesTemplate(let link, let target, let template):
+            return
+                "'\(link)' is a symbolic link to the folder '\(target)', outside the template '\(template)'; mfe reads a template's own folder only, so copy the files in or remove the link"
         case .templateFileTooLarge(let path, let size, let limit, let isDescription):
             return "'\(path)' is \(size) bytes, more than the \(limit) a \(isDescription ? "template.yml" : "template file") may have; a template holds source files, keep it smaller"
         case .templatesTooLarge(let directory):
@@ -373,6 +394,11 @@ package indirect enum ScaffoldError: InputError, Equatable {
             return "the feature name '\(name)' makes the type '\(type)', which \(file) declares too; wiring it into the shell would not build, so \(Self.renameFeature(name))"
         case .routeTaken(let name, let route, let owner):
             return "the feature name '\(name)' needs the route case and builder '\(route)', and the shell already has \(owner); \(Self.renameFeature(name))"
+        case .linkTaken(let name, let link, let pattern, let route, let file):
+            return
+                "the feature name '\(name)' needs the link '\(link)', and \(file) already registers '\(pattern)' for '\(route)', so the link would never reach '\(name)'; \(Self.renameFeature(name))"
+        case .tabTaken(let name, let title, let screen, let file):
+            return "the feature name '\(name)' would add a tab titled '\(name)', and \(file) already has the tab '\(title)' (\(screen)); \(Self.renameFeature(name))"
         case .cannotAddPackageGlob(let file, let layer, let glob):
             return "\(file): no 'packages:' glob holds \(layer.rawValue) packages, and mfe cannot add one to this mfe.yml's layout; add '- \(glob)' under 'packages:' and run the command again"
         case .cannotOpenLock(let path, let reason):

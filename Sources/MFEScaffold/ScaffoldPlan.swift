@@ -4,14 +4,27 @@ import MFECore
 public struct PlannedFile: Sendable, Equatable {
     /// The path below the destination, `/`-separated, checked to stay inside it.
     package var path: String
-    /// The file's text.
+    /// The file's text; empty for a binary file.
     package var contents: String
+    /// The bytes of a binary file (an app icon's PNG); nil for a text file, whose bytes are
+    /// `contents` in UTF-8.
+    package var data: [UInt8]?
 
-    /// Creates a planned file.
+    /// Creates a planned text file.
     package init(path: String, contents: String) {
         self.path = path
         self.contents = contents
     }
+
+    /// Creates a planned binary file.
+    package init(path: String, data: [UInt8]) {
+        self.path = path
+        self.contents = ""
+        self.data = data
+    }
+
+    /// The bytes to write.
+    package var bytes: [UInt8] { data ?? Array(contents.utf8) }
 }
 
 /// An edit of an existing file a scaffold makes after its new folder is in place: a glob added
@@ -52,12 +65,16 @@ public struct PlannedEdit: Sendable, Equatable {
     /// The edit as a unified diff (`a/LABEL`, `b/LABEL`).
     package var diff: String {
         let name = label ?? path
-        // Shown with plain line breaks: a CRLF file's diff reads line by line too.
+        // Shown with plain line breaks: a CRLF or CR-only file's diff reads line by line too.
         func shown(_ bytes: [UInt8]) -> String {
             var lines: [UInt8] = []
             lines.reserveCapacity(bytes.count)
-            for (index, byte) in bytes.enumerated() where !(byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")) {
-                lines.append(byte)
+            for (index, byte) in bytes.enumerated() {
+                guard byte == UInt8(ascii: "\r") else {
+                    lines.append(byte)
+                    continue
+                }
+                if index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n") { lines.append(UInt8(ascii: "\n")) }
             }
             return String(decoding: lines, as: UTF8.self)
         }

@@ -55,7 +55,7 @@ public struct ScaffoldWriter: Sendable {
             for file in plan.files {
                 let path = PathUtilities.join(temporary, file.path)
                 try fileSystem.createDirectory((path as NSString).deletingLastPathComponent)
-                try fileSystem.writeAtomically(Data(file.contents.utf8), to: path)
+                try fileSystem.writeAtomically(Data(file.bytes), to: path)
             }
             Self.pauseForInterruptTests()
             try fileSystem.move(temporary, to: destination)

@@ -81,6 +81,7 @@ public struct TemplateCatalog: Sendable, Equatable {
         for name in try fileSystem.contentsOfDirectory(root) where !name.hasPrefix(".") {
             let folder = PathUtilities.join(root, name)
             guard fileSystem.isDirectory(folder), fileSystem.exists(PathUtilities.join(folder, Template.descriptionFileName)) else { continue }
+            try refuseFolderLinksLeaving(folder, template: name, root: root, directory: directory, fileSystem: fileSystem)
             for relative in try filesBelow(folder, fileSystem: fileSystem) {
                 let path = PathUtilities.join(folder, relative)
                 // Any link on the way (the file, or the template's folder) counts: the file read
@@ -111,6 +112,28 @@ public struct TemplateCatalog: Sendable, Equatable {
             throw ScaffoldError.noTemplates(directory: directory)
         }
         return catalog
+    }
+
+    /// Refuses a symbolic link to a folder below the template `folder` that leads out of it, as
+    /// a link to a file outside the templates folder is refused: the files it holds would not
+    /// be read (a folder walk stays inside the template), so the template would silently lose
+    /// them, or, were they read, copy files from anywhere the user can read into the package.
+    static func refuseFolderLinksLeaving(_ folder: String, template: String, root: String, directory: String, fileSystem: any FileSystem) throws {
+        try fileSystem.walkFolders(below: folder, purpose: "reading the template '\(template)'") { relative, names in
+            for name in names {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let path = PathUtilities.join(folder, child)
+                guard fileSystem.isSymbolicLink(path), fileSystem.isDirectory(path) else { continue }
+                let resolved = fileSystem.realPath(path) ?? path
+                let link = PathUtilities.join(root, PathUtilities.join(template, child))
+                if !RealPath.isInside(resolved, folder: root, fileSystem: fileSystem) {
+                    throw ScaffoldError.templateLinkOutside(link: link, target: resolved, directory: directory)
+                }
+                if !RealPath.isInside(resolved, folder: folder, fileSystem: fileSystem) {
+                    throw ScaffoldError.templateFolderLinkLeavesTemplate(link: link, target: resolved, template: template)
+                }
+            }
+        }
     }
 
     /// The first symbolic link among the components of `relative` below `root`, as a path

@@ -86,7 +86,7 @@ public struct WorkspaceScaffolder: Sendable {
         if problems.isEmpty, fileSystem.exists(destination) {
             problems.append(ScaffoldError.workspaceExists(PathUtilities.relative(destination, to: currentDirectory)))
         }
-        if problems.isEmpty, let enclosing = try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem) {
+        if problems.isEmpty, let enclosing = try? WorkspaceLoader.findWorkspaceRoot(from: base, fileSystem: fileSystem)?.directory {
             let shown = PathUtilities.relative(PathUtilities.join(enclosing, "mfe.yml"), to: currentDirectory)
             problems.append(
                 ScaffoldError.nestedWorkspace(
@@ -104,9 +104,13 @@ public struct WorkspaceScaffolder: Sendable {
         if !problems.isEmpty { throw InputErrors(problems) }
 
         var shell = ShellSpecification(
-            workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release)
+            workspace: request.name, features: features, shellFolder: Self.shellFolder, links: features.isEmpty ? [:] : FeedMeExample.links, release: features.isEmpty ? nil : FeedMeExample.release,
+            scheme: ShellSpecification.scheme(workspace: request.name))
         shell.platforms = platforms
-        shell.urlSchemes = features.isEmpty ? [] : [FeedMeExample.urlScheme]
+        if !features.isEmpty {
+            shell.scheme = FeedMeExample.urlScheme
+            shell.websiteHost = FeedMeExample.websiteHost
+        }
         shell.mfeRepository = mfeRepository
         let renderer = TemplateRenderer()
         // The example's own files: each replaces the package template's file at its path (the
@@ -166,12 +170,24 @@ struct ShellSpecification {
     /// Where the workspace's CI downloads mfe's release bundle from.
     var mfeRepository = GeneratedCI.mfeRepository
 
-    /// The URL schemes the shell's router opens (`feedme://…`), which its app registers.
-    var urlSchemes: [String] = []
+    /// The app's own URL scheme (`feedme://…`), which its router opens and its app registers.
+    var scheme: String
+    /// The host of the app's website, whose links the router opens in the app (Feed Me's).
+    var websiteHost: String?
 
     /// The shell's Xcode project and iOS app target, named after the workspace.
     var iOSApp: XcodeAppProject.AppRequest? {
-        platforms.iOS.map { XcodeAppProject.AppRequest(projectName: workspace, targetName: workspace, deploymentTarget: $0.deploymentTarget, urlSchemes: urlSchemes) }
+        platforms.iOS.map {
+            XcodeAppProject.AppRequest(
+                projectName: workspace, targetName: workspace, deploymentTarget: $0.deploymentTarget, urlSchemes: [scheme], hostsWebContent: features.contains { $0.webURL != nil },
+                iconName: workspace)
+        }
+    }
+
+    /// The URL scheme of a workspace's app: its name, lowercased (a Swift identifier of ASCII
+    /// letters and digits, so a valid scheme).
+    static func scheme(workspace: String) -> String {
+        workspace.lowercased()
     }
 
     /// The shell's targets: the composition library, the app and the composition's tests.
@@ -224,7 +240,7 @@ struct ShellSpecification {
             "foundations": foundations.map { ["name": $0.name, "package": $0.name, "path": "../" + Self.folder(of: $0)] },
             "packages": features.map { ["path": "../" + Self.folder(of: $0), "name": $0.name, "folder": Self.folder(of: $0), "release": release ?? false] as [String: Any] },
             "release": release ?? false,
-            "websiteHost": features.isEmpty ? false : FeedMeExample.websiteHost,
+            "websiteHost": websiteHost ?? false,
             "hasPackages": !features.isEmpty,
             "toolsVersion": "6.0",
             "example": !features.isEmpty,
@@ -233,9 +249,9 @@ struct ShellSpecification {
             "iosAppFolder": iOSApp?.sourcesFolder ?? "",
             // Packages that are their own repositories are checked out by CI beside the workspace's.
             "checkoutPackagesFolder": release == nil ? "" : ".github/actions",
-            "mfeVersion": GeneratedCI.mfeVersion,
             "mfeRepository": mfeRepository,
-        ]
+            "scheme": scheme,
+        ].merging(GeneratedCI.templateContext) { own, _ in own }
     }
 
     /// `RestaurantOrder` → `restaurant-order`: the path segment of a feature's route.

@@ -199,25 +199,68 @@ extension XcodeAppProject {
         return objects
     }
 
+    /// The warnings and checks Xcode 16's iOS App template turns on project-wide, so Xcode
+    /// offers no "Update to recommended settings" on the first open.
+    static let recommendedWarnings: [(String, String)] = [
+        ("ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS", "YES"),
+        ("CLANG_ANALYZER_NONNULL", "YES"),
+        ("CLANG_ANALYZER_NUMBER_OBJECT_CONVERSION", "YES_AGGRESSIVE"),
+        ("CLANG_CXX_LANGUAGE_STANDARD", "\"gnu++20\""),
+        ("CLANG_ENABLE_OBJC_WEAK", "YES"),
+        ("CLANG_WARN_BLOCK_CAPTURE_AUTORELEASING", "YES"),
+        ("CLANG_WARN_BOOL_CONVERSION", "YES"),
+        ("CLANG_WARN_COMMA", "YES"),
+        ("CLANG_WARN_CONSTANT_CONVERSION", "YES"),
+        ("CLANG_WARN_DEPRECATED_OBJC_IMPLEMENTATIONS", "YES"),
+        ("CLANG_WARN_DIRECT_OBJC_ISA_USAGE", "YES_ERROR"),
+        ("CLANG_WARN_DOCUMENTATION_COMMENTS", "YES"),
+        ("CLANG_WARN_EMPTY_BODY", "YES"),
+        ("CLANG_WARN_ENUM_CONVERSION", "YES"),
+        ("CLANG_WARN_INFINITE_RECURSION", "YES"),
+        ("CLANG_WARN_INT_CONVERSION", "YES"),
+        ("CLANG_WARN_NON_LITERAL_NULL_CONVERSION", "YES"),
+        ("CLANG_WARN_OBJC_IMPLICIT_RETAIN_SELF", "YES"),
+        ("CLANG_WARN_OBJC_LITERAL_CONVERSION", "YES"),
+        ("CLANG_WARN_OBJC_ROOT_CLASS", "YES_ERROR"),
+        ("CLANG_WARN_QUOTED_INCLUDE_IN_FRAMEWORK_HEADER", "YES"),
+        ("CLANG_WARN_RANGE_LOOP_ANALYSIS", "YES"),
+        ("CLANG_WARN_STRICT_PROTOTYPES", "YES"),
+        ("CLANG_WARN_SUSPICIOUS_MOVE", "YES"),
+        ("CLANG_WARN_UNGUARDED_AVAILABILITY", "YES_AGGRESSIVE"),
+        ("CLANG_WARN_UNREACHABLE_CODE", "YES"),
+        ("CLANG_WARN__DUPLICATE_METHOD_MATCH", "YES"),
+        ("GCC_NO_COMMON_BLOCKS", "YES"),
+        ("GCC_WARN_64_TO_32_BIT_CONVERSION", "YES"),
+        ("GCC_WARN_ABOUT_RETURN_TYPE", "YES_ERROR"),
+        ("GCC_WARN_UNDECLARED_SELECTOR", "YES"),
+        ("GCC_WARN_UNINITIALIZED_AUTOS", "YES_AGGRESSIVE"),
+        ("GCC_WARN_UNUSED_FUNCTION", "YES"),
+        ("GCC_WARN_UNUSED_VARIABLE", "YES"),
+        ("MTL_FAST_MATH", "YES"),
+    ]
+
     /// The project-wide settings of Xcode 16's iOS App template, for iOS only.
     private func projectSettings(debug: Bool) -> [(String, String)] {
-        var settings: [(String, String)] = [
-            ("ALWAYS_SEARCH_USER_PATHS", "NO"),
-            ("CLANG_ENABLE_MODULES", "YES"),
-            ("CLANG_ENABLE_OBJC_ARC", "YES"),
-            ("COPY_PHASE_STRIP", "NO"),
-            ("ENABLE_STRICT_OBJC_MSGSEND", "YES"),
-            ("ENABLE_USER_SCRIPT_SANDBOXING", "YES"),
-            ("GCC_C_LANGUAGE_STANDARD", "gnu17"),
-            ("IPHONEOS_DEPLOYMENT_TARGET", Self.quoted(deploymentTarget)),
-            ("LOCALIZATION_PREFERS_STRING_CATALOGS", "YES"),
-            ("SDKROOT", "iphoneos"),
-        ]
+        var settings: [(String, String)] =
+            [
+                ("ALWAYS_SEARCH_USER_PATHS", "NO"),
+                ("CLANG_ENABLE_MODULES", "YES"),
+                ("CLANG_ENABLE_OBJC_ARC", "YES"),
+                ("COPY_PHASE_STRIP", "NO"),
+                ("ENABLE_STRICT_OBJC_MSGSEND", "YES"),
+                ("ENABLE_USER_SCRIPT_SANDBOXING", "YES"),
+                ("GCC_C_LANGUAGE_STANDARD", "gnu17"),
+                ("IPHONEOS_DEPLOYMENT_TARGET", Self.quoted(deploymentTarget)),
+                ("LOCALIZATION_PREFERS_STRING_CATALOGS", "YES"),
+                ("SDKROOT", "iphoneos"),
+            ] + Self.recommendedWarnings
         if debug {
             settings += [
                 ("DEBUG_INFORMATION_FORMAT", "dwarf"),
                 ("ENABLE_TESTABILITY", "YES"),
+                ("GCC_DYNAMIC_NO_PIC", "NO"),
                 ("GCC_OPTIMIZATION_LEVEL", "0"),
+                ("MTL_ENABLE_DEBUG_INFO", "INCLUDE_SOURCE"),
                 ("GCC_PREPROCESSOR_DEFINITIONS", "(\n\t\t\t\t\t\"DEBUG=1\",\n\t\t\t\t\t\"$(inherited)\",\n\t\t\t\t)"),
                 ("ONLY_ACTIVE_ARCH", "YES"),
                 ("SWIFT_ACTIVE_COMPILATION_CONDITIONS", "\"DEBUG $(inherited)\""),
@@ -227,6 +270,7 @@ extension XcodeAppProject {
             settings += [
                 ("DEBUG_INFORMATION_FORMAT", "\"dwarf-with-dsym\""),
                 ("ENABLE_NS_ASSERTIONS", "NO"),
+                ("MTL_ENABLE_DEBUG_INFO", "NO"),
                 ("SWIFT_COMPILATION_MODE", "wholemodule"),
                 ("VALIDATE_PRODUCT", "YES"),
             ]
@@ -234,8 +278,17 @@ extension XcodeAppProject {
         return settings
     }
 
-    /// The app target's settings: a generated Info.plist, automatic signing (no team needed
-    /// for the simulator), iPhone and iPad, Swift 6.
+    /// What a web page in the app may ask for, and why the app says it would use it: iOS ends
+    /// an app that uses the camera or microphone without saying why. Say it for your pages.
+    static let webUsageDescriptions: [(key: String, text: String)] = [
+        ("NSCameraUsageDescription", "Web pages in this app can ask to use the camera, for example to take a photo to upload."),
+        ("NSMicrophoneUsageDescription", "Web pages in this app can ask to use the microphone, for example to record a voice message."),
+    ]
+
+    /// The app target's settings: a generated Info.plist (declaring no non-exempt encryption,
+    /// so App Store Connect asks no export-compliance question per build, and, for an app
+    /// showing web pages, why it would use the camera and microphone), automatic signing (no
+    /// team needed for the simulator), iPhone and iPad, Swift 6.
     private var targetSettings: [(String, String)] {
         var settings = [
             ("ASSETCATALOG_COMPILER_APPICON_NAME", "AppIcon"),
@@ -245,6 +298,7 @@ extension XcodeAppProject {
             ("ENABLE_PREVIEWS", "YES"),
             ("GENERATE_INFOPLIST_FILE", "YES"),
             ("INFOPLIST_KEY_CFBundleDisplayName", Self.quoted(targetName)),
+            ("INFOPLIST_KEY_ITSAppUsesNonExemptEncryption", "NO"),
             ("INFOPLIST_KEY_UIApplicationSceneManifest_Generation", "YES"),
             ("INFOPLIST_KEY_UIApplicationSupportsIndirectInputEvents", "YES"),
             ("INFOPLIST_KEY_UILaunchScreen_Generation", "YES"),
@@ -263,6 +317,9 @@ extension XcodeAppProject {
             ("SWIFT_VERSION", "6.0"),
             ("TARGETED_DEVICE_FAMILY", "\"1,2\""),
         ]
+        if hostsWebContent {
+            settings += Self.webUsageDescriptions.map { ("INFOPLIST_KEY_" + $0.key, Self.quoted($0.text)) }
+        }
         if !urlSchemes.isEmpty {
             // Build settings cannot declare URL types; Xcode merges this file with the keys above.
             settings.append(("INFOPLIST_FILE", "Info.plist"))
@@ -389,20 +446,27 @@ extension XcodeAppProject {
     }
 
     /// The app's asset catalog as Xcode 16's iOS App template writes it: an AppIcon (one
-    /// 1024-point image, with dark and tinted variants) and an AccentColor, each waiting for
-    /// the team's artwork and colour; paths relative to `Assets.xcassets`.
+    /// 1024-point image, with dark and tinted variants) and an AccentColor; the icon's image is
+    /// `AppIcon` drawn for the app (its initials on its colour), so an upload passes App Store
+    /// validation until the team's artwork replaces it; the dark and tinted variants and the
+    /// colour wait for theirs. Paths relative to `Assets.xcassets`.
     var assetCatalog: [PlannedFile] {
         let info = "  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n"
         func icon(_ appearance: String?) -> String {
             let appearances = appearance.map { "      \"appearances\" : [\n        {\n          \"appearance\" : \"luminosity\",\n          \"value\" : \"\($0)\"\n        }\n      ],\n" } ?? ""
-            return "    {\n" + appearances + "      \"idiom\" : \"universal\",\n      \"platform\" : \"ios\",\n      \"size\" : \"1024x1024\"\n    }"
+            let file = appearance == nil ? "      \"filename\" : \"\(Self.appIconFile)\",\n" : ""
+            return "    {\n" + appearances + file + "      \"idiom\" : \"universal\",\n      \"platform\" : \"ios\",\n      \"size\" : \"1024x1024\"\n    }"
         }
         return [
             PlannedFile(path: "Contents.json", contents: "{\n" + info + "}\n"),
             PlannedFile(path: "AccentColor.colorset/Contents.json", contents: "{\n  \"colors\" : [\n    {\n      \"idiom\" : \"universal\"\n    }\n  ],\n" + info + "}\n"),
             PlannedFile(path: "AppIcon.appiconset/Contents.json", contents: "{\n  \"images\" : [\n" + [icon(nil), icon("dark"), icon("tinted")].joined(separator: ",\n") + "\n  ],\n" + info + "}\n"),
+            PlannedFile(path: "AppIcon.appiconset/" + Self.appIconFile, data: AppIcon(name: iconName).png),
         ]
     }
+
+    /// The file name of the app icon's image in its icon set.
+    static let appIconFile = "AppIcon.png"
 
     /// The unit tests of the built app, run by the scheme's test action on a simulator: what
     /// only the app bundle shows (its identifier, the URL schemes iOS opens it for).
@@ -418,7 +482,25 @@ extension XcodeAppProject {
                     #expect(Bundle.main.bundleIdentifier == "\(FeatureSpecification.swiftString(bundleIdentifier))")
                 }
 
+                @Test func theAppIsReadyForAppStoreConnect() {
+                    let icons = Bundle.main.object(forInfoDictionaryKey: "CFBundleIcons") as? [String: Any]
+                    #expect((icons?["CFBundlePrimaryIcon"] as? [String: Any])?["CFBundleIconName"] as? String == "AppIcon", "the asset catalog's icon is the app's")
+                    #expect(Bundle.main.object(forInfoDictionaryKey: "ITSAppUsesNonExemptEncryption") as? Bool == false, "no export-compliance question per upload")
+                }
+
             """
+        if hostsWebContent {
+            let keys = Self.webUsageDescriptions.map { "\"\($0.key)\"" }.joined(separator: ", ")
+            text += """
+
+                    @Test func theAppSaysWhyWebPagesMayUseTheCameraAndMicrophone() {
+                        for key in [\(keys)] {
+                            #expect((Bundle.main.object(forInfoDictionaryKey: key) as? String)?.isEmpty == false, "iOS ends an app that uses what \\(key) explains without it")
+                        }
+                    }
+
+                """
+        }
         if !urlSchemes.isEmpty {
             let schemes = urlSchemes.map { "\"\(FeatureSpecification.swiftString($0))\"" }.joined(separator: ", ")
             text += """

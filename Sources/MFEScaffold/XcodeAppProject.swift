@@ -28,15 +28,25 @@ package struct XcodeAppProject: Sendable, Equatable {
     package var bundleIdentifier: String
     /// The URL schemes the app opens (`feedme`), registered in its `Info.plist`.
     package var urlSchemes: [String]
+    /// The name the app icon shows the initials of: the feature's or the workspace's.
+    package var iconName: String
+    /// Whether the app shows web pages (a web feature), which may ask for the camera and the
+    /// microphone: the app then says why it would use them, or iOS ends it when a page asks.
+    package var hostsWebContent: Bool
 
     /// Creates a project description.
-    package init(projectName: String, targetName: String, products: [String], deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = []) {
+    package init(
+        projectName: String, targetName: String, products: [String], deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = [], iconName: String? = nil,
+        hostsWebContent: Bool = false
+    ) {
         self.projectName = projectName
         self.targetName = targetName
         self.products = products
         self.deploymentTarget = deploymentTarget
         self.bundleIdentifier = bundleIdentifier
         self.urlSchemes = urlSchemes
+        self.iconName = iconName ?? projectName
+        self.hostsWebContent = hostsWebContent
     }
 
     /// The package, as the project (in its own folder inside the package) references it.
@@ -56,7 +66,8 @@ package struct XcodeAppProject: Sendable, Equatable {
     /// folder. The app links every library product of the rendered `Package.swift` that those
     /// sources import.
     package static func forPackage(
-        files: [PlannedFile], prefix: String, projectName: String, targetName: String, deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = []
+        files: [PlannedFile], prefix: String, projectName: String, targetName: String, deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = [],
+        iconName: String? = nil, hostsWebContent: Bool = false
     ) throws -> XcodeAppProject? {
         let base = prefix.isEmpty ? "" : prefix + "/"
         let folder = sourcesFolder(projectName: projectName, targetName: targetName)
@@ -70,7 +81,7 @@ package struct XcodeAppProject: Sendable, Equatable {
         let libraries = manifest.products.filter { [.library, .staticLibrary, .dynamicLibrary].contains($0.kind) }.map(\.name)
         return XcodeAppProject(
             projectName: projectName, targetName: targetName, products: libraries.filter(imported.contains), deploymentTarget: deploymentTarget, bundleIdentifier: bundleIdentifier,
-            urlSchemes: urlSchemes)
+            urlSchemes: urlSchemes, iconName: iconName, hostsWebContent: hostsWebContent)
     }
 
     /// The names, deployment target and URL schemes a specification chose for its app.
@@ -83,6 +94,10 @@ package struct XcodeAppProject: Sendable, Equatable {
         package var deploymentTarget: String
         /// The URL schemes the app opens.
         package var urlSchemes: [String] = []
+        /// Whether the app shows web pages.
+        package var hostsWebContent = false
+        /// The name of the app's icon's initials; nil for the project's.
+        package var iconName: String?
 
         /// The folder of the app's sources, relative to the package.
         package var sourcesFolder: String { XcodeAppProject.sourcesFolder(projectName: projectName, targetName: targetName) }
@@ -96,7 +111,7 @@ package struct XcodeAppProject: Sendable, Equatable {
         guard
             let project = try forPackage(
                 files: files, prefix: prefix, projectName: app.projectName, targetName: app.targetName, deploymentTarget: app.deploymentTarget, bundleIdentifier: bundleIdentifier,
-                urlSchemes: app.urlSchemes)
+                urlSchemes: app.urlSchemes, iconName: app.iconName, hostsWebContent: app.hostsWebContent)
         else { return files }
         return files + project.plannedFiles(prefix: prefix)
     }
@@ -119,7 +134,11 @@ package struct XcodeAppProject: Sendable, Equatable {
             PlannedFile(path: bundle + "project.pbxproj", contents: projectFile),
             PlannedFile(path: bundle + "xcshareddata/xcschemes/\(targetName).xcscheme", contents: scheme),
         ]
-        files += assetCatalog.map { PlannedFile(path: folder + targetName + "/Assets.xcassets/" + $0.path, contents: $0.contents) }
+        files += assetCatalog.map { file in
+            var file = file
+            file.path = folder + targetName + "/Assets.xcassets/" + file.path
+            return file
+        }
         files.append(PlannedFile(path: folder + testTargetName + "/AppBundleTests.swift", contents: unitTests))
         if !urlSchemes.isEmpty {
             files.append(PlannedFile(path: folder + "Info.plist", contents: infoPlist))

@@ -42,7 +42,7 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
     /// of monorepo packages, keyed by the entry as written: a package or feature name, or a
     /// glob (`*`, `?`) over either. `LayerTable` resolves them.
     package var layers: [String: LayerAssignment]
-    /// `roles:`: the role suffixes; nil keeps DESIGN's defaults.
+    /// `roles:`: the role suffixes; nil keeps the default suffixes.
     package var roles: RoleSuffixes?
     /// `allow:` entries: accepted exceptions.
     package var allow: [AllowEntry]
@@ -96,7 +96,7 @@ package struct WorkspaceConfiguration: Sendable, Equatable {
 }
 
 extension WorkspaceConfiguration {
-    /// The workspace's role suffixes: `roles:`, else DESIGN's defaults.
+    /// The workspace's role suffixes: `roles:`, else the default suffixes.
     package var roleSuffixes: RoleSuffixes { roles ?? .standard }
 }
 

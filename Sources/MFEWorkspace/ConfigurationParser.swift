@@ -244,7 +244,7 @@ package struct ConfigurationParser: Sendable {
     }
 
     /// `roles:`: a mapping of role (`interface`, `testing`, `example`, `source`) to a
-    /// non-empty list of suffixes; a role left out keeps DESIGN's default, and one suffix may
+    /// non-empty list of suffixes; a role left out keeps its default, and one suffix may
     /// name only one role.
     private func parseRoles(_ node: Node, reader: NodeReader) throws -> RoleSuffixes {
         let mapping = try reader.mapping(node, what: "'roles:'")

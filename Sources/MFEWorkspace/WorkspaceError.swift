@@ -194,8 +194,7 @@ package enum WorkspaceError: LocatedError, Equatable {
         case .emptyValue(let key, let what, _):
             return "'\(key):' is empty in \(what); give it a value"
         case .unknownKey(let name, let what, let allowed, _):
-            let hint = allowed.min { editDistance($0, name) < editDistance($1, name) }
-            let suggestion = hint.flatMap { editDistance($0, name) <= 2 ? "; did you mean '\($0)'?" : nil } ?? "; the keys are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
+            let suggestion = NearestName.nearest(to: name, among: allowed).map { "; did you mean '\($0)'?" } ?? "; the keys are \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
             return "unknown key '\(name)' in \(what)\(suggestion)"
         case .repeatedKey(let name, let what, _):
             return "'\(name):' appears twice in \(what); keep one"

@@ -3,7 +3,8 @@ import MFECore
 import MFEManifest
 
 /// Decides, for each package of a workspace, whether it holds one µFeature or one feature per
-/// target stem, and gives packages and features their layers, as DESIGN's Vocabulary says.
+/// target stem, and gives packages and features their layers, as "Vocabulary" in the Design
+/// contract article says.
 ///
 /// A package holds one feature when it has a feature `mfe.yml`; when a `layers:` entry names it
 /// exactly, or it is the `shell.path` package, and no entry names another of its features

@@ -17,13 +17,14 @@ package struct WorkspaceLoader: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// The nearest directory at or above `directory` whose `mfe.yml` has `workspace:`, if any.
-    package static func findWorkspaceRoot(from directory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> String? {
+    /// The nearest directory at or above `directory` whose `mfe.yml` has `workspace:`, if any,
+    /// with that file parsed: callers use this configuration rather than parse the file again.
+    package static func findWorkspaceRoot(from directory: String, fileSystem: any FileSystem = LocalFileSystem()) throws -> WorkspaceRoot? {
         var current = PathUtilities.absolute(directory)
         while true {
             let candidate = PathUtilities.join(current, "mfe.yml")
-            if fileSystem.exists(candidate), case .workspace = try ConfigurationParser().parseFile(at: candidate, fileSystem: fileSystem) {
-                return current
+            if fileSystem.exists(candidate), case .workspace(let configuration) = try ConfigurationParser().parseFile(at: candidate, fileSystem: fileSystem) {
+                return WorkspaceRoot(directory: current, configuration: configuration)
             }
             if current == "/" { return nil }
             current = (current as NSString).deletingLastPathComponent
@@ -311,6 +312,20 @@ package struct WorkspaceLoader: Sendable {
             throw WorkspaceError.discoveryFailed(error, root: root)
         }
         return (packages.sorted(), projects.sorted())
+    }
+}
+
+/// A workspace's folder and its `mfe.yml`, parsed once by `WorkspaceLoader.findWorkspaceRoot`.
+package struct WorkspaceRoot: Sendable, Equatable {
+    /// The folder holding the workspace `mfe.yml` (absolute).
+    package var directory: String
+    /// Its `mfe.yml`.
+    package var configuration: WorkspaceConfiguration
+
+    /// Creates a workspace root.
+    package init(directory: String, configuration: WorkspaceConfiguration) {
+        self.directory = directory
+        self.configuration = configuration
     }
 }
 

@@ -94,7 +94,7 @@ enum LintBenchmark: Benchmark {
         let ring = ringWorkspace(size: ringSize)
         var ringReport: LintReport?
         let ringTime = clock.measure { ringReport = Linter().lint(ring) }
-        let cycles = ringReport?.findings.filter { $0.rule == LintRule.cycle.id } ?? []
+        let cycles = ringReport?.findings.filter { $0.rule == CycleRule.id } ?? []
         let oneCycle = cycles.count == 1 && cycles[0].path?.count == ringSize + 1
         rows.append(
             (

@@ -34,10 +34,7 @@ struct AffectedCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The revision to compare (default: HEAD plus uncommitted and untracked files).", valueName: "rev"))
     var head: String?
 
-    @Option(
-        help:
-            "Output format: text (one package per line), json ({\"changed\", \"affected\", \"features\", \"targets\", …}), matrix (a GitHub Actions strategy.matrix on one line: {\"include\": [{\"package\", \"path\", \"targets\", \"filter\"}]}) or reviewers (the owners of the features a change touches, one per line)."
-    )
+    @Option(help: ArgumentHelp(AffectedRenderer.Format.help))
     var format: AffectedRenderer.Format = .text
 
     @Flag(help: "Say why each target is affected: the changed file and the dependency path from its target (text), or \"because\" (json).")

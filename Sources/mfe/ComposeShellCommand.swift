@@ -67,7 +67,7 @@ struct ComposeShellCommand: AsyncParsableCommand {
 
     func run() async throws {
         // The one streaming output: which repositories are being fetched, on a terminal only.
-        let progress = TerminalProgress(enabled: Terminal.current.standardErrorIsTerminal)
+        let progress = TerminalProgress("fetching", enabled: Terminal.current.standardErrorIsTerminal)
         try await perform(
             ComposeShellService(progress: progress),
             ComposeShellService.Request(

@@ -28,7 +28,7 @@ struct GraphCommand: AsyncParsableCommand {
     @Argument(help: "The workspace folder.")
     var path: String = "."
 
-    @Option(help: "Output format: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: ArgumentHelp(GraphFormat.help))
     var format: GraphFormat = .dot
 
     @Option(help: ArgumentHelp("Keep only this package, what it depends on and what depends on it.", valueName: "name"))

@@ -30,7 +30,7 @@ struct LintGraphCommand: AsyncParsableCommand {
     @Argument(help: "The workspace folder.")
     var path: String = "."
 
-    @Option(help: "The output format.")
+    @Option(help: ArgumentHelp(ReportFormat.help))
     var format: ReportFormat = .text
 
     @OptionGroup var loader: LoaderOptions
@@ -63,7 +63,7 @@ struct LintGraphCommand: AsyncParsableCommand {
         try await perform(
             // Reading thousands of files takes seconds: a progress line, on a terminal only and
             // never beside a machine format.
-            LintGraphService(progress: TerminalWorkProgress("reading imports of targets", enabled: imports && format == .text && Terminal.current.standardErrorIsTerminal)),
+            LintGraphService(progress: TerminalProgress("reading imports of targets", enabled: imports && format.sink == .terminal && Terminal.current.standardErrorIsTerminal)),
             LintGraphService.Request(
                 path: path, format: format, loader: loader.loader, baselinePath: baseline, writeBaselinePath: writeBaseline, strict: strict, imports: imports, pruneBaseline: pruneBaseline
             ))

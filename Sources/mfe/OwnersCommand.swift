@@ -26,7 +26,7 @@ struct OwnersCommand: AsyncParsableCommand {
     @Argument(help: "The workspace folder.")
     var path: String = "."
 
-    @Option(help: "Output format: text, json or codeowners.")
+    @Option(help: ArgumentHelp(OwnersService.Format.help))
     var format: OwnersService.Format = .text
 
     @Option(help: ArgumentHelp("Exit 1 with a diff when the mfe block of this CODEOWNERS file is stale.", valueName: "file"))

@@ -1,11 +1,12 @@
 import Foundation
 import MFECore
+import MFEFrontend
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
 import Testing
 
-@testable import MFEFrontend
+@testable import MFEAdoption
 
 @Suite("mfe init --adopt: inference")
 struct AdoptionInferenceTests {
@@ -284,7 +285,7 @@ struct AdoptionRealCodeTests {
             try await InitService(environment: environment).run(InitService.Request(name: directory.path, adopt: true, loader: .static)))
         try directory.write("{\"version\": 1, \"findings\": []}\n", to: "empty-baseline.json")
         let lint = try await LintGraphService(environment: environment).lint(LintGraphService.Request(path: directory.path, baselinePath: directory.path + "/empty-baseline.json"))
-        let finding = lint.report.findings.first { $0.rule == .productionToTesting }
+        let finding = lint.report.findings.first { $0.rule.rawValue == "production-to-testing" }
         #expect(
             finding?.message
                 == "DatabaseClient depends on ServerTestHelpers, a testing target, so mocks and fixtures would ship in the app; move what DatabaseClient uses of ServerTestHelpers into a target that is not test doubles, depend on that and use ServerTestHelpers only from tests and examples",

@@ -90,26 +90,26 @@ struct AffectedTargetTests {
         #expect(removed.packageFiles.isEmpty)
     }
 
-    @Test func ignoredFilesAffectNothing() {
+    @Test func ignoredFilesAffectNothing() throws {
         let ignore = ["**/*.md", "docs/**", "*.png", "/Assets"]
         let result = MonorepoFixture.affected(["README.md", "Sources/Search/README.md", "docs/guide.txt", "Sources/Home/icon.png", "Assets/Fonts/a.ttf"], ignore: ignore)
         #expect(result.affected.isEmpty)
         #expect(result.targets.isEmpty)
         #expect(result.ignoredFiles.count == 5)
-        #expect(AffectedRenderer().render(result, format: .matrix) == "{\"include\": []}\n")
+        #expect(try AffectedRenderer.Format.matrix.render((result, false)) == "{\"include\": []}\n")
         #expect(AffectedRenderer().note(for: result) == "note: 'Assets/Fonts/a.ttf', 'README.md', 'Sources/Home/icon.png' and 2 more changed but match 'ignore:' in mfe.yml, so they affect nothing\n")
         #expect(AffectedRenderer().note(for: MonorepoFixture.affected(["docs/a.png"], ignore: ignore)) == "note: 'docs/a.png' changed but matches 'ignore:' in mfe.yml, so it affects nothing\n")
         // A glob anchored with a slash does not match deeper folders of the same name.
         #expect(MonorepoFixture.affected(["Sources/Search/docs/x.swift"], ignore: ["docs/**"]).targets.contains("Search"))
     }
 
-    @Test func theShellFolderAffectsTheShellOnly() {
+    @Test func theShellFolderAffectsTheShellOnly() throws {
         let result = MonorepoFixture.affected(["App/Words.xcodeproj/project.pbxproj", "App/Info.plist"])
         #expect(result.affected.isEmpty)
         #expect(result.targets.isEmpty)
         #expect(result.shellFiles == ["App/Info.plist", "App/Words.xcodeproj/project.pbxproj"])
         #expect(result.shellAffected)
-        #expect(AffectedRenderer().render(result, format: .json).contains("\"shell\": true"))
+        #expect(try AffectedRenderer.Format.json.render((result, false)).contains("\"shell\": true"))
         // Without shell.path the app folder is a file of the root package like any other.
         #expect(MonorepoFixture.affected(["App/Info.plist"], shellPath: nil).targets.count == 10)
     }
@@ -126,7 +126,15 @@ struct AffectedTargetTests {
 
 @Suite("affected: rendering")
 struct AffectedRendererTests {
-    @Test func theMatrixHasOneEntryPerPackageWithATestFilter() {
+    @Test func theFormatsAreTheContractsEachWithItsRenderer() throws {
+        #expect(AffectedRenderer.Format.allCases.map(\.rawValue) == ["text", "json", "matrix", "reviewers"])
+        #expect(AffectedRenderer.Format.allCases.map(\.sink) == [.terminal, .json, .json, .terminal])
+        #expect(AffectedRenderer.Format.help.contains("reviewers (the owners of the features a change touches, one per line)"))
+        let result = AffectedPackages(changed: ["Words"], affected: ["Gone", "Words"], packages: [])
+        #expect(try AffectedRenderer.Format.text.render((result, false)) == "Gone\nWords\n")
+    }
+
+    @Test func theMatrixHasOneEntryPerPackageWithATestFilter() throws {
         let result = AffectedPackages(
             changed: ["Words"], affected: ["Gone", "Words"],
             packages: [
@@ -134,7 +142,7 @@ struct AffectedRendererTests {
                 AffectedPackage(name: "Env", path: "Foundation/Env", targets: ["Env"], testTargets: []),
             ])
         #expect(
-            AffectedRenderer().render(result, format: .matrix)
+            try AffectedRenderer.Format.matrix.render((result, false))
                 == #"{"include": [{"filter": "^(SearchTests|UI_Kit_Tests)\\.", "package": "Words", "path": ".", "targets": ["Search", "SearchTests", "UI-Kit-Tests"]}, {"filter": "", "package": "Env", "path": "Foundation/Env", "targets": ["Env"]}]}"#
                 + "\n")
     }
@@ -144,10 +152,10 @@ struct AffectedRendererTests {
         #expect(AffectedRenderer.testFilter([]) == "")
     }
 
-    @Test func jsonNamesTheBaseAndEverySet() {
+    @Test func jsonNamesTheBaseAndEverySet() throws {
         let result = AffectedPackages(
             changed: ["A"], affected: ["A"], features: ["A"], targets: ["A", "ATests"], revisions: ComparedRevisions(base: "origin/main", baseIsDefault: true, mergeBase: "0123456789abcdef0123"))
-        let json = AffectedRenderer().render(result, format: .json)
+        let json = try AffectedRenderer.Format.json.render((result, false))
         #expect(
             json == """
                 {

@@ -53,35 +53,103 @@ struct ArchitectureTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    /// README's architecture table lists every non-test target with the targets of this
-    /// package it depends on, as Package.swift declares them.
-    @Test func theREADMETableMatchesPackageSwift() async throws {
-        let readme = String(decoding: try Data(contentsOf: URL(fileURLWithPath: PathUtilities.join(Self.packageRoot, "README.md"))), as: UTF8.self)
-        let section = try #require(readme.components(separatedBy: "<!-- section: architecture -->").last?.components(separatedBy: "<!-- /section: architecture -->").first)
-        var documented: [String: Set<String>] = [:]
-        var above: Set<String> = []
-        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            let module = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            let dependencies =
-                cells[2] == "every module above"
-                ? above
-                : Set(cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }.filter { $0 != "—" })
-            documented[module] = dependencies
-            above.insert(module)
-        }
-        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: Self.packageRoot)
+    /// The Architecture article of the DocC catalog, which the tests below hold to the code.
+    static let articlePath = "Sources/MFEKit/MFEKit.docc/Architecture.md"
+
+    static func text(of relativePath: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: PathUtilities.join(packageRoot, relativePath))), as: UTF8.self)
+    }
+
+    /// Every non-test target with the targets of this package it depends on, as Package.swift
+    /// declares them.
+    static func declaredDependencies() async throws -> [String: Set<String>] {
+        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: packageRoot)
         let names = Set(manifest.targets.map(\.name))
         var declared: [String: Set<String>] = [:]
         for target in manifest.targets where target.kind != .test {
             declared[target.name] = Set(target.dependencies.map(\.name).filter(names.contains))
         }
-        let differences = Set(documented.keys).union(declared.keys).sorted().compactMap { module -> String? in
-            let inREADME = documented[module].map { $0.sorted().joined(separator: ", ") } ?? "no row"
-            let inManifest = declared[module].map { $0.sorted().joined(separator: ", ") } ?? "no target"
-            return inREADME == inManifest ? nil : "\(module): README says [\(inREADME)], Package.swift says [\(inManifest)]"
-        }
+        return declared
+    }
+
+    /// README's architecture table lists every non-test target with the targets of this
+    /// package it depends on, as Package.swift declares them.
+    @Test func theREADMETableMatchesPackageSwift() async throws {
+        let readme = try Self.text(of: "README.md")
+        let section = try #require(readme.components(separatedBy: "<!-- section: architecture -->").last?.components(separatedBy: "<!-- /section: architecture -->").first)
+        let differences = ModuleTable(markdown: section).differences(from: try await Self.declaredDependencies(), document: "README.md")
         #expect(differences.isEmpty, "README's architecture table differs from Package.swift:\n\(differences.joined(separator: "\n"))")
+    }
+
+    /// So does the Architecture article's table: both are exact, row for row.
+    @Test func theArticlesTableMatchesPackageSwift() async throws {
+        let differences = ModuleTable(markdown: try Self.text(of: Self.articlePath)).differences(from: try await Self.declaredDependencies(), document: Self.articlePath)
+        #expect(differences.isEmpty, "the Architecture article's table differs from Package.swift:\n\(differences.joined(separator: "\n"))")
+    }
+
+    /// The article's diagram draws the layers of layers.yml, top layer first, each with its
+    /// targets.
+    @Test func theArticlesDiagramDrawsTheLayersOfLayersYml() throws {
+        let article = try Self.text(of: Self.articlePath)
+        let diagram = try #require(article.components(separatedBy: "```\n").dropFirst().first, "the Architecture article has no diagram")
+        let problems = try Self.ownLayers().diagramProblems(diagram)
+        #expect(problems.isEmpty, "the Architecture article's diagram differs from \(Self.layersFile):\n\(problems.joined(separator: "\n"))")
+    }
+
+    /// Every command service, and every test target, is named in the article.
+    @Test func theArticleNamesEveryServiceAndTestTarget() async throws {
+        let article = try Self.text(of: Self.articlePath)
+        let manifest = try await ManifestReader().loadManifest(inPackageDirectory: Self.packageRoot)
+        let testTargets = manifest.targets.filter { $0.kind == .test }.map(\.name)
+        let services = try Self.commandServices()
+        #expect(services.count >= 9, "\(services)")
+        for name in testTargets + services {
+            #expect(article.contains("`\(name)`"), "the Architecture article does not name `\(name)`; add it where it belongs")
+        }
+    }
+
+    /// The table and diagram checks say what to write: a missing row with its dependencies, a
+    /// wrong row, a row without a target, and a layer drawn with the wrong targets.
+    @Test func theTableAndDiagramChecksSayWhatToWrite() throws {
+        let table = ModuleTable(
+            markdown: """
+                | module | depends on (Package.swift) | why |
+                |---|---|---|
+                | `Core` | — | values |
+                | `Lint` | `Core`, `Report` | rules |
+                | `Gone` | `Core` | removed |
+                | `Kit` | every module above | umbrella |
+                """)
+        let declared: [String: Set<String>] = ["Core": [], "Lint": ["Core"], "Report": ["Core", "Lint"], "Kit": ["Core", "Lint", "Gone"]]
+        #expect(
+            table.differences(from: declared, document: "A.md") == [
+                "Gone: A.md has a row, but Package.swift has no such target; remove the row",
+                "Lint: A.md says `Core`, `Report`, Package.swift says `Core`",
+                "Report: A.md has no row; add '| `Report` | `Core`, `Lint` | why it is a boundary |'",
+            ])
+        let layers = try ArchitectureLayers(yaml: "layers:\n  - name: core\n    targets: [Core]\n  - name: areas\n    targets: [Lint, Report]\n", file: "layers.yml")
+        #expect(layers.diagramProblems("areas   Lint · Report   the areas\ncore    Core\n").isEmpty)
+        #expect(
+            layers.diagramProblems("core    Core\nareas   Lint   the areas\n") == [
+                "the layer 'areas' is drawn with 'Lint'; draw 'Lint · Report'",
+                "the layer 'core' is drawn above a layer layers.yml puts over it; draw the top layer first",
+            ])
+    }
+
+    /// The types that conform to `CommandService` in Sources (`struct NAME: CommandService`).
+    static func commandServices() throws -> [String] {
+        let sources = PathUtilities.join(packageRoot, "Sources")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources))
+        var services: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOfFile: PathUtilities.join(sources, path), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains(": CommandService") {
+                let words = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+                if let index = words.firstIndex(of: "struct"), index + 1 < words.count { services.append(String(words[index + 1])) }
+            }
+        }
+        return services.sorted()
     }
 
     /// The checks themselves fail on a bad package: an upward edge, an edge within a layer, and
@@ -169,6 +237,86 @@ struct ArchitectureLayers {
             for target in layer.targets where !names.contains(target) {
                 problems.append("\(file) names '\(target)', which is not a target of Package.swift; remove it")
             }
+        }
+        return problems
+    }
+}
+
+/// A Markdown table of modules — the first whose header starts with `| module | depends on` —
+/// as each module's row: the targets it says the module depends on. `every module above` is
+/// every module of the rows before it.
+struct ModuleTable {
+    /// `(module, dependencies)` of each row, in order.
+    var rows: [(module: String, dependencies: Set<String>)] = []
+
+    init(markdown: String) {
+        var inTable = false
+        var above: Set<String> = []
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("| module | depends on") {
+                inTable = true
+                continue
+            }
+            guard inTable else { continue }
+            guard line.hasPrefix("|") else { break }
+            guard line.hasPrefix("| `") else { continue }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let module = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let dependencies =
+                cells[2] == "every module above"
+                ? above
+                : Set(cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }.filter { $0 != "—" })
+            rows.append((module, dependencies))
+            above.insert(module)
+        }
+    }
+
+    /// What differs from `declared` (target → its dependencies), one line per module, each
+    /// saying what the row must say.
+    func differences(from declared: [String: Set<String>], document: String) -> [String] {
+        var documented: [String: Set<String>] = [:]
+        var problems: [String] = []
+        for row in rows {
+            if documented[row.module] != nil { problems.append("\(row.module): \(document) has two rows; keep one") }
+            documented[row.module] = row.dependencies
+        }
+        func listed(_ names: Set<String>) -> String { names.isEmpty ? "—" : names.sorted().map { "`\($0)`" }.joined(separator: ", ") }
+        for module in Set(documented.keys).union(declared.keys).sorted() {
+            switch (documented[module], declared[module]) {
+            case (nil, let dependencies?):
+                problems.append("\(module): \(document) has no row; add '| `\(module)` | \(listed(dependencies)) | why it is a boundary |'")
+            case (_?, nil):
+                problems.append("\(module): \(document) has a row, but Package.swift has no such target; remove the row")
+            case (let documented?, let dependencies?) where documented != dependencies:
+                problems.append("\(module): \(document) says \(listed(documented)), Package.swift says \(listed(dependencies))")
+            default:
+                break
+            }
+        }
+        return problems
+    }
+}
+
+extension ArchitectureLayers {
+    /// How a diagram (one line per layer, top layer first: its name, then its targets joined
+    /// by ` · `, then a description after three spaces) differs from these layers.
+    func diagramProblems(_ diagram: String) -> [String] {
+        let lines = diagram.split(separator: "\n").map(String.init)
+        var problems: [String] = []
+        var previousLine = -1
+        for layer in layers.reversed() {
+            let expected = layer.targets.joined(separator: " · ")
+            guard let index = lines.firstIndex(where: { $0.hasPrefix(layer.name + " ") }) else {
+                problems.append("no line for the layer '\(layer.name)'; add '\(layer.name)  \(expected)'")
+                continue
+            }
+            let rest = lines[index].dropFirst(layer.name.count).trimmingCharacters(in: .whitespaces)
+            let drawn = rest.components(separatedBy: "   ").first ?? ""
+            if Set(drawn.components(separatedBy: " · ")) != Set(layer.targets) {
+                problems.append("the layer '\(layer.name)' is drawn with '\(drawn)'; draw '\(expected)'")
+            }
+            if index < previousLine { problems.append("the layer '\(layer.name)' is drawn above a layer \(file) puts over it; draw the top layer first") }
+            previousLine = index
         }
         return problems
     }

@@ -109,13 +109,17 @@ struct CreateSafetyEndToEndTests {
 
         let dryRun = try await MFEBinary.run(["create", "Zed", "--wire-only", "--dry-run"], in: root)
         #expect(dryRun.status == 0, "\(dryRun.standardError)")
-        #expect(dryRun.standardOutput.hasPrefix("Would edit 5 files (dry run, nothing written):\n"), "\(dryRun.standardOutput)")
+        // The manifest, four composition root files, the Linux entry point and the shell's tests.
+        #expect(dryRun.standardOutput.hasPrefix("Would edit 7 files (dry run, nothing written):\n"), "\(dryRun.standardOutput)")
         #expect(try folder.snapshot() == before)
 
         let wired = try await MFEBinary.run(["create", "Zed", "--wire-only"], in: root + "/Features")
         #expect(wired.status == 0, "\(wired.standardError)")
         #expect(wired.standardOutput.hasPrefix("--- a/Shell/Package.swift\n"), "\(wired.standardOutput)")
-        #expect(wired.standardOutput.hasSuffix("Edited \(Self.composition)/AppRouter.swift: Zed wired in\n\nNext:\n  swift test --package-path ../Shell\n"), "\(wired.standardOutput)")
+        #expect(
+            wired.standardOutput.hasSuffix(
+                "Edited \(Self.composition)/AppRouter.swift: Zed wired in\nEdited Shell/Sources/DemoApp/DemoApp.swift: Zed in the walk-through\nEdited Shell/Tests/DemoCompositionTests/AppCompositionTests.swift: Zed's route tested\n\nNext:\n  swift test --package-path ../Shell\n"
+            ), "\(wired.standardOutput)")
         try Self.expectWired("Zed", in: root)
 
         let after = try folder.snapshot()

@@ -37,7 +37,7 @@ struct DumpPackageEndToEndTests {
         )
         """
 
-    /// The fields DESIGN.md says must be equal, from either tool's JSON.
+    /// The fields the contract says must be equal (ReadingManifests article), from either tool's JSON.
     static func comparable(_ text: String) throws -> NSDictionary {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let targets = (root["targets"] as? [[String: Any]] ?? []).map { target in

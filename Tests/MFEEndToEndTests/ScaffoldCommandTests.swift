@@ -85,7 +85,9 @@ struct ScaffoldCommandTests {
                 Edited Shell/Sources/DemoComposition/AppDependencies.swift: Home wired in
                 Edited Shell/Sources/DemoComposition/AppRootView.swift: Home wired in
                 Edited Shell/Sources/DemoComposition/AppRouter.swift: Home wired in
-                16 files written.
+                Edited Shell/Sources/DemoApp/DemoApp.swift: Home in the walk-through
+                Edited Shell/Tests/DemoCompositionTests/AppCompositionTests.swift: Home's route tested
+                18 files written.
 
                 Next:
                   cd Home
@@ -97,6 +99,33 @@ struct ScaffoldCommandTests {
                 """), "\(result.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeInterface/HomeItem.swift"))
         #expect(!FileManager.default.fileExists(atPath: root + "/Features/Home/Sources/HomeExample"))
+    }
+
+    /// A feature whose link or tab the shell has already (Feed Me's `/random` is "Surprise me",
+    /// `/restaurants` and the tab "Restaurants" are Browse's) is refused before anything is
+    /// written: wired, its link would never reach it.
+    @Test(arguments: [
+        ("Random", ["needs the link '/random', and Shell/Sources/FeedMeComposition/AppRouter.swift already registers '/random' for '.restaurantOrder'"]),
+        (
+            "Restaurants",
+            [
+                "needs the link '/restaurants', and Shell/Sources/FeedMeComposition/AppRouter.swift already registers '/restaurants' for '.browse'",
+                "would add a tab titled 'Restaurants', and Shell/Sources/FeedMeComposition/AppRootView.swift already has the tab 'Restaurants' (screen(for: .browse))",
+            ]
+        ),
+    ])
+    func aRouteOrTabTheShellHasIsExitTwoNamingBoth(name: String, messages: [String]) async throws {
+        let folder = try ScratchFolder()
+        let initResult = try await MFEBinary.run(["init", "FeedMe", "--example", "feedme"], in: folder.path)
+        #expect(initResult.status == 0, "\(initResult.standardError)")
+        let root = PathUtilities.join(folder.path, "FeedMe")
+        let before = try folder.snapshot()
+        let result = try await MFEBinary.run(["create", name], in: root)
+        #expect(result.status == 2)
+        for message in messages {
+            #expect(result.standardError.contains("error: the feature name '\(name)' \(message)"), "\(result.standardError)")
+        }
+        #expect(try folder.snapshot() == before, "nothing written")
     }
 
     @Test func noWireAndDryRunLeaveTheShellAsItWas() async throws {
@@ -202,7 +231,7 @@ struct ScaffoldCommandTests {
         let result = try await MFEBinary.run(["create", "Core", "--layer", "foundation", "--dry-run"], in: root)
         #expect(result.status == 0)
         // Inside a workspace, no .github folder: the workspace's one workflow covers the package.
-        #expect(result.standardOutput.hasPrefix("Would create 8 files (dry run, nothing written):\n\(root)/Foundation/Core/\n├── .gitignore\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.hasPrefix("Would create 9 files (dry run, nothing written):\n\(root)/Foundation/Core/\n├── .gitignore\n"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("│   ├── Core/\n│   │   ├── CoreBaseDependencies.swift\n│   │   └── CoreLogger.swift\n"))
         #expect(try folder.snapshot() == before)
     }

@@ -68,7 +68,8 @@ struct ScaffoldIntegrationTests {
         #expect(targets["Home"]?.dependencies == ["HomeInterface", "Core from Core", "SearchInterface from Search", "Api from Api"])
         // Home's dependencies refine Core's base dependencies (the BaseDependencies pattern).
         #expect(targets["HomeInterface"]?.dependencies == ["Core from Core", "Api from Api"])
-        #expect(targets["HomeTesting"]?.dependencies == ["HomeInterface", "Core from Core", "Api from Api"])
+        // Home's mocks hand out Core's and Api's test doubles (MockCoreServices, MockApiServices).
+        #expect(targets["HomeTesting"]?.dependencies == ["HomeInterface", "Core from Core", "CoreTesting from Core", "Api from Api", "ApiTesting from Api"])
         #expect(targets["HomeTests"]?.dependencies == ["Home", "HomeTesting"])
         #expect(targets["HomeTests"]?.type == "test")
         #expect(targets["HomeExample"]?.dependencies == ["Home", "HomeTesting"])
@@ -80,11 +81,13 @@ struct ScaffoldIntegrationTests {
         let build = try await Self.swift(["build", "--build-tests"], in: home)
         #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
         let test = try await Self.swift(["test", "--skip-build"], in: home)
-        #expect(test.contains("Test run with 9 tests") && test.contains("Suite \"Home previews\" passed"), "\(test)")
+        #expect(test.contains("Test run with 11 tests") && test.contains("Suite \"Home previews\" passed"), "\(test)")
+        #expect(test.contains("Test theStringCatalogHasEveryStringTheCodeUses() passed") && test.contains("Test namesItsTabForTheApp() passed"), "\(test)")
         // The iOS app Xcode builds beside the package: its own folder, outside SwiftPM's targets.
         for file in [
             "HomeExample/HomeExample.xcodeproj/project.pbxproj", "HomeExample/HomeExample.xcodeproj/xcshareddata/xcschemes/HomeExampleApp.xcscheme", "HomeExample/HomeExampleApp/ExampleApp.swift",
-            "HomeExample/HomeExampleApp/Assets.xcassets/AppIcon.appiconset/Contents.json", "HomeExample/HomeExampleAppTests/AppBundleTests.swift",
+            "HomeExample/HomeExampleApp/Assets.xcassets/AppIcon.appiconset/Contents.json", "HomeExample/HomeExampleApp/Assets.xcassets/AppIcon.appiconset/AppIcon.png",
+            "HomeExample/HomeExampleAppTests/AppBundleTests.swift", "Sources/Home/Resources/Localizable.xcstrings",
         ] {
             #expect(FileManager.default.fileExists(atPath: home + "/" + file), "no \(file)")
         }
@@ -92,15 +95,15 @@ struct ScaffoldIntegrationTests {
         #expect(run.contains("Home shows 3 HomeItems:"), "\(run)")
         let core = try await Self.swift(["test"], in: root + "/Foundation/Core")
         #expect(Self.warnings(in: core).isEmpty, "\(Self.warnings(in: core))")
-        #expect(core.contains("Test run with 4 tests"), "\(core)")
+        #expect(core.contains("Test run with 7 tests") && core.contains("Test testServicesRecordWhatFeaturesLog() passed"), "\(core)")
         // A networking foundation package: URLSession through FoundationNetworking, tested on Linux.
         let api = try await Self.swift(["test"], in: root + "/Foundation/Api")
         #expect(Self.warnings(in: api).isEmpty, "\(Self.warnings(in: api))")
-        #expect(api.contains("Suite \"Api HTTP client\" passed") && api.contains("Test run with 4 tests"), "\(api)")
+        #expect(api.contains("Suite \"Api HTTP client\" passed") && api.contains("Test run with 5 tests"), "\(api)")
         // A UI foundation package: its tokens tested on Linux, its SwiftUI card compiled out.
         let look = try await Self.swift(["test"], in: root + "/Foundation/Look")
         #expect(Self.warnings(in: look).isEmpty, "\(Self.warnings(in: look))")
-        #expect(look.contains("Suite \"Look theme\" passed") && look.contains("Test run with 4 tests"), "\(look)")
+        #expect(look.contains("Suite \"Look theme\" passed") && look.contains("Test run with 5 tests"), "\(look)")
 
         // Search and Home were wired into the shell as they were created; Notes, created with
         // --no-wire, leaves every shell byte as it was.
@@ -110,7 +113,17 @@ struct ScaffoldIntegrationTests {
         let shellBuild = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: shellBuild).isEmpty, "\(Self.warnings(in: shellBuild))")
         let shellTest = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(shellTest.contains("Test run with 5 tests") && shellTest.contains("Test keepsAHistoryPerTabAndPopsItToTheRoot() passed"), "\(shellTest)")
+        // The shell tests Search's and Home's routes as it would had init wired them; its router
+        // never hands its own scheme back to iOS, nor a script.
+        #expect(shellTest.contains("Test run with 9 tests") && shellTest.contains("Test keepsAHistoryPerTabAndPopsItToTheRoot() passed"), "\(shellTest)")
+        for passed in [
+            "searchLeadsWhereTheRouterDecides() passed", "homeLeadsWhereTheRouterDecides() passed", "neverHandsItsOwnLinksOrScriptsToTheSystem() passed",
+            "routesNoLinkWithoutAHostOrOfAnotherScheme(link:) with 8 test cases passed",
+        ] {
+            #expect(shellTest.contains("Test " + passed), "\(passed): \(shellTest)")
+        }
+        let walkThrough = try await Self.swift(["run", "DemoApp"], in: root + "/Shell")
+        #expect(walkThrough.contains("/search → Search: 3 SearchItems") && walkThrough.contains("/home → Home: 3 HomeItems"), "the Linux entry point shows each created feature: \(walkThrough)")
         let shellManifest = try String(contentsOfFile: root + "/Shell/Package.swift", encoding: .utf8)
         #expect(shellManifest.contains(".package(path: \"../Features/Home\")") && !shellManifest.contains("Notes"), "\(shellManifest)")
         // The composition root supplies Core's base dependencies once, for Home and any later feature.
@@ -122,9 +135,9 @@ struct ScaffoldIntegrationTests {
         try await Self.expectLintClean(root)
     }
 
-    /// A web feature whose `--web` URL Foundation rewrites (an http IPv6 zone id, `^`, `<`, a
+    /// A web feature whose `--web` URL Foundation rewrites (an IPv6 zone id, `^`, `<`, a
     /// stray `%`, a space, a quote) passes its own tests; and a shell whose files have a byte
-    /// order mark, CRLF line endings, a symbolic link and its composition root in an
+    /// order mark, CRLF or CR-only line endings, a symbolic link and its composition root in an
     /// `#if os(Linux)` / `#else` pair still builds and passes its tests once `--wire-only` has
     /// wired a feature into it. (An invalid UTF-8 byte is kept too, but no Swift file holding
     /// one compiles: the unit tests check it.)
@@ -139,6 +152,7 @@ struct ScaffoldIntegrationTests {
             try Data(change(try String(contentsOfFile: path, encoding: .utf8))).write(to: URL(fileURLWithPath: path))
         }
         try edit("AppRouter.swift") { SourceLayoutBytes.byteOrderMark + Array($0.replacingOccurrences(of: "\n", with: "\r\n").utf8) }
+        try edit("AppComposition.swift") { Array($0.replacingOccurrences(of: "\n", with: "\r").utf8) }
         try edit("AppDependencies.swift") { text in
             let declaration = "public struct AppDependencies: Sendable {\n    /// Creates the app's dependencies.\n    public init() {}\n}\n"
             #expect(text.contains(declaration))
@@ -148,10 +162,10 @@ struct ScaffoldIntegrationTests {
         try FileManager.default.moveItem(atPath: composition + "/AppRootView.swift", toPath: root + "/Shared/AppRootView.swift")
         try FileManager.default.createSymbolicLink(atPath: composition + "/AppRootView.swift", withDestinationPath: "../../../Shared/AppRootView.swift")
 
-        let url = "http://[fe80::1%en0]:8080/a^b<c>%zz d\"q"
+        let url = "https://[fe80::1%en0]:8080/a^b<c>%zz d\"q"
         let created = try await MFEBinary.run(["create", "Page", "--web", url, "--no-wire"], in: root)
         #expect(created.status == 0, "\(created.standardError)")
-        #expect(created.standardOutput.contains("is written as 'http://[fe80::1%25en0]:8080/a%5Eb%3Cc%3E%25zz%20d%22q'"), "\(created.standardOutput)")
+        #expect(created.standardOutput.contains("is written as 'https://[fe80::1%25en0]:8080/a%5Eb%3Cc%3E%25zz%20d%22q'"), "\(created.standardOutput)")
         let page = try await Self.swift(["test"], in: root + "/Features/Page")
         #expect(page.contains("Test loadsThePageTheAppChooses() passed"), "\(page)")
         try await Self.mfe(["create", "Page", "--wire-only"], in: root)
@@ -159,6 +173,8 @@ struct ScaffoldIntegrationTests {
         let router = try Data(contentsOf: URL(fileURLWithPath: composition + "/AppRouter.swift"))
         #expect(router.starts(with: [0xEF, 0xBB, 0xBF]) && !String(decoding: router, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "").contains("\n"), "BOM first, CRLF only")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: composition + "/AppRootView.swift") == "../../../Shared/AppRootView.swift")
+        let compositionFile = try Data(contentsOf: URL(fileURLWithPath: composition + "/AppComposition.swift"))
+        #expect(!compositionFile.contains(UInt8(ascii: "\n")) && String(decoding: compositionFile, as: UTF8.self).contains("public var page: PageBuilder {"), "CR only, wired")
         let dependencies = try String(contentsOfFile: composition + "/AppDependencies.swift", encoding: .utf8)
         #expect(dependencies.components(separatedBy: "extension AppDependencies: PageDependencies {}").count == 3, "\(dependencies)")
         let shell = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
@@ -205,7 +221,8 @@ struct ScaffoldIntegrationTests {
         let build = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: build).isEmpty, "\(Self.warnings(in: build))")
         let test = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(test.contains("Test run with 13 tests"), "\(test)")
+        #expect(test.contains("Test run with 14 tests"), "\(test)")
+        #expect(test.contains("Test neverHandsItsOwnLinksOrScriptsToTheSystem() passed"), "no deep-link loop: \(test)")
         #expect(test.contains("Test eachRestaurantInBrowseOpensItsOwnMenu() passed"), "\(test)")
         #expect(test.contains("Test eachTabKeepsItsOwnHistory() passed"), "\(test)")
         let run = try await Self.swift(["run", "FeedMeApp"], in: root + "/Shell")
@@ -225,7 +242,16 @@ struct ScaffoldIntegrationTests {
         #expect(env.contains("Suite \"Env router\" passed"), "\(env)")
         let about = try await Self.swift(["test"], in: root + "/Features/About")
         #expect(about.contains("Suite \"About message bridge\" passed"), "\(about)")
-        #expect(about.contains("Test run with 14 tests") && about.contains("Suite \"About previews\" passed"), "\(about)")
+        #expect(about.contains("Test run with 22 tests") && about.contains("Suite \"About previews\" passed"), "\(about)")
+        // The bridge's policy and the page's failure states, decided in platform-neutral code.
+        for name in [
+            "opensALinkForThePageOnlyJustAfterTheUsersTap", "tappedLinksOnTheSiteStayInTheWebViewUnlessTheAppShowsThemItself", "tappedLinksOffTheSiteOpenInTheBrowser",
+            "redirectsAndScriptsStayOnTheSite", "aNeighbourOnASharedHostIsAnotherSite", "answersOnlyTheMainFrameOfItsSite", "theSiteIsTheRegistrableDomainPlusTheHostsTheAppAdds",
+            "aStoppedLoadWithNothingShownIsAFailureNotAnEndlessSpinner", "aStoppedNavigationLeavesThePageShown", "aLostWebContentProcessLoadsThePageAgain",
+            "theStringCatalogHasEveryStringTheCodeUses",
+        ] {
+            #expect(about.contains("Test \(name)() passed"), "\(name): \(about)")
+        }
         // One workflow, at the root: nested .github folders never run.
         #expect(FileManager.default.fileExists(atPath: root + "/.github/workflows/ci.yml"))
         #expect(!FileManager.default.fileExists(atPath: root + "/Features/About/.github"))

@@ -3,7 +3,7 @@ import MFEKit
 import MFETestSupport
 import Testing
 
-/// DESIGN's "Teams", through the built binary, on a generated workspace in a real git
+/// The Teams article, through the built binary, on a generated workspace in a real git
 /// repository: `owners:`, `mfe owners` and its CODEOWNERS block, findings with owners, why a
 /// target is affected and whom to ask for review, baselines that only shrink, and the
 /// pull-request report (parsed by a CommonMark parser).
@@ -156,7 +156,8 @@ struct TeamsEndToEndTests {
             if: MarkdownParser.python != nil, "PyPI's markdown-it-py is not installed: run .ci/run, or 'python3 -m venv .build/markdown-venv && .build/markdown-venv/bin/pip install markdown-it-py'"))
     func theMarkdownReportIsCommonMarkGroupedByTeam() async throws {
         let directory = try await Self.workspace()
-        try await MFEBinary.run(["lint-graph", "--write-baseline", "mfe-baseline.json"], in: directory.path)
+        let written = try await MFEBinary.run(["lint-graph", "--write-baseline", "mfe-baseline.json"], in: directory.path)
+        #expect(written.status == 0, "the baseline accepts every finding: \(written.standardError)")
         // The baseline accepts all but P7 → P6, which stays new (and is the features team's).
         let baseline = try String(contentsOfFile: directory.path + "/mfe-baseline.json", encoding: .utf8)
         try directory.write(baseline.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("product-to-product") }.joined(separator: "\n"), to: "mfe-baseline.json")

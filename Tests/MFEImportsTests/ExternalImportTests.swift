@@ -122,7 +122,7 @@ struct ExternalImportTests {
                 "implicit-dependency App/Sources/App/App.swift:3 App -> Kit-Extras",
                 "implicit-dependency App/Sources/Tool/Tool.swift:1 Tool -> Logging",
             ])
-        let transitive = try #require(findings.first { $0.rule == .transitiveDependency })
+        let transitive = try #require(findings.first { $0.rule == TransitiveDependencyRule.id })
         #expect(transitive.severity == .warning)
         #expect(
             transitive.message.contains(
@@ -205,8 +205,14 @@ struct ExternalImportTests {
 
     @Test func packageResolvedFormatsOneTwoAndThreeGiveTheirPins() {
         let one = #"{"object": {"pins": [{"package": "Yams", "repositoryURL": "https://github.com/jpsim/Yams.git", "state": {"branch": null, "revision": "abc", "version": "5.0.6"}}]}, "version": 1}"#
-        #expect(ResolvedPin.pins(in: Data(one.utf8)) == [ResolvedPin(identity: "yams", location: "https://github.com/jpsim/Yams.git", revision: "abc", version: "5.0.6")])
-        #expect(ResolvedPin.pins(in: Data(Self.resolved.utf8)).map(\.identity) == ["kit", "swift-log"])
-        #expect(ResolvedPin.pins(in: Data("not json".utf8)) == [])
+        func pins(_ text: String) -> [ResolvedPin] { (try? ResolvedFile(decoding: Data(text.utf8), reading: .lenient))?.pins ?? [] }
+        #expect(
+            pins(one) == [ResolvedPin(identity: "yams", kind: .remoteSourceControl, location: "https://github.com/jpsim/Yams.git", name: "Yams", state: .version(Version(5, 0, 6), revision: "abc"))])
+        #expect(pins(Self.resolved).map(\.identity) == ["kit", "swift-log"])
+        #expect(pins("not json") == [])
+        // The lenient reading keeps the pins it can read; the strict one refuses the file.
+        let oneBroken = Self.resolved.replacingOccurrences(of: #""kind" : "remoteSourceControl", "location" : "https://example.com/acme/Kit.git","#, with: "")
+        #expect(pins(oneBroken).map(\.identity) == ["swift-log"])
+        #expect(throws: ResolvedFile.Problem("a pin lacks 'identity', 'kind' or 'location'")) { try ResolvedFile(decoding: Data(oneBroken.utf8)) }
     }
 }

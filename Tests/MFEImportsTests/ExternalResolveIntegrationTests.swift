@@ -60,6 +60,6 @@ struct ExternalResolveIntegrationTests {
 
     static func pinnedVersion(of identity: String, in directory: String) -> String? {
         let data = FileManager.default.contents(atPath: directory + "/Package.resolved") ?? Data()
-        return ResolvedPin.pins(in: data).first { $0.identity == identity }?.version
+        return (try? ResolvedFile(decoding: data, reading: .lenient))?.pins.first { $0.identity == identity }?.state.version?.description
     }
 }

@@ -213,8 +213,8 @@ struct ImportRulesTests {
                 reason: "migration"
             """, to: "mfe.yml")
         let (output, report) = try await LintGraphService(environment: ServiceEnvironment()).lint(LintGraphService.Request(path: directory.path, format: .json, strict: true, imports: true))
-        #expect(report.findings.map(\.rule).filter { $0 != .unassignedLayer } == [.unusedDependency])
-        #expect(report.findings.first { $0.rule == .unusedDependency }?.severity == .error)
+        #expect(report.findings.map(\.rule).filter { $0 != UnassignedLayerRule.id } == [UnusedDependencyRule.id])
+        #expect(report.findings.first { $0.rule == UnusedDependencyRule.id }?.severity == .error)
         #expect(output.exitCode == 1)
     }
 

@@ -42,7 +42,7 @@ struct LoadBearingDependencyTests {
         try directory.write("import Stats\n", to: "Sources/Profile/Profile.swift")
         let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
         let findings = try await ImportRules.findings(in: workspace, graph: TargetGraph(workspace: workspace))
-        let unused = findings.filter { $0.rule == .unusedDependency }
+        let unused = findings.filter { $0.rule == UnusedDependencyRule.id }
         #expect(
             unused.map { "\($0.file):\($0.line) \($0.from ?? "") -> \($0.to ?? "")" } == [
                 "Package.swift:12 Home -> Settings",
@@ -55,6 +55,6 @@ struct LoadBearingDependencyTests {
         )
         #expect(unused[1].message == "Home declares a dependency on Logging but none of its sources imports it; remove it from the dependencies of Home")
         #expect(unused[2].message == "Profile declares a dependency on Settings but none of its sources imports it; remove it from the dependencies of Profile")
-        #expect(findings.filter { $0.rule == .transitiveDependency }.map { $0.to ?? "" } == ["Stats", "Charts"])
+        #expect(findings.filter { $0.rule == TransitiveDependencyRule.id }.map { $0.to ?? "" } == ["Stats", "Charts"])
     }
 }

@@ -64,7 +64,7 @@ struct RealCodeImportTests {
                 "implicit-dependency \(second)/Sources/TestApp/App.swift",
                 "unused-dependency \(second)/Package.swift",
             ])
-        #expect(wrong.first { $0.rule == .implicitDependency }?.message.contains("in \(second)/Package.swift") == true)
+        #expect(wrong.first { $0.rule == ImplicitDependencyRule.id }?.message.contains("in \(second)/Package.swift") == true)
     }
 
     /// `JitsiMeet` (a package with a Swift target and a binary target, vended by one product)

@@ -56,9 +56,10 @@ struct AllowBaselineTests {
         fixture.allow("implicit-dependency", from: "Browse", to: "Env")
         let extra = [
             Finding(
-                rule: .implicitDependency, severity: .error, message: "Browse imports Env", file: "Browse/Sources/Browse/A.swift", line: 1, column: 1, from: "Browse", to: "Env", fromPackage: "Browse",
+                rule: ImplicitDependencyRule.id, severity: .error, message: "Browse imports Env", file: "Browse/Sources/Browse/A.swift", line: 1, column: 1, from: "Browse", to: "Env",
+                fromPackage: "Browse",
                 toPackage: "Env"),
-            Finding(rule: .implicitDependency, severity: .error, message: "Order imports Env", file: "Order/Sources/Order/A.swift", line: 1, column: 1, from: "Order", to: "Env"),
+            Finding(rule: ImplicitDependencyRule.id, severity: .error, message: "Order imports Env", file: "Order/Sources/Order/A.swift", line: 1, column: 1, from: "Order", to: "Env"),
         ]
         let report = fixture.lint(LintOptions(importsChecked: true), additionalFindings: extra)
         #expect(report.keys == ["implicit-dependency Order->Env"])
@@ -139,5 +140,30 @@ struct AllowBaselineTests {
 
     @Test func anEmptyBaselineIsWrittenAsAnEmptyList() {
         #expect(String(decoding: Baseline(entries: []).encoded(), as: UTF8.self) == "{\n  \"findings\": [],\n  \"version\": 1\n}\n")
+    }
+}
+
+/// `--write-baseline` replaces only a file shaped as a baseline, of any format version.
+@Suite("baseline file shape")
+struct BaselineShapeTests {
+    @Test(arguments: [
+        (#"{"version": 1, "findings": []}"#, true),
+        (#"{"findings": [{"rule": "cycle"}], "version": 2}"#, true),
+        (#"{"version": 1.5, "findings": []}"#, true),
+        (#"{"version": 1}"#, false),
+        (#"{"version": 1, "findings": [], "extra": true}"#, false),
+        (#"{"version": "1", "findings": []}"#, false),
+        (#"{"version": 1, "findings": {}}"#, false),
+        ("workspace: App\npackages: ['*']\n", false),
+        ("[]", false),
+    ])
+    func onlyABaselinesShapeIsABaseline(_ text: String, _ isBaseline: Bool) {
+        #expect(Baseline.isBaselineFile(Data(text.utf8)) == isBaseline)
+    }
+
+    @Test func whatIsWrittenIsABaselineAndReadsBack() throws {
+        let baseline = Baseline(entries: [Baseline.Entry(fingerprint: "f", rule: "cycle", file: "A/Package.swift", path: ["A", "B", "A"])])
+        #expect(Baseline.isBaselineFile(baseline.encoded()))
+        #expect(try Baseline.decode(baseline.encoded(), file: "b.json").entries.map(\.path) == [["A", "B", "A"]])
     }
 }

@@ -6,8 +6,9 @@ import Testing
 
 @testable import MFELint
 
-/// The rules at feature granularity in a single-package monorepo (DESIGN's Vocabulary:
-/// "in any other package each stem is a feature"), laid out like a real TCA-style app.
+/// The rules at feature granularity in a single-package monorepo ("Vocabulary" in the Design
+/// contract article: "in any other package each stem is a feature"), laid out like a real
+/// TCA-style app.
 @Suite("feature-granular rules in a monorepo package")
 struct FeatureRuleTests {
     /// One package `App`: foundation `Core` and `Styleguide`; product features `Home`,
@@ -104,13 +105,13 @@ struct FeatureRuleTests {
 
     @Test func productToProductSaysWhichInterfaceToDependOn() {
         let report = Self.app(["HomeFeature": ["SearchFeature"], "HomeFeatureTests": ["SearchFeature"]]).lint()
-        let messages = report.findings.filter { $0.rule == .productToProduct }.map(\.message)
+        let messages = report.findings.filter { $0.rule == ProductToProductRule.id }.map(\.message)
         #expect(
             messages == [
                 "HomeFeature depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface",
                 "HomeFeatureTests depends on SearchFeature, the implementation of another product feature; depend on SearchFeatureInterface or SearchFeatureTesting",
             ])
-        let shell = Self.app(["SearchFeature": ["AppFeature"]]).lint().findings.first { $0.rule == .dependsOnShell }
+        let shell = Self.app(["SearchFeature": ["AppFeature"]]).lint().findings.first { $0.rule == DependsOnShellRule.id }
         #expect(shell?.message.hasPrefix("SearchFeature depends on AppFeature of the shell feature AppFeature;") == true)
     }
 
@@ -162,7 +163,7 @@ struct FeatureRuleTests {
                 "missing-interface HomeFeature",
                 "missing-interface SettingsFeature",
             ])
-        let message = fixture.lint().findings.first { $0.rule == .productToProduct }?.message
+        let message = fixture.lint().findings.first { $0.rule == ProductToProductRule.id }?.message
         #expect(message == "HomeFeature depends on ApiClientLive, the implementation of another product feature; depend on ApiClient")
     }
 

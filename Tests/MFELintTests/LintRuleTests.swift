@@ -64,7 +64,7 @@ struct LintRuleTests {
     func productionToTestingSuggestsATargetThatExists(from: String, dependency: String, fix: String) throws {
         let report = WorkspaceFixture.feedMe(browse: [from: [dependency]]).lint()
         let finding = try #require(report.findings.first)
-        #expect(finding.rule == .productionToTesting)
+        #expect(finding.rule == ProductionToTestingRule.id)
         #expect(finding.message.hasSuffix(fix), "\(finding.message)")
     }
 
@@ -127,7 +127,7 @@ struct LintRuleTests {
                 .init("D", .regular, ["D"]),
             ])
         let report = fixture.lint()
-        let cycles = report.findings.filter { $0.rule == .cycle }
+        let cycles = report.findings.filter { $0.rule == CycleRule.id }
         #expect(cycles.map(\.path) == [["A", "B", "A"], ["D", "D"]])
         #expect(cycles[0].severity == .error)
         #expect(cycles[0].message.contains("A -> B -> A"))
@@ -165,7 +165,7 @@ struct LintRuleTests {
         var fixture = WorkspaceFixture()
         fixture.add("Ring", layer: .foundation, targets: (0..<count).map { .init("T\($0)", .regular, ["T\(($0 + 1) % count)"]) })
         let report = fixture.lint()
-        let cycles = report.findings.filter { $0.rule == .cycle }
+        let cycles = report.findings.filter { $0.rule == CycleRule.id }
         #expect(report.findings.count == 1)
         #expect(cycles.count == 1)
         #expect(cycles.first?.path?.count == count + 1)

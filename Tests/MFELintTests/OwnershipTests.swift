@@ -6,7 +6,7 @@ import Testing
 
 @testable import MFELint
 
-/// DESIGN's "Teams": `owners:` gives features their teams, findings carry the owners of both
+/// The Teams article: `owners:` gives features their teams, findings carry the owners of both
 /// ends, and with `owners:` set a feature without one is `unowned-feature`.
 @Suite("owners of features and findings")
 struct OwnershipTests {
@@ -46,10 +46,10 @@ struct OwnershipTests {
 
     @Test func findingsCarryTheOwnersOfBothEnds() throws {
         let report = Self.owned().lint()
-        let edge = try #require(report.findings.first { $0.rule == .productToProduct })
+        let edge = try #require(report.findings.first { $0.rule == ProductToProductRule.id })
         #expect(edge.owners == Finding.Owners(from: ["@feedme/browse"], to: ["@feedme/orders"]))
         #expect(report.keys.contains("unowned-feature Shell"))
-        let unowned = try #require(report.findings.first { $0.rule == .unownedFeature })
+        let unowned = try #require(report.findings.first { $0.rule == UnownedFeatureRule.id })
         #expect(unowned.severity == .warning)
         #expect(
             unowned.message
@@ -68,7 +68,7 @@ struct OwnershipTests {
         fixture.add("A", layer: .foundation, targets: [.init("A", .regular, ["B/B"])])
         fixture.add("B", layer: .foundation, targets: [.init("B", .regular, ["A/A"])])
         fixture.owners = [("@t/a", "A"), ("@t/b", "B")]
-        let cycle = fixture.lint().findings.first { $0.rule == .cycle }
+        let cycle = fixture.lint().findings.first { $0.rule == CycleRule.id }
         #expect(cycle?.owners == Finding.Owners(from: ["@t/a"], to: ["@t/b"]))
     }
 }

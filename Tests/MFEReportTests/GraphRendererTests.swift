@@ -76,7 +76,7 @@ struct GraphRendererTests {
         try Self.check(GraphJSONRenderer().render(Self.document), named: "graph.json")
     }
 
-    /// DESIGN's shape, plus the additions (`edges` on each target), nothing renamed.
+    /// The contract's shape (Output formats article), plus the additions (`edges` on each target), nothing renamed.
     @Test func jsonHasTheDesignShapeWithEveryTargetAndDependency() throws {
         let graph = Self.graph
         let text = GraphJSONRenderer().render(Self.document)

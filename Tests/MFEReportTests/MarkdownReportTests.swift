@@ -18,7 +18,7 @@ struct MarkdownReportTests {
     func aLargeReportStaysUnderTheLimit(limit: Int) {
         let findings = (0..<5_000).map { index in
             Finding(
-                rule: .productToProduct, severity: .error, message: "Feature\(index) depends on Other\(index), the implementation of another product feature; depend on Other\(index)Interface",
+                rule: ProductToProductRule.id, severity: .error, message: "Feature\(index) depends on Other\(index), the implementation of another product feature; depend on Other\(index)Interface",
                 file: "Features/Feature\(index)/Package.swift", line: 10, column: 5, from: "Feature\(index)", to: "Other\(index)")
         }
         let report = LintReport(findings: findings, summary: LintSummary(errors: findings.count, warnings: 0, notices: 0, packages: 1, targets: 1, dependencies: 1))

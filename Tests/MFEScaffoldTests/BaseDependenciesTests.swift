@@ -93,7 +93,8 @@ struct BaseDependenciesTests {
                         ),
                 """))
         let mocks = file("Sources/HomeTesting/HomeMocks.swift")
-        #expect(mocks.contains("public init(repository: any HomeRepository = StubHomeRepository(), core: any CoreBaseDependencies = CoreServices()) {"))
+        #expect(mocks.contains("public init(repository: any HomeRepository = StubHomeRepository(), core: any CoreBaseDependencies = MockCoreServices()) {"), "mocks record by default")
+        #expect(mocks.hasPrefix("import Core\nimport CoreTesting\n"))
         #expect(mocks.contains("    public func makeCoreLogger() -> any CoreLogging {\n        core.makeCoreLogger()\n    }\n"))
 
         let manifest = try #require(plan.edits.first { $0.label == "Shell/Package.swift" })
@@ -104,14 +105,12 @@ struct BaseDependenciesTests {
             dependencies.contents.contains(
                 """
                 extension AppDependencies: CoreBaseDependencies {
-                    /// Core's live tools, made once and shared by every feature; configure them here.
-                    static let core = CoreServices()
-
                     public func makeCoreLogger() -> any CoreLogging {
-                        Self.core.makeCoreLogger()
+                        coreServices.makeCoreLogger()
                     }
                 }
                 """))
+        #expect(dependencies.contents.contains("    public var coreServices: any CoreBaseDependencies = CoreServices()\n"), "an instance a test replaces, not a process-wide static")
         #expect(dependencies.contents.contains("import Core\n"))
     }
 

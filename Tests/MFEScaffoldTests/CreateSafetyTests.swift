@@ -151,11 +151,12 @@ struct CreateSafetyTests {
         ("https://example.com/a^b", "https://example.com/a%5Eb"),
         ("https://example.com/<x>?q=a b", "https://example.com/%3Cx%3E?q=a%20b"),
         ("https://example.com/%zz", "https://example.com/%25zz"),
-        ("http://[fe80::1%en0]/x", "http://[fe80::1%25en0]/x"),
+        ("https://[fe80::1%en0]/x", "https://[fe80::1%25en0]/x"),
         ("https://example.com/\"quoted\"\\", "https://example.com/%22quoted%22%5C"),
         ("http://localhost:8080/", "http://localhost:8080/"),
-        ("http://192.168.1.20:3000/about", "http://192.168.1.20:3000/about"),
+        ("http://devbox:3000/about", "http://devbox:3000/about"),
         ("http://kiosk.local/about", "http://kiosk.local/about"),
+        ("https://192.168.1.20:3000/about", "https://192.168.1.20:3000/about"),
     ])
     func webURLsAreWrittenAsFoundationReadsThem(given: String, written: String) {
         #expect((try? WebURLValidation.normalised(given).get()) == written)
@@ -170,6 +171,15 @@ struct CreateSafetyTests {
         ("https://me:secret@example.com/", .webURLCredentials("https://me:secret@example.com/")),
         ("http://example.com/about", .webURLInsecure("http://example.com/about", host: "example.com")),
         ("HTTP://192.168.1.example/", .webURLInsecure("HTTP://192.168.1.example/", host: "192.168.1.example")),
+        ("http://localhost./", .webURLInsecure("http://localhost./", host: "localhost.")),
+        ("http://-devbox-/", .webURLInsecure("http://-devbox-/", host: "-devbox-")),
+        ("http://8.8.8.8/", .webURLIPAddress("http://8.8.8.8/", host: "8.8.8.8")),
+        ("http://192.168.1.20:3000/about", .webURLIPAddress("http://192.168.1.20:3000/about", host: "192.168.1.20")),
+        ("http://0x7f000001/", .webURLIPAddress("http://0x7f000001/", host: "0x7f000001")),
+        ("http://2130706433/", .webURLIPAddress("http://2130706433/", host: "2130706433")),
+        ("http://devbox.0x7f/", .webURLIPAddress("http://devbox.0x7f/", host: "devbox.0x7f")),
+        ("http://localhost:99999/", .webURLBadPort("http://localhost:99999/", port: 99_999)),
+        ("https://example.com:0/", .webURLBadPort("https://example.com:0/", port: 0)),
     ])
     func webURLsFoundationCannotReadAreRefused(given: String, expected: ScaffoldError) {
         #expect(WebURLValidation.normalised(given) == .failure(expected))
@@ -179,6 +189,19 @@ struct CreateSafetyTests {
         #expect(
             ScaffoldError.webURLInsecure("http://example.com/about", host: "example.com").errorDescription
                 == "'--web http://example.com/about' is plain http, which iOS blocks for 'example.com' (App Transport Security), so the page would stay blank; give its https URL, e.g. '--web https://example.com/about'"
+        )
+    }
+
+    @Test func plainHTTPIsAcceptedForExactlyTheHostsATSExempts() {
+        for host in ["localhost", "devbox", "kiosk.local", "a-b.studio.local", "LOCALHOST", "local"] {
+            #expect(WebURLValidation.allowsPlainHTTP(host: host), "\(host): unqualified or .local, which ATS allows")
+        }
+        for host in ["example.com", "[::1]", "::1", "127.0.0.1", "8.8.8.8", "0x7f000001", "2130706433", "x.local.", "localhost.", "bad_name", ""] {
+            #expect(!WebURLValidation.allowsPlainHTTP(host: host), "\(host): ATS blocks plain http to it on iOS 17 and macOS 14")
+        }
+        #expect(
+            ScaffoldError.webURLIPAddress("http://8.8.8.8/", host: "8.8.8.8").errorDescription
+                == "'--web http://8.8.8.8/' is plain http to the IP address '8.8.8.8', which App Transport Security blocks since iOS 17 and macOS 14 (Apple's NSAllowsLocalNetworking: \"ATS no longer allows connections to IP addresses by default\"), so the page would stay blank; give its https URL, or a name such as 'localhost' or 'NAME.local'"
         )
     }
 

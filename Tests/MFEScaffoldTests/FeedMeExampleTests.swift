@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFEManifest
 import MFETestSupport
 import Testing
 
@@ -105,9 +106,38 @@ struct FeedMeExampleTests {
             WiredFeature(specification), featureFolder: "Features/Search", requirements: [requirement])
         #expect(outcome.refusal == nil, "\(outcome.manualSteps)")
         let rootView = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRootView.swift") == true })
-        #expect(rootView.contents.contains("screen(for: .search)\n                .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }"))
+        #expect(rootView.contents.contains("screen(for: .search)\n                .tabItem { Label(composition.search.title, systemImage: composition.search.systemImage) }"))
         #expect(rootView.contents.contains("        case .search:\n            composition.search.makeView(navigator: router)\n"))
         let router = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRouter.swift") == true })
         #expect(router.contents.contains(#"links.register("/search") { _ in .search }"#))
+        let walkThrough = try #require(outcome.edits.first { $0.label?.hasSuffix("FeedMeApp.swift") == true }, "the Linux walk-through shows Search too")
+        #expect(
+            walkThrough.contents.contains("        print(\"/about → About: hosts \\(composition.about.pageURL.absoluteString)\")\n        do {\n            let model = composition.search.makeModel"))
+        let tests = try #require(outcome.edits.first { $0.label?.hasSuffix("AppCompositionTests.swift") == true })
+        #expect(tests.contents.contains("import SearchTesting") && tests.contents.contains("@Test func searchLeadsWhereTheRouterDecides() async throws {"))
+    }
+
+    @Test(arguments: [
+        (
+            "Random",
+            "the feature name 'Random' needs the link '/random', and Shell/Sources/FeedMeComposition/AppRouter.swift already registers '/random' for '.restaurantOrder', so the link would never reach 'Random'; choose another feature name, e.g. 'RandomFeature'"
+        ),
+        (
+            "Restaurants",
+            "the feature name 'Restaurants' would add a tab titled 'Restaurants', and Shell/Sources/FeedMeComposition/AppRootView.swift already has the tab 'Restaurants' (screen(for: .browse)); choose another feature name, e.g. 'RestaurantsFeature'"
+        ),
+    ])
+    func aRouteOrTabTheShellHasIsRefusedBeforeAnythingIsWritten(name: String, message: String) async throws {
+        let directory = try TemporaryDirectory()
+        try ScaffoldWriter().write(WorkspaceScaffolder(catalog: .builtin, currentDirectory: directory.path).plan(InitRequest(name: "FeedMe", example: "feedme")))
+        let root = PathUtilities.join(directory.path, "FeedMe")
+        let scaffolder = FeatureScaffolder(catalog: .builtin, manifestLoader: ManifestReader(), currentDirectory: root)
+        do {
+            _ = try await scaffolder.plan(CreateRequest(name: name))
+            Issue.record("'mfe create \(name)' was planned; its route or tab is the shell's already")
+        } catch let errors as InputErrors {
+            #expect(errors.errors.map(\.localizedDescription).contains(message), "\(errors.errors.map(\.localizedDescription))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: PathUtilities.join(root, "Features/\(name)")))
     }
 }

@@ -21,22 +21,33 @@ struct FoundationKindTests {
     @Test(arguments: [
         (
             FoundationKind?.none,
-            ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/RecordingCoreLogger.swift", "Tests/CoreTests/CoreLoggerTests.swift"],
+            [
+                "Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/MockCoreServices.swift", "Sources/CoreTesting/RecordingCoreLogger.swift",
+                "Tests/CoreTests/CoreLoggerTests.swift",
+            ],
             "func makeCoreLogger() -> any CoreLogging"
         ),
         (
-            .logging, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/RecordingCoreLogger.swift", "Tests/CoreTests/CoreLoggerTests.swift"],
+            .logging,
+            [
+                "Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreLogger.swift", "Sources/CoreTesting/MockCoreServices.swift", "Sources/CoreTesting/RecordingCoreLogger.swift",
+                "Tests/CoreTests/CoreLoggerTests.swift",
+            ],
             "func makeCoreLogger() -> any CoreLogging"
         ),
         (
-            .networking, ["Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreHTTPClient.swift", "Sources/CoreTesting/StubCoreClient.swift", "Tests/CoreTests/CoreHTTPClientTests.swift"],
+            .networking,
+            [
+                "Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreHTTPClient.swift", "Sources/CoreTesting/MockCoreServices.swift", "Sources/CoreTesting/StubCoreClient.swift",
+                "Tests/CoreTests/CoreHTTPClientTests.swift",
+            ],
             "func makeCoreClient() -> any CoreHTTPClient"
         ),
         (
             .ui,
             [
                 "Sources/Core/CoreBaseDependencies.swift", "Sources/Core/CoreCard.swift", "Sources/Core/CoreTheme.swift", "Sources/CoreTesting/CoreThemeFixtures.swift",
-                "Tests/CoreTests/CoreThemeTests.swift",
+                "Sources/CoreTesting/MockCoreServices.swift", "Tests/CoreTests/CoreThemeTests.swift",
             ], "func makeCoreTheme() -> CoreTheme"
         ),
     ])
@@ -49,9 +60,12 @@ struct FoundationKindTests {
         #expect(plan.created.first?.contains("(foundation µFeature, \((kind ?? .logging).rawValue))") == true)
         // What mfe reads back from the package is what a feature depending on it refines.
         let sources = plan.files.filter { $0.path.hasPrefix("Sources/Core/") }.map { (file: $0.path, text: $0.contents) }
-        let base = try #require(try BaseDependencies.read(module: "Core", sources: sources).get())
+        var base = try #require(try BaseDependencies.read(module: "Core", sources: sources).get())
         #expect(base.liveType == "CoreServices")
         #expect(base.requirements.map(\.declaration) == [requirement])
+        // A feature's mocks hand out the package's test double, which keeps what it is asked.
+        base.readTestDouble(module: "CoreTesting", product: "CoreTesting", sources: plan.files.filter { $0.path.hasPrefix("Sources/CoreTesting/") }.map { (file: $0.path, text: $0.contents) })
+        #expect(base.testDouble == BaseDependencies.TestDouble(module: "CoreTesting", product: "CoreTesting", type: "MockCoreServices"))
     }
 
     @Test func networkingImportsFoundationNetworkingWhereItExists() async throws {
@@ -88,6 +102,9 @@ struct FoundationKindTests {
         let shell = try #require(plan.edits.first { $0.label == "Shell/Sources/DemoComposition/AppDependencies.swift" })
         #expect(
             shell.contents.contains(
-                "extension AppDependencies: ApiBaseDependencies {\n    /// Api's live tools, made once and shared by every feature; configure them here.\n    static let api = ApiServices()\n"))
+                "extension AppDependencies: ApiBaseDependencies {\n    public func makeApiClient() -> any ApiHTTPClient {\n        apiServices.makeApiClient()\n    }\n}"))
+        #expect(shell.contents.contains("    public var apiServices: any ApiBaseDependencies = ApiServices()\n"), "an instance a test replaces, not a process-wide static")
+        #expect(Self.file("Sources/HomeTesting/HomeMocks.swift", of: plan).contains("api: any ApiBaseDependencies = MockApiServices()"), "mocks keep the requests and reach no network")
+        #expect(Self.file("Package.swift", of: plan).contains(".product(name: \"ApiTesting\", package: \"Api\")"))
     }
 }

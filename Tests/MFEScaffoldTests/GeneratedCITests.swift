@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import MFEWorkspace
 import Testing
 import Yams
 
@@ -19,6 +20,10 @@ struct GeneratedCITests {
 
     static func steps(_ job: Any?) -> [Mapping] {
         (job as? Mapping)?["steps"] as? [Mapping] ?? []
+    }
+
+    static func jobs(_ workflow: Mapping) -> Mapping {
+        workflow["jobs"] as? Mapping ?? [:]
     }
 
     static func runs(_ job: Any?) -> String {
@@ -48,6 +53,8 @@ struct GeneratedCITests {
         try Self.expectWellBehaved(workflow)
         let env = try #require(workflow["env"] as? Mapping)
         #expect(env["MFE_VERSION"] as? String == GeneratedCI.mfeVersion)
+        #expect(env["MFE_SHA256"] as? String == GeneratedCI.mfeSHA256, "the bundle's checksum is pinned in the workflow")
+        #expect(Self.steps(Self.jobs(workflow)["lint-graph"]).contains { ($0["with"] as? Mapping)?["sha256"] as? String == "${{ env.MFE_SHA256 }}" })
         #expect((env["MFE_REPOSITORY"] as? String)?.isEmpty == false)
         let jobs = try #require(workflow["jobs"] as? Mapping)
         #expect(Set(jobs.keys) == ["lint-graph", "affected", "test", "macos"])
@@ -67,13 +74,19 @@ struct GeneratedCITests {
         #expect((test["strategy"] as? Mapping)?["matrix"] as? String == "${{ fromJSON(needs.affected.outputs.matrix) }}")
         #expect(Self.runs(test).contains("swift test --skip-build --package-path \"${{ matrix.path }}\" --filter \"${{ matrix.filter }}\""))
 
+        #expect(test["container"] as? String == GeneratedCI.swiftImage, "the Linux toolchain is pinned")
+        let cache = try #require(Self.steps(test).first { ($0["uses"] as? String)?.hasPrefix("actions/cache@") == true })
+        #expect((cache["with"] as? Mapping)?["path"] as? String == "${{ matrix.path }}/.build", "SwiftPM's build is cached per package")
+
         let macos = try #require(jobs["macos"] as? Mapping)
-        #expect((macos["runs-on"] as? String)?.hasPrefix("macos") == true)
+        #expect(macos["runs-on"] as? String == GeneratedCI.macOSRunner)
+        #expect((macos["env"] as? Mapping)?["DEVELOPER_DIR"] as? String == "/Applications/Xcode_\(GeneratedCI.xcodeVersion).app/Contents/Developer", "Xcode is pinned")
         let script = Self.runs(macos)
         #expect(script.contains("swift test --skip-build --package-path \"$package\""))
         #expect(script.contains("for project in \"$package\"/*/*.xcodeproj; do"))
-        #expect(script.contains("xcodebuild build-for-testing -project \"$project\""))
-        #expect(script.contains("-destination 'generic/platform=iOS Simulator'"))
+        #expect(script.contains("xcodebuild test -project \"$project\""), "the app tests run, not only build")
+        #expect(script.contains("-destination '\(GeneratedCI.simulatorDestination)'"))
+        #expect(GeneratedCI.simulatorDestination.hasPrefix("platform=iOS Simulator,name="))
         #expect(plan.files.contains { $0.path == "Shell/Demo/Demo.xcodeproj/xcshareddata/xcschemes/Demo.xcscheme" }, "where the glob finds it")
         #expect(!plan.files.contains { $0.path.contains("checkout-packages") })
     }
@@ -89,7 +102,7 @@ struct GeneratedCITests {
         let checkout = try Self.yaml(".github/actions/checkout-packages/action.yml", in: plan.files)
         let steps = try #require((checkout["runs"] as? Mapping)?["steps"] as? [Mapping])
         #expect(steps.map { ($0["with"] as? Mapping)?["path"] as? String } == folders)
-        #expect(steps.allSatisfy { $0["uses"] as? String == "actions/checkout@v4" && ($0["with"] as? Mapping)?["fetch-depth"] as? Int == 0 })
+        #expect(steps.allSatisfy { $0["uses"] as? String == "actions/checkout@\(GeneratedCI.checkout.commit)" && ($0["with"] as? Mapping)?["fetch-depth"] as? Int == 0 })
         #expect(steps.map { ($0["with"] as? Mapping)?["repository"] as? String } == folders.map { "${{ github.repository_owner }}/" + ($0.split(separator: "/").last ?? "") })
 
         let workflow = try Self.yaml(".github/workflows/ci.yml", in: plan.files)
@@ -98,7 +111,7 @@ struct GeneratedCITests {
         #expect(Set(jobs.keys) == ["lint-graph", "test", "macos"], "changes in the packages' own repositories are not in this one's history")
         for name in ["lint-graph", "test", "macos"] {
             let uses = Self.steps(jobs[name]).compactMap { $0["uses"] as? String }
-            #expect(uses.prefix(2) == ["actions/checkout@v4", "./.github/actions/checkout-packages"], "\(name) checks the packages out first")
+            #expect(uses.prefix(2) == ["actions/checkout@\(GeneratedCI.checkout.commit)", "./.github/actions/checkout-packages"], "\(name) checks the packages out first")
         }
         let include = try #require(((jobs["test"] as? Mapping)?["strategy"] as? Mapping)?["matrix"] as? Mapping)["include"] as? [Mapping]
         #expect(include?.compactMap { $0["path"] as? String } == folders + ["Shell"])
@@ -115,12 +128,14 @@ struct GeneratedCITests {
         let runs = try #require(action["runs"] as? Mapping)
         #expect(runs["using"] as? String == "composite")
         let steps = try #require(runs["steps"] as? [Mapping])
-        let cache = try #require(steps.first { $0["uses"] as? String == "actions/cache@v4" })
-        #expect((cache["with"] as? Mapping)?["key"] as? String == "mfe-bundle-${{ runner.os }}-${{ runner.arch }}-${{ inputs.version }}")
+        let cache = try #require(steps.first { $0["uses"] as? String == "actions/cache@\(GeneratedCI.cache.commit)" })
+        #expect((cache["with"] as? Mapping)?["key"] as? String == "mfe-bundle-${{ runner.os }}-${{ runner.arch }}-${{ inputs.version }}-${{ inputs.sha256 }}")
         let script = steps.compactMap { $0["run"] as? String }.joined()
         #expect(script.contains("if [ -z \"$MFE_VERSION\" ] || [ -z \"$MFE_REPOSITORY\" ]; then"))
         #expect(script.contains("url=\"${MFE_REPOSITORY%/}/releases/download/$MFE_VERSION\""))
-        #expect(script.contains("sha256sum -c mfe.artifactbundle.zip.sha256"))
+        #expect(script.contains("echo \"$MFE_SHA256  mfe.artifactbundle.zip\" > expected.sha256"), "the pinned checksum, not the release's own")
+        #expect(script.contains("::warning::MFE_SHA256 is not pinned"), "unpinned, it says so")
+        #expect(script.contains("check=(sha256sum -c expected.sha256)"))
         #expect(script.contains(".artifacts.mfe.variants[] | select(.supportedTriples | index($triple)) | .path"))
         #expect(!script.contains("swift build") && !script.contains("git clone"), "a cold runner builds no mfe")
         #expect(!script.contains("vars."), "never from an unset repository variable")
@@ -152,16 +167,56 @@ struct GeneratedCITests {
             let workflow = try Self.yaml(".github/workflows/ci.yml", in: files)
             let jobs = try #require(workflow["jobs"] as? Mapping)
             try Self.expectWellBehaved(workflow)
-            #expect(Set(jobs.keys) == ["build-and-test", "macos"])
+            #expect(Set(jobs.keys) == ["build-and-test", "lint-graph", "macos"])
             #expect(Self.runs(jobs["build-and-test"]).contains("swift test --skip-build"))
+            #expect((jobs["build-and-test"] as? Mapping)?["container"] as? String == GeneratedCI.swiftImage)
+            #expect(Self.runs(jobs["lint-graph"]).contains("mfe lint-graph --imports --format github ."))
             #expect(Self.runs(jobs["macos"]).contains("swift test --skip-build"))
-            #expect(Self.runs(jobs["macos"]).contains("xcodebuild build-for-testing -project HomeExample/HomeExample.xcodeproj -scheme HomeExampleApp"))
+            #expect(Self.runs(jobs["macos"]).contains("xcodebuild test -project HomeExample/HomeExample.xcodeproj -scheme HomeExampleApp"))
             #expect(files.contains { $0.path == ".github/actions/install-mfe/action.yml" })
         }
         let foundation = FeatureSpecification(name: "Core", layer: .foundation, template: TemplateName.foundation, example: true, ownRepository: true)
         let files = try TemplateRenderer().render(try TemplateCatalog.builtin.template(named: TemplateName.foundation), context: foundation.templateContext)
         let jobs = try #require(try Self.yaml(".github/workflows/ci.yml", in: files)["jobs"] as? Mapping)
-        #expect(Set(jobs.keys) == ["build-and-test", "macos"])
+        #expect(Set(jobs.keys) == ["build-and-test", "lint-graph", "macos"])
         #expect(!Self.runs(jobs["macos"]).contains("xcodebuild"), "a foundation package has no iOS app")
+    }
+
+    /// Every file of generated CI, for every kind of package and workspace.
+    static func ciFiles() throws -> [PlannedFile] {
+        var files: [PlannedFile] = []
+        for request in [InitRequest(name: "Demo"), InitRequest(name: "FeedMe", example: "feedme")] {
+            files += try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(request).files
+        }
+        for (name, template, layer, web) in [("Home", TemplateName.feature, Layer.product, false), ("About", TemplateName.web, .product, true), ("Core", TemplateName.foundation, .foundation, false)] {
+            let specification = FeatureSpecification(
+                name: name, layer: layer, template: template, example: true, webURL: web ? "https://example.com/about" : nil, ownRepository: true)
+            files += try TemplateRenderer().render(try TemplateCatalog.builtin.template(named: template), context: specification.templateContext, prefix: name)
+        }
+        return files.filter { $0.path.contains(".github/") }
+    }
+
+    @Test func everyActionIsPinnedToTheCommitOfAReleaseTag() throws {
+        let files = try Self.ciFiles()
+        #expect(files.count == 11)
+        let pinned = try Regex(#"^\s*(- )?uses: [\w.-]+/[\w.-]+@[0-9a-f]{40}  # v\d+\.\d+\.\d+$"#)
+        var external = 0
+        for file in files {
+            for line in file.contents.split(separator: "\n") where line.contains("uses:") && !line.contains("uses: ./") {
+                external += 1
+                #expect(line.wholeMatch(of: pinned) != nil, "\(file.path): \(line)")
+            }
+        }
+        #expect(external > 20)
+        for action in [GeneratedCI.checkout, GeneratedCI.cache] {
+            #expect(action.commit.count == 40 && action.commit.allSatisfy(\.isHexDigit))
+        }
+    }
+
+    @Test func theBundlesChecksumIsTheOneThisMfeKnowsForItsVersion() {
+        #expect(GeneratedCI.mfeSHA256 == (GeneratedCI.bundleChecksums[GeneratedCI.mfeVersion] ?? ""))
+        for (version, checksum) in GeneratedCI.bundleChecksums {
+            #expect(checksum.count == 64 && checksum.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "\(version): \(checksum)")
+        }
     }
 }

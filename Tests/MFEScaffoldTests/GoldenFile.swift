@@ -56,6 +56,9 @@ enum GoldenFile {
     /// Planned files as one text, each under a `=== path ===` header: one golden file per
     /// scenario, so a change shows as one readable diff.
     static func transcript(of files: [PlannedFile]) -> String {
-        files.map { "=== \($0.path) ===\n\($0.contents)" }.joined(separator: "\n")
+        files.map { file in
+            let contents = file.data.map { "(\($0.count) bytes, CRC-32 \(String(PNGEncoder.crc32($0), radix: 16)))\n" } ?? file.contents
+            return "=== \(file.path) ===\n\(contents)"
+        }.joined(separator: "\n")
     }
 }

@@ -106,13 +106,16 @@ struct ShellWiringTests {
                 "Shell/Sources/DemoComposition/AppDependencies.swift",
                 "Shell/Sources/DemoComposition/AppRootView.swift",
                 "Shell/Sources/DemoComposition/AppRouter.swift",
+                "Shell/Sources/DemoApp/DemoApp.swift",
+                "Shell/Tests/DemoCompositionTests/AppCompositionTests.swift",
             ])
         let rootView = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRootView.swift") == true })
         #expect(!rootView.contents.contains("screen(for: .root)\n"), "the placeholder tab gives way to the first feature")
         #expect(
             rootView.contents.contains(
-                "TabView(selection: $router.selectedTab) {\n            screen(for: .search)\n                .tabItem { Label(\"Search\", systemImage: \"list.bullet\") }\n        }"),
-            "a tab per feature, each with its own navigation stack")
+                "TabView(selection: $router.selectedTab) {\n            screen(for: .search)\n                .tabItem { Label(composition.search.title, systemImage: composition.search.systemImage) }\n        }"
+            ),
+            "a tab per feature, titled and drawn as the feature says, each with its own navigation stack")
         #expect(rootView.contents.contains("        case .search:\n            composition.search.makeView(navigator: router)\n"))
         #expect(rootView.diff.hasPrefix("--- a/Shell/Sources/DemoComposition/AppRootView.swift\n+++ b/Shell/Sources/DemoComposition/AppRootView.swift\n@@"))
         for edit in outcome.edits {

@@ -64,15 +64,45 @@ struct TemplateBoundsTests {
         let directory = try TemporaryDirectory()
         try directory.write("description: ours\n", to: "team/feature/template.yml")
         try directory.write("secret\n", to: "outside/secret.txt")
-        try directory.write("shared\n", to: "team/shared/LICENSE")
+        try directory.write("common\n", to: "team/common/LICENSE")
         let templates = PathUtilities.join(directory.path, "team")
         // A link inside the folder is fine.
-        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/LICENSE", withDestinationPath: "../shared/LICENSE")
+        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/LICENSE", withDestinationPath: "../common/LICENSE")
         #expect(try TemplateCatalog.load(from: templates).template(named: "feature").files.map(\.path) == ["LICENSE"])
         try FileManager.default.createSymbolicLink(atPath: templates + "/feature/secret.txt", withDestinationPath: directory.path + "/outside/secret.txt")
         #expect(throws: ScaffoldError.templateLinkOutside(link: templates + "/feature/secret.txt", target: CatalogFixture.realPath(directory.path + "/outside/secret.txt"), directory: templates)) {
             try TemplateCatalog.load(from: templates)
         }
+    }
+
+    @Test func aLinkToAFolderOutsideTheTemplateIsRefusedLikeALinkToAFile() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("description: ours\n", to: "team/feature/template.yml")
+        try directory.write("secret\n", to: "outside/keys/id_rsa")
+        try directory.write("// shared\n", to: "team/common/Shared.swift")
+        try directory.write("// own\n", to: "team/feature/Own/Own.swift")
+        let templates = PathUtilities.join(directory.path, "team")
+        // A link to a folder of the template itself is fine: its files are read once, by their real path.
+        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/Alias", withDestinationPath: "Own")
+        #expect(try TemplateCatalog.load(from: templates).template(named: "feature").files.map(\.path) == ["Own/Own.swift"])
+        try FileManager.default.createSymbolicLink(atPath: templates + "/feature/Shared", withDestinationPath: "../common")
+        #expect(
+            throws: ScaffoldError.templateFolderLinkLeavesTemplate(link: templates + "/feature/Shared", target: CatalogFixture.realPath(templates + "/common"), template: "feature")
+        ) {
+            try TemplateCatalog.load(from: templates)
+        }
+        try FileManager.default.removeItem(atPath: templates + "/feature/Shared")
+        for (link, destination) in [("feature/Keys", directory.path + "/outside/keys"), ("feature/Own/Deeper", "../../../outside/keys"), ("feature/Root", "/")] {
+            try FileManager.default.createSymbolicLink(atPath: templates + "/" + link, withDestinationPath: destination)
+            let target = CatalogFixture.realPath(URL(fileURLWithPath: templates + "/" + link).resolvingSymlinksInPath().path)
+            #expect(throws: ScaffoldError.templateLinkOutside(link: templates + "/" + link, target: target, directory: templates), "\(link)") {
+                try TemplateCatalog.load(from: templates)
+            }
+            try FileManager.default.removeItem(atPath: templates + "/" + link)
+        }
+        #expect(
+            ScaffoldError.templateFolderLinkLeavesTemplate(link: "/t/feature/Shared", target: "/t/shared", template: "feature").errorDescription
+                == "'/t/feature/Shared' is a symbolic link to the folder '/t/shared', outside the template 'feature'; mfe reads a template's own folder only, so copy the files in or remove the link")
     }
 
     @Test func aTemplateFileLargerThanTheBoundIsRefusedUnread() throws {

@@ -51,6 +51,18 @@ struct WiringPreservationTests {
         #expect(String(decoding: wired, as: UTF8.self) == expected)
     }
 
+    @Test func aCROnlyFileStaysCROnly() throws {
+        let cr = Array(Self.router.replacingOccurrences(of: "\n", with: "\r").utf8)
+        let wired = try Self.wired(cr)
+        #expect(!wired.contains(UInt8(ascii: "\n")), "mixed line endings")
+        let expected = String(decoding: try Self.wired(Array(Self.router.utf8)), as: UTF8.self).replacingOccurrences(of: "\n", with: "\r")
+        #expect(String(decoding: wired, as: UTF8.self) == expected, "the same edit, indented as the file is")
+        #expect(SourceLayout.lineBreak(of: cr) == [UInt8(ascii: "\r")])
+        #expect(SourceLayout.lineBreak(of: Array("a\r\nb\rc\r\n".utf8)) == Array("\r\n".utf8), "the most frequent ending")
+        let edit = PlannedEdit(path: "/x", originalBytes: cr, bytes: wired, summary: "")
+        #expect(edit.diff.contains("\n+import SearchInterface\n"), "the diff reads line by line")
+    }
+
     @Test func anInvalidUTF8ByteOutsideTheEditIsKept() throws {
         // A Latin-1 'é' (0xE9) in a comment, and a lone continuation byte.
         let before = Array("// Caf".utf8) + [0xE9] + Array(" routes\n// ".utf8) + [0x80] + Array("\n".utf8)

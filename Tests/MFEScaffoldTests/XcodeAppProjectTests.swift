@@ -165,8 +165,11 @@ struct XcodeAppProjectTests {
         let app = try #require(try project.list(project.root["targets"]).first)
         #expect(try project.settings(app["buildConfigurationList"], "Release")["INFOPLIST_FILE"] as? String == "Info.plist")
         #expect(try Self.contents("Shell/FeedMe/FeedMeTests/AppBundleTests.swift", in: plan.files).contains("schemes.isSuperset(of: [\"feedme\"])"))
-        let empty = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "Demo"))
-        #expect(!empty.files.contains { $0.path.hasSuffix("Info.plist") }, "a shell without a scheme has no Info.plist of its own")
+        let generic = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "Demo"))
+        let genericPlist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(try Self.contents("Shell/Demo/Info.plist", in: generic.files).utf8), options: [], format: nil) as? [String: Any])
+        #expect((genericPlist["CFBundleURLTypes"] as? [[String: Any]])?.first?["CFBundleURLSchemes"] as? [String] == ["demo"], "every shell opens links of its own scheme")
+        #expect(try Self.contents("Shell/Sources/DemoComposition/AppRouter.swift", in: generic.files).contains("scheme: String = \"demo\""))
     }
 
     @Test func everyReferenceNamesAnObjectAndIdentifiersAreUnique() throws {

@@ -27,7 +27,7 @@ package struct WorkspaceFixture {
     /// `layers:` entries (name or glob, layer), written one per line from line 20 of the
     /// workspace mfe.yml; applied by `WorkspaceLayering` to packages added without a layer.
     package var layers: [(String, Layer)] = []
-    /// `roles:`; nil keeps DESIGN's defaults.
+    /// `roles:`; nil keeps the default suffixes.
     package var roles: RoleSuffixes?
     /// `owners:` entries (team handle, name or glob), written one per line from line 40 of
     /// the workspace mfe.yml.

@@ -11,7 +11,7 @@ struct RoleSuffixesTests {
     static let custom = RoleSuffixes(interface: ["Interface", "Client"], testing: ["Testing", "Mocks", "TestSupport"], example: ["Example", "Demo"], source: ["ClientLive", "Live"])
 
     @Test(arguments: [
-        // name, kind, role, stem — DESIGN's defaults.
+        // name, kind, role, stem — the default suffixes.
         ("Search", Target.Kind.regular, Role.source, "Search"),
         ("SearchInterface", .regular, .interface, "Search"),
         ("SearchTesting", .regular, .testing, "Search"),

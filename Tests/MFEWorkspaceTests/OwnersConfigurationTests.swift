@@ -3,7 +3,7 @@ import Testing
 
 @testable import MFEWorkspace
 
-/// `owners:` in a workspace `mfe.yml` and `owner:` in a feature's, as DESIGN's "Teams" writes
+/// `owners:` in a workspace `mfe.yml` and `owner:` in a feature's, as the Teams article writes
 /// them, with located errors for what is not a team handle.
 @Suite("owners in mfe.yml")
 struct OwnersConfigurationTests {

@@ -3,8 +3,6 @@ import MFECore
 
 /// What stops a command in the frontend itself, outside any one area's errors. Exit 2.
 public enum FrontendError: InputError, Equatable {
-    /// `mfe graph --format html` in a build that left `Templates/graph/page.html` out.
-    case graphPageMissing(path: String)
     /// `mfe dump-package PATH` where PATH is no folder (nor a `Package.swift`).
     case notAPackageFolder(given: String)
     /// `--imports --strict`: source files that could not be parsed in time, each with why
@@ -16,8 +14,6 @@ public enum FrontendError: InputError, Equatable {
 
     public var errorDescription: String? {
         switch self {
-        case .graphPageMissing(let path):
-            return "this mfe was built without its graph page ('Templates/\(path)'); rebuild it from a complete checkout"
         case .notAPackageFolder(let given):
             return "'\(given)' is not a folder; give the folder of a Swift package (or its Package.swift)"
         case .sourcesNotRead(let messages):

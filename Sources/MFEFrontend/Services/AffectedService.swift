@@ -48,10 +48,9 @@ public struct AffectedService: CommandService {
         let change = try await WorkspaceChangeReader(runner: environment.processRunner).change(in: workspace, base: request.base, head: request.head)
         var result = AffectedPackages(workspace: workspace, change: change)
         result.loadingNotes = workspace.notes
-        let renderer = AffectedRenderer()
         var output = CommandOutput()
-        if let note = renderer.note(for: result) { output.printError(note) }
-        output.print(renderer.render(result, format: request.format, explain: request.explain))
+        if let note = AffectedRenderer().note(for: result) { output.printError(note) }
+        output.print(try request.format.render((result, request.explain)))
         return output
     }
 }

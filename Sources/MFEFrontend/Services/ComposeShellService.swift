@@ -86,145 +86,48 @@ public struct ComposeShellService: CommandService {
         return output
     }
 
-    private func compose(_ options: Request) async throws -> CommandOutput {
+    /// locate → compose → check or lint → outcome → render: MFECompose does each step but
+    /// the lint, which it cannot see, so it is handed in as the check of the composed graph.
+    private func compose(_ request: Request) async throws -> CommandOutput {
         let fileSystem = environment.fileSystem
         // The command line's loader (`--loader`, `MFE_LOADER`), else the static reader: the
         // workspace's 'loader:' alone never runs manifest code; it is noted.
-        let chosen = try environment.loaderKind(flag: options.loader)
-        let kind = chosen ?? .static
-        let shell = try locate(options)
-        let request = shell.request
+        let chosen = try environment.loaderKind(flag: request.loader)
+        let shell = try ShellLocator(fileSystem: fileSystem, currentDirectory: environment.currentDirectory).locate(path: request.path, output: request.output, update: request.update)
         var output = CommandOutput()
-        if chosen == nil, let configuration = shell.configuration,
+        if chosen == nil, let configuration = shell.workspace?.configuration,
             let note = ManifestLoaderKind.notAppliedNote(
                 configured: configuration.loader,
-                at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: FileManager.default.currentDirectoryPath)):\($0.line)" } ?? configuration.file)
+                at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: environment.currentDirectory)):\($0.line)" } ?? configuration.file)
         {
             output.printError("note: \(note)\n")
         }
-        let provider = makeProvider(kind)
-        let composer = ShellComposer(provider: provider, loader: kind.makeLoader(fileSystem: fileSystem, processRunner: environment.processRunner), fileSystem: fileSystem)
-        let label = PathUtilities.relative(request.outputPath, to: FileManager.default.currentDirectoryPath)
-        let summary = CompositionSummaryRenderer()
-        let composition: Composition
-        do {
-            composition = try await composer.compose(request)
-        } catch let conflict as CompositionConflict {
-            output.printError("error: the MFEs' requirements conflict; \(request.outputPath) is unchanged\n" + conflict.message + "\n")
-            if options.format == .json { output.print(summary.render(status: "conflict", composition: nil, path: request.outputPath, conflict: conflict)) }
-            output.exitCode = 1
-            return output
-        } catch var untrusted as UntrustedPins {
-            // A pin its repository does not back: `--check` fails as for a stale file; any
-            // other run stops with exit 2 and keeps the file, for a person to look at.
-            untrusted.file = label
-            guard options.check else { throw untrusted }
-            output.printError("error: \(label) is not backed by the repositories it pins, so it is stale:\n" + (untrusted.errorDescription ?? "") + "\n")
-            if options.format == .json { output.print(summary.render(status: "untrusted", composition: nil, path: label, untrusted: untrusted)) }
-            output.exitCode = 1
-            return output
-        }
-        if let names = options.update, !names.isEmpty {
-            try checkUpdateNames(names, composition: composition)
-        }
-        if options.check {
-            let disagreeing = shell.mirrors.filter { mirror in
-                (fileSystem.exists(mirror) ? try? fileSystem.contents(of: mirror) : nil) != composition.previousBytes
+        let kind = chosen ?? .static
+        let composer = ShellComposer(provider: makeProvider(kind), loader: kind.makeLoader(fileSystem: fileSystem, processRunner: environment.processRunner), fileSystem: fileSystem)
+        let color = environment.color
+        let lint: ComposedGraphCheck = { Self.lintErrors(of: $0, color: color) }
+        let outcome = try await composer.outcome(of: shell, check: request.check, lint: request.noLint ? nil : lint)
+
+        let context = CompositionRenderContext(currentDirectory: environment.currentDirectory)
+        let (summary, errors) =
+            switch request.format {
+            case .text: (CompositionTextRenderer().render(outcome, context: context), CompositionTextRenderer().diagnostics(outcome, context: context))
+            case .json: (CompositionJSONRenderer().render(outcome, context: context), CompositionJSONRenderer().diagnostics(outcome, context: context))
             }
-            if composition.isUpToDate, !disagreeing.isEmpty {
-                output.exitCode = 1
-                reportDisagreement(disagreeing, label: label, composition: composition, format: options.format, into: &output)
-                return output
-            }
-            if composition.isUpToDate {
-                output.print(options.format == .json ? summary.render(status: "up-to-date", composition: composition, path: label) : "\(label) is up to date\n")
-                return output
-            }
-            output.exitCode = 1
-            let diff = UnifiedDiff.render(
-                old: composition.previousBytes.map { String(decoding: $0, as: UTF8.self) } ?? "",
-                new: String(decoding: composition.bytes, as: UTF8.self),
-                oldLabel: "a/\(label)", newLabel: "b/\(label)"
-            )
-            if options.format == .json {
-                output.print(summary.render(status: "stale", composition: composition, path: label, diff: diff))
-            } else {
-                output.print(diff)
-                if composition.onlyOriginHashChanged {
-                    output.printError(
-                        "error: \(label) is stale: only its originHash changed (the shell's Package.swift was edited, no pin moves); run 'mfe compose-shell' to refresh the hash, or 'swift package resolve' re-resolves on every run until it is refreshed\n"
-                    )
-                    return output
-                }
-                output.printError(
-                    "error: \(label) is stale\(composition.changes.isEmpty ? "" : " (" + composition.changes.map(\.summary).joined(separator: ", ") + ")"); run 'mfe compose-shell' to update it\n")
-            }
-            if !disagreeing.isEmpty { reportDisagreement(disagreeing, label: label, composition: composition, format: options.format, summaryPrinted: true, into: &output) }
-            return output
-        }
-        if !options.noLint {
-            let workspace = try await composedWorkspace(composition, shell: shell, provider: provider)
-            let report = Linter().lint(workspace)
-            if report.summary.errors > 0 {
-                // Only error findings fail a composition, so only they are shown.
-                let failing = LintReport(findings: report.findings.filter { $0.severity == .error }, summary: report.summary)
-                output.printError(TextReportRenderer().render(failing, context: ReportContext(color: environment.color)))
-                output.printError("error: the composed graph breaks the layer rules; \(label) is unchanged (use --no-lint to write it anyway)\n")
-                output.exitCode = 1
-                return output
-            }
-        }
-        output.writes += Self.writes(of: composition, to: request.outputPath)
-        var mirrored: [String] = []
-        for mirror in shell.mirrors {
-            let bytes = fileSystem.exists(mirror) ? try? fileSystem.contents(of: mirror) : nil
-            let wanted = composition.file == nil ? nil : composition.bytes
-            guard bytes != wanted else { continue }
-            output.writes.append(wanted.map { .replace(path: mirror, data: $0, createsFolder: true) } ?? .remove(path: mirror))
-            mirrored.append(PathUtilities.relative(mirror, to: FileManager.default.currentDirectoryPath))
-        }
-        if options.format == .json {
-            output.print(summary.render(status: composition.isUpToDate ? "up-to-date" : "written", composition: composition, path: label))
-        } else {
-            var text = composition.changes.map { $0.summary + "\n" }.joined()
-            if composition.isUpToDate {
-                text += "\(label) is up to date (\(composition.packages.count) pins)\n"
-            } else if composition.onlyOriginHashChanged {
-                text += "refreshed the originHash of \(label) (the shell's Package.swift changed, no pin moved)\n"
-            } else if composition.file == nil {
-                text += "removed \(label): nothing to pin\n"
-            } else {
-                text += "wrote \(label) (\(composition.packages.count) pins)\n"
-            }
-            for mirror in mirrored { text += "wrote \(mirror), the same pins for Xcode\n" }
-            output.print(text)
-        }
+        if outcome.errorsFirst { output.printError(errors) }
+        output.print(summary)
+        if !outcome.errorsFirst { output.printError(errors) }
+        output.writes = outcome.changes.map { change in change.bytes.map { PlannedWrite.replace(path: change.path, data: $0, createsFolder: true) } ?? .remove(path: change.path) }
+        output.exitCode = outcome.exitCode
         return output
     }
 
-    /// The `--check` error for Xcode's `Package.resolved` files that do not hold the shell
-    /// package's pins: a diff per file (the JSON summary of the first, when no summary was
-    /// printed yet) and one line naming both.
-    private func reportDisagreement(_ mirrors: [String], label: String, composition: Composition, format: Format, summaryPrinted: Bool = false, into output: inout CommandOutput) {
-        let here = FileManager.default.currentDirectoryPath
-        for (index, mirror) in mirrors.enumerated() {
-            let mirrorLabel = PathUtilities.relative(mirror, to: here)
-            let old = (try? environment.fileSystem.contents(of: mirror)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let diff = UnifiedDiff.render(old: old, new: String(decoding: composition.bytes, as: UTF8.self), oldLabel: "a/\(mirrorLabel)", newLabel: "b/\(mirrorLabel)")
-            if format == .text {
-                output.print(diff)
-            } else if index == 0 && !summaryPrinted {
-                output.print(CompositionSummaryRenderer().render(status: "stale", composition: composition, path: mirrorLabel, diff: diff))
-            }
-            output.printError("error: \(label) and \(mirrorLabel) disagree: Xcode builds the app with the pins of \(mirrorLabel); run 'mfe compose-shell' to write the same pins to both\n")
-        }
-    }
-
-    /// The write of `composition` to `path`: none when its bytes are already there; the file
-    /// removed when there is nothing to pin, as SwiftPM does; else the bytes, atomically.
-    static func writes(of composition: Composition, to path: String) -> [PlannedWrite] {
-        if composition.isUpToDate { return [] }
-        if composition.file == nil { return [.remove(path: path)] }
-        return [.replace(path: path, data: composition.bytes, createsFolder: true)]
+    /// The error findings of the layer rules on the composed graph, as the lint report shows
+    /// them; nil when there are none. Only errors fail a composition, so only they are shown.
+    static func lintErrors(of workspace: Workspace, color: Bool) -> String? {
+        let report = Linter().lint(workspace)
+        guard report.summary.errors > 0 else { return nil }
+        let failing = LintReport(findings: report.findings.filter { $0.severity == .error }, summary: report.summary)
+        return TextReportRenderer().render(failing, context: ReportContext(color: color))
     }
 }

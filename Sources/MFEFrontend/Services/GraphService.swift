@@ -60,23 +60,11 @@ public struct GraphService: CommandService {
         if let base = request.base {
             change = try await self.change(since: base, workspace: workspace, baseline: baseline)
         }
-        let text = try render(document, format: request.format, change: change)
+        let text = try request.format.render((document, change))
         var output = CommandOutput()
         for note in workspace.notes { output.printError("note: \(note)\n") }
         output.print(text)
         return output
-    }
-
-    /// `document` in `format`, marking `change` (html only).
-    func render(_ document: GraphDocument, format: GraphFormat, change: GraphChange? = nil) throws -> String {
-        switch format {
-        case .dot: return GraphDotRenderer().render(document)
-        case .mermaid: return GraphMermaidRenderer().render(document)
-        case .json: return GraphJSONRenderer().render(document)
-        case .html:
-            guard let template = GraphPageTemplate.builtin else { throw FrontendError.graphPageMissing(path: GraphPageTemplate.path) }
-            return try GraphHTMLRenderer(template: template).render(document, change: change)
-        }
     }
 
     /// The document of `workspace` that `request` asks for, with the findings `mfe lint-graph`

@@ -1,4 +1,5 @@
 import Foundation
+import MFEAdoption
 import MFECore
 import MFEManifest
 import MFEScaffold

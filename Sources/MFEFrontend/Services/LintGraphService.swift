@@ -123,17 +123,11 @@ public struct LintGraphService: CommandService {
             repositoryPathPrefix: ReportContext.repositoryPathPrefix(workspaceRoot: PathUtilities.absolute(request.path), repositoryRoot: environment.variables["GITHUB_WORKSPACE"])
         )
         context.sourceLinkBase = ReportContext.sourceLinkBase(environment: environment.variables)
-        switch request.format {
-        case .text: output.print(TextReportRenderer().render(report, context: context))
-        case .json: output.print(JSONReportRenderer().render(report))
-        case .sarif: output.print(SARIFReportRenderer().render(report, context: context))
-        case .markdown: output.print(MarkdownReportRenderer().render(report, context: context))
-        case .github:
-            output.print(GitHubReportRenderer().render(report, context: context))
-            if let summaryPath = environment.variables["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-                let summary = GitHubReportRenderer().stepSummary(report, context: context)
-                output.writes.append(.append(path: summaryPath, data: Data(summary.utf8), operation: "append the job summary (GITHUB_STEP_SUMMARY) to"))
-            }
+        output.print(try request.format.render((report, context)))
+        // GitHub's format also writes the job summary: a planned write, not output.
+        if request.format == .github, let summaryPath = environment.variables["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+            let summary = GitHubReportRenderer().stepSummary(report, context: context)
+            output.writes.append(.append(path: summaryPath, data: Data(summary.utf8), operation: "append the job summary (GITHUB_STEP_SUMMARY) to"))
         }
         output.printError(baselineNote)
         output.exitCode = report.exitCode

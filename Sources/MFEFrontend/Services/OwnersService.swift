@@ -9,15 +9,8 @@ import MFEWorkspace
 /// owners and folders, render as a table, JSON or a CODEOWNERS block; `--check FILE` compares
 /// that block with the one in FILE. Writes nothing.
 public struct OwnersService: CommandService {
-    /// The output formats of `mfe owners`.
-    public enum Format: String, Sendable, CaseIterable {
-        /// One line per feature: name, owners, folders.
-        case text
-        /// `{"features": [{"name", "package", "owners", "paths"}]}`.
-        case json
-        /// A CODEOWNERS block between `# mfe:begin` and `# mfe:end`.
-        case codeowners
-    }
+    /// The output formats of `mfe owners` (registered beside their renderers, in MFEReport).
+    public typealias Format = OwnersFormat
 
     /// What `mfe owners` was asked for.
     public struct Request: Sendable, Equatable {
@@ -52,13 +45,13 @@ public struct OwnersService: CommandService {
         let features = Self.features(of: TargetGraph(workspace: workspace), root: workspace.root, fileSystem: fileSystem)
         var output = CommandOutput()
         for note in workspace.notes { output.printError("note: \(note)\n") }
-        let renderer = OwnersRenderer()
         if let check = request.check {
-            let block = renderer.codeowners(features, prefix: try await repositoryPrefix(of: workspace.root))
+            let prefix = try await repositoryPrefix(of: workspace.root)
+            let block = CodeownersRenderer().render((features, prefix))
             let text = String(decoding: try fileSystem.contents(of: PathUtilities.absolute(check)), as: UTF8.self)
-            guard let current = OwnersRenderer.block(in: text) else {
+            guard let current = CodeownersRenderer.block(in: text) else {
                 output.printError(
-                    "'\(check)' has no mfe block; add the lines 'mfe owners --format codeowners' prints (from '\(OwnersRenderer.beginMarker)' to '\(OwnersRenderer.endMarker)') to it\n")
+                    "'\(check)' has no mfe block; add the lines 'mfe owners --format codeowners' prints (from '\(CodeownersRenderer.beginMarker)' to '\(CodeownersRenderer.endMarker)') to it\n")
                 output.exitCode = 1
                 return output
             }
@@ -69,11 +62,9 @@ public struct OwnersService: CommandService {
             output.exitCode = 1
             return output
         }
-        switch request.format {
-        case .text: output.print(renderer.text(features))
-        case .json: output.print(renderer.json(features))
-        case .codeowners: output.print(renderer.codeowners(features, prefix: try await repositoryPrefix(of: workspace.root)))
-        }
+        // Only CODEOWNERS patterns need the repository's layout, which asks git.
+        let prefix = request.format.sink == .codeowners ? try await repositoryPrefix(of: workspace.root) : ""
+        output.print(try request.format.render((features, prefix)))
         return output
     }
 

@@ -3,7 +3,7 @@ import MFEWorkspace
 /// `cycle`: targets do not depend on each other in a cycle.
 package enum CycleRule: GraphRule {
     package static let description = LintRule(
-        id: .cycle, severity: .error,
+        id: "cycle", severity: .error,
         shortDescription: "Targets do not depend on each other in a cycle",
         fullDescription: "Targets form a dependency cycle (or a target depends on itself). The compiler cannot build a module cycle, and SwiftPM rejects it.",
         help: "Break the cycle: make the features depend on each other's …Interface targets, merge the targets into one feature, or extract what they share into a third target both depend on.",

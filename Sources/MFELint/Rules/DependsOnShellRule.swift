@@ -1,7 +1,7 @@
 /// `depends-on-shell`: nothing depends on the shell app.
 package enum DependsOnShellRule: EdgeRule {
     package static let description = LintRule(
-        id: .dependsOnShell, severity: .error,
+        id: "depends-on-shell", severity: .error,
         shortDescription: "Nothing depends on the shell app",
         fullDescription: "A target of another package depends on a target of the shell package. The shell composes the product features and is the only thing released; nothing may depend on it.",
         help: "Move what the target needs into a foundation package or into a product feature's Interface target, and let the shell inject it.",

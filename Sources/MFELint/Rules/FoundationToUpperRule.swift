@@ -1,7 +1,7 @@
 /// `foundation-to-upper`: foundation does not depend on product features.
 package enum FoundationToUpperRule: EdgeRule {
     package static let description = LintRule(
-        id: .foundationToUpper, severity: .error,
+        id: "foundation-to-upper", severity: .error,
         shortDescription: "Foundation does not depend on product features",
         fullDescription:
             "A target of a foundation package depends on a target of a product feature. Foundation is the bottom layer: shared tools every feature may use, which know nothing about the features above them.",

@@ -1,8 +1,8 @@
 /// `implicit-dependency` (with `--imports`; the analysis is `MFEImports`'): targets declare
 /// every workspace module they import.
-package enum ImplicitDependencyRule: ReportedRule {
+package enum ImplicitDependencyRule: ImportRule {
     package static let description = LintRule(
-        id: .implicitDependency, severity: .error,
+        id: "implicit-dependency", severity: .error,
         shortDescription: "Targets declare every workspace module they import",
         fullDescription:
             "A target's sources import a workspace module the target neither declares nor reaches through its declared dependencies; it builds only by accident of build order, breaks when the target is built alone, and the layer rules cannot see the dependency.",

@@ -4,7 +4,7 @@ import MFEWorkspace
 /// `missing-interface`: every product feature has an interface target.
 package enum MissingInterfaceRule: GraphRule {
     package static let description = LintRule(
-        id: .missingInterface, severity: .warning,
+        id: "missing-interface", severity: .warning,
         shortDescription: "Every product feature has an interface target",
         fullDescription: "A product feature has no …Interface target, so other features and the shell can only depend on its implementation.",
         help: "Add an …Interface target with the feature's public protocols and Sendable models, and make the implementation depend on it.",

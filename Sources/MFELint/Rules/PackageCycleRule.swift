@@ -4,7 +4,7 @@ import MFEWorkspace
 /// `package-cycle`: packages do not depend on each other in a cycle.
 package enum PackageCycleRule: GraphRule {
     package static let description = LintRule(
-        id: .packageCycle, severity: .error,
+        id: "package-cycle", severity: .error,
         shortDescription: "Packages do not depend on each other in a cycle",
         fullDescription:
             "Workspace packages declare package dependencies on each other in a cycle. SwiftPM refuses such cycles for packages with swift-tools-version below 6.0 (an error); from 6.0 on it accepts them as long as the targets do not form a cycle (a notice), but the packages can no longer be versioned and released independently.",

@@ -1,7 +1,7 @@
 /// `product-to-product`: product features depend only on each other's interfaces.
 package enum ProductToProductRule: EdgeRule {
     package static let description = LintRule(
-        id: .productToProduct, severity: .error,
+        id: "product-to-product", severity: .error,
         shortDescription: "Product features depend only on each other's interfaces",
         fullDescription:
             "A target of one product feature depends on the implementation (source or example target) of another product feature. Product features never depend on each other's implementations: their Interface targets form the dependency-inversion layer, and the shell wires implementations together.",

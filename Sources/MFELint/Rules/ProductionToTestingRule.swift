@@ -1,7 +1,7 @@
 /// `production-to-testing`: production code does not depend on testing targets.
 package enum ProductionToTestingRule: EdgeRule {
     package static let description = LintRule(
-        id: .productionToTesting, severity: .error,
+        id: "production-to-testing", severity: .error,
         shortDescription: "Production code does not depend on testing targets",
         fullDescription: "A source or interface target depends on a …Testing target, so mocks and fixture data would ship in the app.",
         help: "Depend on the …Interface target instead, and use the …Testing target only from test targets and example apps.",

@@ -3,9 +3,15 @@ import MFEWorkspace
 
 /// A rule of `mfe lint-graph`: one type per rule, with its description (id, severity, the
 /// texts SARIF viewers and the docs show). `BuiltInRules` lists them.
-package protocol Rule {
+package protocol Rule: Sendable {
     /// The rule's id, severity and texts.
     static var description: LintRule { get }
+}
+
+extension Rule {
+    /// The rule's id, as its description declares it: what findings, `allow:` entries and
+    /// baselines name the rule by.
+    package static var id: RuleID { description.id }
 }
 
 /// A rule that judges one dependency `a → b` of the target graph on its own.
@@ -24,6 +30,14 @@ package protocol GraphRule: Rule {
 /// own bookkeeping of `allow:`, baselines and `mfe:ignore` comments.
 package protocol ReportedRule: Rule {}
 
+/// A rule whose findings only the `--imports` analysis (`MFEImports`) produces, so a run
+/// without `--imports` neither reports nor judges them stale.
+package protocol ImportRule: ReportedRule {}
+
+/// A rule about `allow:` entries, baselines and `mfe:ignore` comments themselves, which none
+/// of them can suppress and a baseline never accepts.
+package protocol BookkeepingRule: ReportedRule {}
+
 /// One edge with what the edge rules ask of it: its ends, their roles and features.
 package struct EdgeContext {
     /// The target graph.
@@ -34,8 +48,8 @@ package struct EdgeContext {
     package let a: TargetGraph.Node
     /// The target depended on.
     package let b: TargetGraph.Node
-    /// The features of `a` and `b` (DESIGN's Vocabulary: a whole package, or a stem in a
-    /// monorepo package).
+    /// The features of `a` and `b` ("Vocabulary" in the Design contract article: a whole
+    /// package, or a stem in a monorepo package).
     package let aFeature: Feature
     /// The feature of `b`.
     package let bFeature: Feature

@@ -1,23 +1,21 @@
-/// A rule's id: the contract string tests, `allow:` entries, baselines and SARIF use.
-///
-/// Adding a rule: a file under `Rules/` with its type, and its case and its line in
-/// `BuiltInRules.all` here.
-package enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
-    case dependsOnShell = "depends-on-shell"
-    case foundationToUpper = "foundation-to-upper"
-    case productToProduct = "product-to-product"
-    case productionToTesting = "production-to-testing"
-    case testingToImplementation = "testing-to-implementation"
-    case cycle
-    case packageCycle = "package-cycle"
-    case missingInterface = "missing-interface"
-    case unassignedLayer = "unassigned-layer"
-    case implicitDependency = "implicit-dependency"
-    case transitiveDependency = "transitive-dependency"
-    case unusedDependency = "unused-dependency"
-    case staleBaseline = "stale-baseline"
-    case unusedAllow = "unused-allow"
-    case unownedFeature = "unowned-feature"
+/// A rule's id: the contract string tests, `allow:` entries, baselines and SARIF use. It is
+/// written once, in its rule's file (`LintRule(id:)`); which ids exist is `BuiltInRules.all`'s
+/// to say, so an id read from a file is checked against the registry (`init?(rawValue:)`).
+package struct RuleID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The id as written everywhere: `product-to-product`.
+    package let rawValue: String
+
+    /// The id a rule's description declares.
+    init(declared rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The id of the built-in rule spelled `rawValue` (as `allow:` entries, baselines and
+    /// `mfe:ignore` comments spell it); nil for an id no rule has.
+    package init?(rawValue: String) {
+        guard let id = BuiltInRules.ids[rawValue] else { return nil }
+        self = id
+    }
 
     /// The id as written everywhere (`product-to-product`), so interpolation prints it.
     package var description: String { rawValue }
@@ -29,11 +27,15 @@ package enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, Comparab
     package var rule: LintRule { BuiltInRules.description(of: self) }
 }
 
-/// Every rule mfe has, in the order DESIGN lists them. The order of `edgeRules` is the
-/// precedence DESIGN gives: an edge gets at most one finding, the first edge rule that
-/// matches it.
+/// Every rule mfe has, in the order the Rules article lists them (SwiftLint's `BuiltInRules`): the
+/// one list of rules, from which the ids, the edge and graph rules, the import and bookkeeping
+/// rules and the docs are derived. The order of `edgeRules` is the precedence the Rules article
+/// gives: an edge gets at most one finding, the first edge rule that matches it.
+///
+/// Adding a rule: a file under `Rules/` with its type (its id, texts and examples), and its
+/// line here.
 package enum BuiltInRules {
-    /// Every rule, in DESIGN's order.
+    /// Every rule, in the Rules article's order.
     package static let all: [any Rule.Type] = [
         DependsOnShellRule.self,
         FoundationToUpperRule.self,
@@ -58,12 +60,21 @@ package enum BuiltInRules {
     /// The rules that look at the whole graph (cycles, packages, features).
     package static let graphRules: [any GraphRule.Type] = all.compactMap { $0 as? any GraphRule.Type }
 
-    private static let descriptions: [RuleID: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.description.id, $0.description) })
+    /// The ids of the rules of `kind` (`ImportRule`, `BookkeepingRule`).
+    static func ids<Kind>(of kind: Kind.Type) -> Set<RuleID> {
+        Set(all.filter { $0 is Kind }.map { $0.id })
+    }
+
+    /// Every rule's id by its text.
+    fileprivate static let ids: [String: RuleID] = Dictionary(uniqueKeysWithValues: all.map { ($0.id.rawValue, $0.id) })
+
+    private static let descriptions: [RuleID: LintRule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.description) })
 
     /// The description of `id`'s rule.
     static func description(of id: RuleID) -> LintRule {
-        // Every RuleID has a rule (`RuleRegistryTests` checks it), so the lookup always succeeds.
-        descriptions[id] ?? LintRule(id: id, severity: .error, shortDescription: id.rawValue, fullDescription: id.rawValue, help: "")
+        // Ids come from the rules, or are checked against them (`RuleID(rawValue:)`), so the
+        // lookup always succeeds.
+        descriptions[id] ?? LintRule(id: id.rawValue, severity: .error, shortDescription: id.rawValue, fullDescription: id.rawValue, help: "")
     }
 }
 

@@ -1,7 +1,7 @@
 /// `testing-to-implementation`: a feature's testing target builds on its interface.
 package enum TestingToImplementationRule: EdgeRule {
     package static let description = LintRule(
-        id: .testingToImplementation, severity: .warning,
+        id: "testing-to-implementation", severity: .warning,
         shortDescription: "A feature's testing target builds on its interface, not its implementation",
         fullDescription:
             "The …Testing target of a product feature depends on the feature's own implementation. Mocks and fixtures should conform to the feature's Interface, so that other features can use them without compiling the implementation.",

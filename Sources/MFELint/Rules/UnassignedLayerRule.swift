@@ -3,7 +3,7 @@ import MFEWorkspace
 /// `unassigned-layer`: every workspace package has a layer.
 package enum UnassignedLayerRule: GraphRule {
     package static let description = LintRule(
-        id: .unassignedLayer, severity: .notice,
+        id: "unassigned-layer", severity: .notice,
         shortDescription: "Every workspace package has a layer",
         fullDescription: "A workspace package has no layer, so only the depends-on-shell rule can check its dependencies.",
         help: "Add an mfe.yml with 'feature:' and 'layer: product|foundation|shell' to the package, or list it under 'layers:' in the workspace mfe.yml.",

@@ -3,7 +3,7 @@ import MFEWorkspace
 /// `unowned-feature`: with `owners:` in the workspace `mfe.yml`, every feature has an owner.
 package enum UnownedFeatureRule: GraphRule {
     package static let description = LintRule(
-        id: .unownedFeature, severity: .warning,
+        id: "unowned-feature", severity: .warning,
         shortDescription: "Every feature has an owning team",
         fullDescription: "The workspace mfe.yml maps features to teams with 'owners:', but a feature has no owner, so no team reviews its changes or is told of its findings.",
         help: "List the feature (or its package, or a glob matching it) under a team in 'owners:' in the workspace mfe.yml, or add 'owner: \"@org/team\"' to the feature's own mfe.yml.",

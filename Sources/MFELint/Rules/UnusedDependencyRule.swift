@@ -1,7 +1,7 @@
 /// `unused-dependency` (with `--imports`): targets use every workspace module they declare.
-package enum UnusedDependencyRule: ReportedRule {
+package enum UnusedDependencyRule: ImportRule {
     package static let description = LintRule(
-        id: .unusedDependency, severity: .warning,
+        id: "unused-dependency", severity: .warning,
         shortDescription: "Targets use every workspace module they declare",
         fullDescription: "A target declares a dependency on a workspace module its sources never import, which slows builds and widens what a change affects.",
         help: "Remove the dependency from the target's 'dependencies:'.",

@@ -168,14 +168,18 @@ enum CompositionWiring {
         var imports: [String] = []
         var appended: [SourceSplice] = []
         for dependencies in source.declarations(named: "AppDependencies") {
+            var properties: [(name: String, declaration: String)] = []
             for base in feature.bases where !source.conforms(dependencies, to: base.protocolName) {
                 imports.append(base.module)
+                properties.append(WiredFeature.baseProperty(base))
                 appended.append(source.placing(WiredFeature.baseConformance(base), after: dependencies))
             }
             if !source.conforms(dependencies, to: feature.name + "Dependencies") {
                 imports += feature.web ? [feature.name + "Interface"] : [feature.name, feature.name + "Interface"]
+                if let repository = feature.repositoryProperty { properties.append(repository) }
                 appended.append(source.placing(feature.dependenciesConformance, after: dependencies))
             }
+            splices += try storedProperties(properties, in: dependencies, source: source)
         }
         for route in source.declarations(named: "AppRoute") {
             splices += try routeCase(in: route, source: source, feature: feature)
@@ -198,6 +202,33 @@ enum CompositionWiring {
         splices += source.tree.importing(unique, layout: source.layout)
         splices += appended
         return splices
+    }
+
+    /// `properties` (each a documented `public var`) in the body of `declaration` (a struct),
+    /// after its last stored property, or first when it has none, so `init()` stays last; one
+    /// it already declares is left alone.
+    static func storedProperties(_ properties: [(name: String, declaration: String)], in declaration: DeclSyntax, source: ParsedSource) throws -> [SourceSplice] {
+        guard !properties.isEmpty else { return [] }
+        guard let group = declaration.asProtocol(DeclGroupSyntax.self), declaration.is(StructDeclSyntax.self) else {
+            throw WiringRefusal(file: source.file, reason: "'AppDependencies' is not a struct to add '\(properties[0].name)' to")
+        }
+        let members = group.memberBlock.members
+        let declared = Set(members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } })
+        let missing = properties.filter { !declared.contains($0.name) }
+        guard !missing.isEmpty else { return [] }
+        let stored = members.filter { member in
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+            return !variable.modifiers.contains { ["static", "class"].contains($0.name.text) } && variable.bindings.allSatisfy { $0.accessorBlock == nil }
+        }
+        let indent = members.first.map { source.layout.indentation(of: $0) } ?? source.layout.indentation(of: group.memberBlock.rightBrace) + source.layout.indentUnit
+        func indented(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+        }
+        let text = missing.map { indented($0.declaration) }.joined(separator: "\n\n")
+        if let last = stored.last {
+            return [SourceSplice(offset: last.endPosition.utf8Offset, text: "\n\n" + text)]
+        }
+        return [SourceSplice(offset: group.memberBlock.leftBrace.endPosition.utf8Offset, text: "\n" + text + "\n")]
     }
 
     /// `case search` after the last case of `enum AppRoute`.

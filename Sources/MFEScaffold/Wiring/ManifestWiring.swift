@@ -47,10 +47,23 @@ struct ManifestWiring {
             }
         }
         let targetCall = try self.targetCall(named: target, in: package)
+        return splices + (try productSplices(requirements.flatMap { requirement in requirement.products.map { ($0, requirement.packageArgument) } }, to: targetCall, named: target))
+    }
+
+    /// The splices adding the `products` of the package `packageArgument` to the dependencies
+    /// of the target `target` (the shell's tests: a feature's testing library); none when it
+    /// has them all.
+    func splices(addingProducts products: [String], package packageArgument: String, to target: String) throws -> [SourceSplice] {
+        let targetCall = try self.targetCall(named: target, in: try packageCall())
+        return try productSplices(products.map { ($0, packageArgument) }, to: targetCall, named: target)
+    }
+
+    /// The splices adding `.product(name:package:)` entries for the products `targetCall`
+    /// does not use yet.
+    private func productSplices(_ wanted: [(product: String, package: String)], to targetCall: FunctionCallExprSyntax, named target: String) throws -> [SourceSplice] {
+        var splices: [SourceSplice] = []
         let used = Set(productReferences(in: targetCall))
-        let products = requirements.flatMap { requirement in
-            requirement.products.filter { !used.contains($0) }.map { ".product(name: \(Self.literal($0)), package: \(Self.literal(requirement.packageArgument)))" }
-        }
+        let products = wanted.filter { !used.contains($0.product) }.map { ".product(name: \(Self.literal($0.product)), package: \(Self.literal($0.package)))" }
         guard !products.isEmpty else { return splices }
         if let argument = targetCall.arguments.first(where: { $0.label?.text == "dependencies" }) {
             guard let array = argument.expression.as(ArrayExprSyntax.self) else {

@@ -23,7 +23,7 @@ enum RootViewWiring {
         let screen = "screen(for: .\(feature.caseName))"
         if closure.statements.contains(where: { $0.trimmedDescription.hasPrefix(screen) }) { return [] }
         let indent = source.layout.indentation(of: last)
-        let tab = "\(screen)\n\(indent)\(source.layout.indentUnit).tabItem { Label(\(ManifestWiring.literal(feature.name)), systemImage: \"\(feature.web ? "globe" : "list.bullet")\") }"
+        let tab = feature.tab(indent: indent + source.layout.indentUnit)
         if closure.statements.count == 1, last.trimmedDescription == "screen(for: .root)" {
             let start = last.positionAfterSkippingLeadingTrivia.utf8Offset
             return [SourceSplice(offset: start, length: last.endPositionBeforeTrailingTrivia.utf8Offset - start, text: tab)]

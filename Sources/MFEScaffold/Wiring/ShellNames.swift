@@ -17,6 +17,12 @@ struct ShellNames {
     var members: [String: String] = [:]
     /// The workspace's name, which also names the shell's iOS app target (a module).
     var workspace: String?
+    /// The link patterns `AppRouter` registers (`/restaurants/{id}`), each with the route it
+    /// leads to (`.browse`) and the file registering it.
+    var links: [(pattern: String, route: String, file: String)] = []
+    /// The titles of `AppRootView`'s tabs written as text (`Label("Restaurants", …)`), each
+    /// with the screen it shows and the file.
+    var tabs: [(title: String, screen: String, file: String)] = []
 
     /// The names of `files`.
     init(files: ShellWiring.Files?, workspace: String?) {
@@ -27,6 +33,21 @@ struct ShellNames {
             }
             for route in source.declarations(named: "AppRoute") {
                 for element in route.descendants(EnumCaseElementSyntax.self) { members[element.name.text] = members[element.name.text] ?? "'case \(element.name.text)' of AppRoute in \(source.file)" }
+            }
+            for router in source.declarations(named: "AppRouter") {
+                for call in router.descendants(FunctionCallExprSyntax.self) where call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "register" {
+                    guard let pattern = call.arguments.first.flatMap({ ManifestWiring.stringValue($0.expression) }) else { continue }
+                    let destination = call.trailingClosure?.descendants(MemberAccessExprSyntax.self).first { $0.base == nil }?.declName.baseName.text
+                    links.append((pattern, destination.map { "." + $0 } ?? "a screen", source.file))
+                }
+            }
+            for root in source.declarations(named: "AppRootView") {
+                for call in root.descendants(FunctionCallExprSyntax.self) where call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "tabItem" {
+                    let label = call.trailingClosure?.descendants(FunctionCallExprSyntax.self).first { $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Label" }
+                    guard let title = label?.arguments.first.flatMap({ ManifestWiring.stringValue($0.expression) }) else { continue }
+                    let screen = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? "a tab"
+                    tabs.append((title, screen, source.file))
+                }
             }
             for composition in source.declarations(named: "AppComposition") {
                 for member in composition.asProtocol(DeclGroupSyntax.self)?.memberBlock.members ?? [] {
@@ -41,9 +62,10 @@ struct ShellNames {
     }
 
     /// Every clash of a feature named `name` (targets `targetNames`, declaring the types
-    /// `featureTypes`, with route case `caseName`) with the shell, as sentences saying what to do.
-    /// `newRoute` is false when wiring an existing feature, whose route may already be there.
-    func clashes(name: String, targetNames: [String], featureTypes: [String], caseName: String, newRoute: Bool) -> [ScaffoldError] {
+    /// `featureTypes`, with route case `caseName` and link `link`) with the shell, as sentences
+    /// saying what to do. `newRoute` is false when wiring an existing feature, whose route may
+    /// already be there.
+    func clashes(name: String, targetNames: [String], featureTypes: [String], caseName: String, link: String, newRoute: Bool) -> [ScaffoldError] {
         var problems: [ScaffoldError] = []
         if let workspace, workspace.lowercased() == name.lowercased() {
             problems.append(.nameIsWorkspace(name))
@@ -62,7 +84,23 @@ struct ShellNames {
         if newRoute, let owner = members[route] {
             problems.append(.routeTaken(name, route: route, owner: owner))
         }
+        // The router matches the first registered pattern: a link another route has would never
+        // reach the new feature (`/random` in Feed Me is "Surprise me").
+        if let taken = links.first(where: { Self.matches(pattern: $0.pattern, link: link) && $0.route != "." + route }) {
+            problems.append(.linkTaken(name, link: link, pattern: taken.pattern, route: taken.route, file: taken.file))
+        }
+        if newRoute, let tab = tabs.first(where: { $0.title.lowercased() == name.lowercased() }) {
+            problems.append(.tabTaken(name, title: tab.title, screen: tab.screen, file: tab.file))
+        }
         return problems
+    }
+
+    /// Whether the router's `pattern` (`/restaurants/{id}`) matches the path `link`, segment by
+    /// segment, as `Router.destination(for:)` does.
+    static func matches(pattern: String, link: String) -> Bool {
+        let patterns = pattern.split(separator: "/")
+        let segments = link.split(separator: "/")
+        return patterns.count == segments.count && zip(patterns, segments).allSatisfy { ($0.hasPrefix("{") && $0.hasSuffix("}")) || $0 == $1 }
     }
 
     /// The types declared at the top level (no indentation) of the Swift files among `files`

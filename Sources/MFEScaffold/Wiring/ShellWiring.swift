@@ -34,6 +34,8 @@ struct ShellWiring {
         var targetSources: [(path: String, source: ParsedSource)]
         /// Every Swift file below the shell's `Sources/`.
         var sources: [(path: String, source: ParsedSource)]
+        /// Every Swift file below the shell's `Tests/`.
+        var tests: [(path: String, source: ParsedSource)] = []
     }
 
     /// Reads the shell's files, or refuses naming the file mfe could not use.
@@ -44,19 +46,22 @@ struct ShellWiring {
         guard let manifestData = try? fileSystem.contents(of: manifestPath) else {
             throw WiringRefusal(file: shownManifest, reason: "the shell has no Package.swift to add the dependency to")
         }
-        var sources: [(path: String, source: ParsedSource)] = []
-        let sourcesFolder = PathUtilities.join(shell, "Sources")
-        for file in (try? fileSystem.filesBelow(sourcesFolder)) ?? [] where file.hasSuffix(".swift") {
-            let path = editablePath(PathUtilities.join(sourcesFolder, file))
-            guard let data = try? fileSystem.contents(of: path) else { continue }
-            sources.append((path, ParsedSource(file: PathUtilities.join(shellFolder, "Sources/" + file), bytes: Array(data))))
+        func swiftFiles(in folder: String) -> [(path: String, source: ParsedSource)] {
+            let absolute = PathUtilities.join(shell, folder)
+            return ((try? fileSystem.filesBelow(absolute)) ?? []).filter { $0.hasSuffix(".swift") }.compactMap { file in
+                let path = editablePath(PathUtilities.join(absolute, file))
+                guard let data = try? fileSystem.contents(of: path) else { return nil }
+                return (path, ParsedSource(file: PathUtilities.join(shellFolder, folder + "/" + file), bytes: Array(data)))
+            }
         }
+        let sources = swiftFiles(in: "Sources")
         guard let root = sources.first(where: { $0.source.declaration(named: "AppDependencies") != nil }) else {
             throw WiringRefusal(file: PathUtilities.join(shellFolder, "Sources"), reason: "no 'AppDependencies' (the composition root) declared in the shell's sources")
         }
         let target = String(root.source.file.dropFirst(shellFolder.count + "/Sources/".count).prefix { $0 != "/" })
         let targetSources = sources.filter { $0.source.file.hasPrefix(PathUtilities.join(shellFolder, "Sources/\(target)/")) }
-        return Files(manifest: (manifestPath, ParsedSource(file: shownManifest, bytes: Array(manifestData))), target: target, targetSources: targetSources, sources: sources)
+        return Files(
+            manifest: (manifestPath, ParsedSource(file: shownManifest, bytes: Array(manifestData))), target: target, targetSources: targetSources, sources: sources, tests: swiftFiles(in: "Tests"))
     }
 
     /// Where an edit of `path` is written: the file itself, or the target of a symbolic link,
@@ -91,7 +96,29 @@ struct ShellWiring {
             feature.bases.removeAll { base in files.targetSources.contains { $0.source.conforms("AppDependencies", to: base.protocolName) } }
             var edits: [PlannedEdit] = []
             let manifest = files.manifest.source
-            let manifestSplices = try ManifestWiring(parsed: manifest).splices(adding: requirements, to: target)
+            var manifestSplices = try ManifestWiring(parsed: manifest).splices(adding: requirements, to: target)
+            // The shell's tests test the feature's route with its testing library, as they test
+            // each feature `mfe init` wires; a shell without `AppCompositionTests` gets none.
+            var testEdits: [PlannedEdit] = []
+            var testTargets: Set<String> = []
+            for (path, source) in files.tests {
+                let splices = CompositionTestWiring.splices(of: source, wiring: feature)
+                guard !splices.isEmpty else { continue }
+                testTargets.insert(String(source.file.dropFirst(shellFolder.count + "/Tests/".count).prefix { $0 != "/" }))
+                testEdits.append(try edit(source, at: path, splices: splices, summary: "\(source.file): \(feature.name)'s route tested"))
+            }
+            if let package = requirements.first?.packageArgument {
+                do {
+                    var testSplices: [SourceSplice] = []
+                    for testTarget in testTargets.sorted() {
+                        testSplices += try ManifestWiring(parsed: manifest).splices(addingProducts: [feature.name + "Testing"], package: package, to: testTarget)
+                    }
+                    manifestSplices += testSplices
+                } catch is WiringRefusal {
+                    // Tests in a folder the manifest names no target for: left as they are.
+                    testEdits = []
+                }
+            }
             if !manifestSplices.isEmpty {
                 edits.append(try edit(manifest, at: files.manifest.path, splices: manifestSplices, summary: "\(manifest.file): depends on \(feature.name)"))
             }
@@ -100,7 +127,12 @@ struct ShellWiring {
                 guard !splices.isEmpty else { continue }
                 edits.append(try edit(source, at: path, splices: splices, summary: "\(source.file): \(feature.name) wired in"))
             }
-            return WiringOutcome(edits: edits)
+            for (path, source) in files.sources where !files.targetSources.contains(where: { $0.path == path }) {
+                let splices = EntryPointWiring.splices(of: source, wiring: feature)
+                guard !splices.isEmpty else { continue }
+                edits.append(try edit(source, at: path, splices: splices, summary: "\(source.file): \(feature.name) in the walk-through"))
+            }
+            return WiringOutcome(edits: edits + testEdits)
         } catch let refusal as WiringRefusal {
             return WiringOutcome(
                 refusal: "mfe did not wire \(feature.name) into the shell: \(refusal.file): \(refusal.reason); no shell file was changed. Wire it by hand:",
@@ -121,12 +153,13 @@ struct ShellWiring {
             "in \(PathUtilities.join(shellFolder, "Package.swift")): add \(packages) to 'dependencies:', and the products \(products) to \(compositionTarget.map { "the target '\($0)'" } ?? "the composition root target (the one declaring AppDependencies)")"
         ]
         for base in feature.bases {
-            steps.append("conform AppDependencies to \(base.protocolName) (import \(base.module)), forwarding each requirement to a '\(base.dependencies.liveType)()'")
+            steps.append("conform AppDependencies to \(base.protocolName) (import \(base.module)), forwarding each requirement to a 'public var \(base.property) = \(base.dependencies.liveType)()'")
         }
         steps += [
-            "conform AppDependencies to \(feature.name)Dependencies, and AppRouter to \(feature.name)Navigating",
+            "conform AppDependencies to \(feature.name)Dependencies\(feature.web ? "" : " (with a 'public var \(feature.variable)Repository' a test can replace)"), and AppRouter to \(feature.name)Navigating",
             "add 'case \(feature.caseName)' to AppRoute and register its link \(ManifestWiring.literal(feature.link)) in AppRouter",
             "add a '\(feature.caseName)' builder to AppComposition, and its tab and screen to AppRootView",
+            "test its route in the shell's tests (with '\(feature.name)Testing'), and show it in the Linux walk-through of the app's 'static func main()'",
         ]
         return steps
     }

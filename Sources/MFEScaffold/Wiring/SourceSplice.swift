@@ -17,14 +17,15 @@ struct SourceSplice: Equatable {
 
     /// `bytes` with `splices` applied, every byte outside them kept as it was (an invalid UTF-8
     /// byte in a comment included). The line breaks of the inserted text are the file's own:
-    /// `\r\n` in a file whose lines end so, so a CRLF file never gets mixed line endings.
+    /// `\r\n` in a file whose lines end so, `\r` in one of classic Mac OS line ends, so a file
+    /// never gets mixed line endings.
     static func apply(_ splices: [SourceSplice], to bytes: [UInt8]) -> [UInt8] {
         var bytes = bytes
         let lineBreak = SourceLayout.lineBreak(of: bytes)
         let ordered = splices.enumerated().sorted { $0.element.offset != $1.element.offset ? $0.element.offset > $1.element.offset : $0.offset > $1.offset }
         for (_, splice) in ordered {
             var text = Array(splice.text.utf8)
-            if lineBreak.count > 1 {
+            if lineBreak != [UInt8(ascii: "\n")] {
                 text = text.flatMap { $0 == UInt8(ascii: "\n") ? lineBreak : [$0] }
             }
             bytes.replaceSubrange(splice.offset..<(splice.offset + splice.length), with: text)
@@ -57,14 +58,30 @@ struct SourceLayout {
     /// The UTF-8 byte order mark some editors write first: nothing may be inserted before it.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// The bytes a line ends with in `bytes`: `\r\n` when most line breaks are CRLF, else `\n`.
+    /// The bytes a line ends with in `bytes`: the most frequent of `\r\n`, `\n` and a lone
+    /// `\r` (classic Mac OS), `\n` on a tie or in a file of one line.
     static func lineBreak(of bytes: [UInt8]) -> [UInt8] {
         var crlf = 0
         var lf = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            if index > 0, bytes[index - 1] == UInt8(ascii: "\r") { crlf += 1 } else { lf += 1 }
+        var cr = 0
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"):
+                if index > 0, bytes[index - 1] == UInt8(ascii: "\r") { crlf += 1 } else { lf += 1 }
+            case UInt8(ascii: "\r"):
+                if index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n") { cr += 1 }
+            default:
+                break
+            }
         }
-        return crlf > lf ? [UInt8(ascii: "\r"), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]
+        if crlf > lf, crlf >= cr { return [UInt8(ascii: "\r"), UInt8(ascii: "\n")] }
+        if cr > lf, cr > crlf { return [UInt8(ascii: "\r")] }
+        return [UInt8(ascii: "\n")]
+    }
+
+    /// Whether `byte` ends a line: `\n`, or `\r` alone or before `\n`.
+    static func isLineBreak(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     /// The offset of the file's first byte after its byte order mark, if any.
@@ -76,7 +93,7 @@ struct SourceLayout {
     /// character.
     func indentation(ofLineAt offset: Int) -> String {
         var start = min(offset, bytes.count)
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        while start > 0, !Self.isLineBreak(bytes[start - 1]) { start -= 1 }
         var end = start
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
@@ -89,13 +106,13 @@ struct SourceLayout {
 
     /// One level of indentation: a tab when the file indents with tabs, else four spaces.
     var indentUnit: String {
-        zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "\n") && $1 == UInt8(ascii: "\t") } ? "\t" : "    "
+        zip(bytes, bytes.dropFirst()).contains { Self.isLineBreak($0) && $1 == UInt8(ascii: "\t") } ? "\t" : "    "
     }
 
     /// Whether a line break lies between the byte offsets.
     func hasLineBreak(from start: Int, to end: Int) -> Bool {
         guard start < end else { return false }
-        return bytes[max(0, start)..<min(end, bytes.count)].contains(UInt8(ascii: "\n"))
+        return bytes[max(0, start)..<min(end, bytes.count)].contains(where: Self.isLineBreak)
     }
 }
 

@@ -1,9 +1,10 @@
 import MFECore
 
-/// A µFeature of a workspace, as DESIGN's Vocabulary defines it: a whole package that holds
-/// one feature (a feature `mfe.yml`, or a package `layers:` or `shell:` names), or, in any
-/// other package (a monorepo package), the targets that share a stem: `Search`,
-/// `SearchInterface`, `SearchTesting`, `SearchTests` and `SearchExample` form feature `Search`.
+/// A µFeature of a workspace, as the Design contract article's vocabulary defines it: a whole
+/// package that holds one feature (a feature `mfe.yml`, or a package `layers:` or `shell:`
+/// names), or, in any other package (a monorepo package), the targets that share a stem:
+/// `Search`, `SearchInterface`, `SearchTesting`, `SearchTests` and `SearchExample` form feature
+/// `Search`.
 ///
 /// `TargetGraph.features` holds them; `TargetGraph.feature(of:)` gives a target's.
 public struct Feature: Sendable, Hashable {

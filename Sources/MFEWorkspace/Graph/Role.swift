@@ -1,9 +1,9 @@
 import MFEManifest
 
-/// The part a target plays in its µFeature, derived from its name and kind as DESIGN's
-/// vocabulary says: test target → tests; executable ending in `Example` → example; name ending
-/// in `Interface` → interface; ending in `Testing` → testing; anything else → source. The
-/// suffixes are configurable (`RoleSuffixes`, `roles:` in mfe.yml).
+/// The part a target plays in its µFeature, derived from its name and kind as the Design
+/// contract article's vocabulary says: test target → tests; executable ending in `Example` →
+/// example; name ending in `Interface` → interface; ending in `Testing` → testing; anything
+/// else → source. The suffixes are configurable (`RoleSuffixes`, `roles:` in mfe.yml).
 package enum Role: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// `X`: the feature's implementation.
     case source
@@ -16,7 +16,7 @@ package enum Role: String, Sendable, Hashable, Codable, CaseIterable, Comparable
     /// `XExample`: the runnable example app.
     case example
 
-    /// The role of a target named `name` of kind `kind` under DESIGN's default suffixes.
+    /// The role of a target named `name` of kind `kind` under the default suffixes.
     package init(targetName name: String, kind: Target.Kind) {
         self = RoleSuffixes.standard.role(of: name, kind: kind)
     }
@@ -35,13 +35,6 @@ package enum Role: String, Sendable, Hashable, Codable, CaseIterable, Comparable
         case .tests: return "Tests"
         case .example: return "Example"
         }
-    }
-
-    /// The feature name a target of this role is named after: `SearchInterface` → `Search`.
-    /// Names that do not follow the convention are returned unchanged.
-    package func featureName(ofTarget name: String) -> String {
-        guard !suffix.isEmpty, name.hasSuffix(suffix), name.count > suffix.count else { return name }
-        return String(name.dropLast(suffix.count))
     }
 
     private var rank: Int {

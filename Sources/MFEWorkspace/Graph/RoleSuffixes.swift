@@ -4,7 +4,7 @@ import MFEManifest
 /// The role suffixes of a workspace (`roles:` in the workspace `mfe.yml`): which name endings
 /// make a target an interface, testing, example or source target, and so what its *stem* is.
 ///
-/// DESIGN's defaults are `Interface`, `Testing`, `Example` and none for source. A team whose
+/// The defaults are `Interface`, `Testing`, `Example` and none for source. A team whose
 /// interfaces end in `Client` and implementations in `ClientLive` says so, and `ApiClient`
 /// becomes the interface and `ApiClientLive` the source of the feature `Api`. The longest
 /// matching suffix wins.
@@ -18,7 +18,7 @@ package struct RoleSuffixes: Sendable, Equatable {
     /// Suffixes of source targets, stripped to find the stem (none by default).
     package var source: [String]
 
-    /// DESIGN's defaults: `Interface`, `Testing`, `Example`, and no source suffix.
+    /// The defaults: `Interface`, `Testing`, `Example`, and no source suffix.
     package static let standard = RoleSuffixes(interface: ["Interface"], testing: ["Testing"], example: ["Example"], source: [])
 
     /// The suffix a test target's name ends in; stripped before the role suffixes.
@@ -72,9 +72,6 @@ package struct RoleSuffixes: Sendable, Equatable {
     package func conventionalName(stem: String, role: Role) -> String {
         stem + (suffixes(of: role).first ?? "")
     }
-
-    /// Whether these are DESIGN's defaults.
-    package var isStandard: Bool { self == .standard }
 
     private func longestMatch(in name: String, among roles: [Role]) -> (role: Role, suffix: String)? {
         var best: (role: Role, suffix: String)?

@@ -38,34 +38,19 @@ public struct TargetGraph: Sendable, Equatable {
         }
     }
 
-    /// A dependency of one target on another: `from` depends on `to`.
+    /// A dependency: `from` depends on `to`. In `edges` the indices are nodes' and the
+    /// location is the entry in `from`'s `dependencies:` list that creates the edge (the first
+    /// such entry when several do); in `packageEdges` they are packages' and the location is
+    /// the `.package(` entry that declares it.
     package struct Edge: Sendable, Hashable {
-        /// The depending node's index.
+        /// The depending node's (or package's) index.
         package var from: Int
-        /// The index of the node depended on.
+        /// The index of the node (or package) depended on.
         package var to: Int
-        /// The dependency entry in `from`'s `dependencies:` list that creates the edge (the
-        /// first such entry when several do).
+        /// The entry that creates the dependency.
         package var location: SourceLocation
 
         /// Creates an edge.
-        package init(from: Int, to: Int, location: SourceLocation) {
-            self.from = from
-            self.to = to
-            self.location = location
-        }
-    }
-
-    /// A declared dependency of one workspace package on another.
-    package struct PackageEdge: Sendable, Hashable {
-        /// The depending package's index in `packages`.
-        package var from: Int
-        /// The index of the package depended on.
-        package var to: Int
-        /// The `.package(` entry that declares it.
-        package var location: SourceLocation
-
-        /// Creates a package edge.
         package init(from: Int, to: Int, location: SourceLocation) {
             self.from = from
             self.to = to
@@ -83,7 +68,7 @@ public struct TargetGraph: Sendable, Equatable {
     package var successors: [[Int]]
     /// The declared package dependencies between workspace packages, sorted by `from`, then
     /// `to`; at most one per pair.
-    package var packageEdges: [PackageEdge]
+    package var packageEdges: [Edge]
     /// `packageSuccessors[p]`: the packages `p` declares a dependency on, sorted.
     package var packageSuccessors: [[Int]]
     /// The µFeatures, sorted by package, then name (see `Feature`).
@@ -130,13 +115,13 @@ public struct TargetGraph: Sendable, Equatable {
 
         let resolver = PackageResolver(packages: packages, root: root)
 
-        var packageEdges: [PackageEdge] = []
+        var packageEdges: [Edge] = []
         var packageSeen: Set<Int64> = []
         for (packageIndex, package) in packages.enumerated() {
             for dependency in package.manifest.dependencies {
                 guard let target = resolver.workspacePackage(for: dependency, declaredIn: packageIndex) else { continue }
                 if packageSeen.insert(Int64(packageIndex) << 32 | Int64(target)).inserted {
-                    packageEdges.append(PackageEdge(from: packageIndex, to: target, location: dependency.location))
+                    packageEdges.append(Edge(from: packageIndex, to: target, location: dependency.location))
                 }
             }
         }
@@ -225,7 +210,7 @@ public struct TargetGraph: Sendable, Equatable {
     }
 
     /// The package edge `from → to`, if there is one.
-    package func packageEdge(from: Int, to: Int) -> PackageEdge? {
+    package func packageEdge(from: Int, to: Int) -> Edge? {
         packageEdges.first { $0.from == from && $0.to == to }
     }
 }

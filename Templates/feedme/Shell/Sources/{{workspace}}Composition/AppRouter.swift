@@ -1,9 +1,9 @@
+import AboutInterface
+import BrowseInterface
 import Env
 import Foundation
-import BrowseInterface
-import RestaurantOrderInterface
-import AboutInterface
 import Observation
+import RestaurantOrderInterface
 
 /// Where the app can go: its root, a tab per feature, and the screens pushed over a tab, which
 /// carry what they show (`restaurant(id:)`, from `/restaurants/{id}`).
@@ -42,7 +42,7 @@ public final class AppRouter {
     public var selectedTab: AppRoute = AppRouter.homeTab
     /// The screens pushed above each tab's root, bottom to top, by tab.
     public var paths: [AppRoute: [AppRoute]] = [:]
-    /// A link no feature owns, for the app to hand to the system browser.
+    /// A web link no feature owns, for the app to hand to the system browser.
     public var externalLink: URL?
 
     /// The hosts whose links the app shows itself, lowercased: its website's.
@@ -73,16 +73,24 @@ public final class AppRouter {
         set { paths[selectedTab] = newValue }
     }
 
-    /// The route `link` names: a path such as `/restaurants/pizza-palace`, a URL with such a
-    /// path on one of `hosts`, or a link of the app's scheme (`feedme://restaurants/pizza-palace`);
-    /// nil for anything else.
+    /// The route `link` names, or nil: a path such as `/restaurants/pizza-palace`, an `http` or
+    /// `https` URL with such a path on one of `hosts`, or a link of the app's scheme
+    /// (`feedme://restaurants/pizza-palace`). A URL of another scheme (`javascript:`, `tel:`,
+    /// another app's), or a web URL without a host (`https:/random`), names no route.
     public func route(for link: String) -> AppRoute? {
         guard let components = URLComponents(string: link) else { return nil }
-        if components.scheme?.lowercased() == scheme {
+        switch components.scheme?.lowercased() {
+        case .some(scheme):
             return links.destination(for: "/" + (components.host ?? "") + components.path)
+        case "http", "https":
+            guard let host = components.host?.lowercased(), hosts.contains(host) else { return nil }
+            return links.destination(for: components.path)
+        case nil:
+            guard components.host == nil, components.path.hasPrefix("/") else { return nil }
+            return links.destination(for: components.path)
+        default:
+            return nil
         }
-        if let host = components.host?.lowercased(), !hosts.contains(host) { return nil }
-        return links.destination(for: components.path)
     }
 
     /// The tab the app starts on, and the one the website's home (`/`) shows: the restaurants.
@@ -95,11 +103,15 @@ public final class AppRouter {
     }
 
     /// Shows the screen `url` names (a link from a web page, a `feedme://` link, a universal
-    /// link) in the tab that owns it, or hands the link to the system when no feature owns it.
-    /// The website's home (`/`) shows the home tab at its root.
+    /// link) in the tab that owns it, or hands a web link no feature owns to the system browser.
+    /// The website's home (`/`) shows the home tab at its root. A `feedme://` link no feature
+    /// owns stays here: the system would hand it straight back to the app, forever; a link of
+    /// any other scheme is not the app's to open.
     public func open(_ url: URL) {
         guard let route = route(for: url.absoluteString) else {
-            externalLink = url
+            if let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host?.isEmpty == false {
+                externalLink = url
+            }
             return
         }
         selectedTab = Self.tab(of: route)
@@ -145,5 +157,9 @@ extension AppRouter: AboutNavigating {
         case .openLink(let url):
             open(url)
         }
+    }
+
+    public func opensInApp(_ url: URL) -> Bool {
+        route(for: url.absoluteString) != nil
     }
 }

@@ -3,7 +3,7 @@ import MFECore
 import MFEWorkspace
 
 /// Renders the workspace `mfe.yml` that `mfe init --adopt` writes: every inferred line with a
-/// comment saying why, in DESIGN's key order, deterministic for the same repository.
+/// comment saying why, in a fixed key order, deterministic for the same repository.
 struct AdoptionConfigurationRenderer {
     /// One `layers:` entry: a package or feature name, or a glob, and why.
     struct LayerEntry: Equatable {

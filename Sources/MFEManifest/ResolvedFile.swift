@@ -1,5 +1,4 @@
 import Foundation
-import MFEManifest
 
 /// How a pin's package is fetched, as `Package.resolved` names it (`kind`).
 package enum PinKind: String, Sendable, Hashable, Codable {
@@ -26,6 +25,12 @@ package enum PinState: Sendable, Hashable {
         switch self {
         case .version(_, let revision), .branch(_, let revision), .revision(let revision): return revision
         }
+    }
+
+    /// The pinned version, for a pin of one.
+    package var version: Version? {
+        if case .version(let version, _) = self { return version }
+        return nil
     }
 
     /// How the state reads in messages: `0.3.3`, `main (1a2b3c4)`, `1a2b3c4`.
@@ -61,7 +66,10 @@ package struct ResolvedPin: Sendable, Hashable {
     }
 }
 
-/// The contents of a `Package.resolved` file.
+/// The contents of a `Package.resolved` file, of every format version SwiftPM and Xcode write
+/// (1, 2 and 3): the one model of the file, decoded by `ResolvedFile+Decoding.swift` for every
+/// reader (compose-shell strictly, the import checks leniently) and written byte for byte as
+/// SwiftPM writes it by MFECompose's `ResolvedFileWriter`.
 package struct ResolvedFile: Sendable, Equatable {
     /// The file format version: 1, 2 or 3.
     package var version: Int

@@ -117,7 +117,7 @@ package struct AdoptionPlanner: Sendable {
         let graph = TargetGraph(packages: provisional, root: root, roles: roles)
         let uiTargets = try await userInterfaceTargets(Workspace(root: root, configuration: nil, packages: provisional), graph: graph)
         let decisions = LayerInference(graph: graph, uiTargets: uiTargets).infer()
-        // An Xcode application is the shell without a `layers:` entry (DESIGN).
+        // An Xcode application is the shell without a `layers:` entry (the Xcode projects article).
         // A feature an example app shares with its package (`BrowseExample` of `Browse`) keeps
         // the package's entry.
         let packageNames = Set(loaded.flatMap { [$0.manifest.name] + $0.manifest.targets.map { roles.stem(of: $0.name, kind: $0.kind) } })

@@ -20,7 +20,7 @@ struct RoleInference {
     /// Platform-variant suffixes, adopted as source when a target `X` has a variant `X-iOS`.
     static let platformSuffixes = ["-iOS", "-macOS", "-tvOS", "-watchOS", "-visionOS", "_iOS", "_macOS"]
 
-    /// The suffixes the targets of `packages` call for, beyond DESIGN's defaults.
+    /// The suffixes the targets of `packages` call for, beyond the default suffixes.
     static func infer(_ packages: [(directory: String, manifest: PackageManifest)]) -> [Suffix] {
         let targets = packages.flatMap(\.manifest.targets).filter { $0.kind != .test }
         let names = Set(targets.map(\.name))
@@ -63,7 +63,7 @@ struct RoleInference {
         return found
     }
 
-    /// The role suffixes with `inferred` added to DESIGN's defaults (the default first, so
+    /// The role suffixes with `inferred` added to the default suffixes (the default first, so
     /// messages keep suggesting `…Interface`).
     static func roles(_ inferred: [Suffix]) -> RoleSuffixes {
         var roles = RoleSuffixes.standard

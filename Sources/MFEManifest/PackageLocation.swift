@@ -1,6 +1,5 @@
 import Foundation
 import MFECore
-import MFEManifest
 
 /// Where a source-control package lives, with the identity, kind and location SwiftPM derives
 /// from a `.package(url:)` string: absolute paths and `file://` URLs are
