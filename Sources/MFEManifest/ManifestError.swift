@@ -37,6 +37,9 @@ package enum ManifestError: LocatedError, Equatable {
     case invalidToolsVersion(String, at: SourceLocation)
     /// A version below 5.4 with something other than empty lines before it.
     case toolsVersionNotFirst(ToolsVersion, at: SourceLocation)
+    /// A version below 6.0 specified on a later line than the first (SwiftPM 6 accepts a
+    /// later line only from 6.0).
+    case toolsVersionNotOnFirstLine(ToolsVersion, at: SourceLocation)
     /// A version below 5.4 without exactly one space after `//`.
     case toolsVersionSpacingAfterMarker(ToolsVersion, at: SourceLocation)
     /// A version below 5.4 with spacing after the label.
@@ -94,7 +97,7 @@ package enum ManifestError: LocatedError, Equatable {
             return nil
         case .emptyManifest(let at), .noToolsVersion(let at), .noToolsVersionLabel(let at), .noToolsVersionNumber(let at),
             .toolsVersionCommentMarker(_, let at), .misspeltToolsVersionLabel(_, let at), .invalidToolsVersion(_, let at),
-            .toolsVersionNotFirst(_, let at), .toolsVersionSpacingAfterMarker(_, let at), .toolsVersionSpacingAfterLabel(_, let at),
+            .toolsVersionNotFirst(_, let at), .toolsVersionNotOnFirstLine(_, let at), .toolsVersionSpacingAfterMarker(_, let at), .toolsVersionSpacingAfterLabel(_, let at),
             .unsupportedToolsVersion(_, let at), .toolsVersionTooNew(_, let at), .syntaxError(_, let at),
             .packageRedeclared(_, _, let at), .noPackageDeclaration(let at), .unknownPackageArgument(_, let at),
             .packageWithoutName(let at), .targetWithoutName(_, let at), .invalidVersion(_, let at), .typeMismatch(_, _, let at), .rejectedBySwiftPM(_, let at), .duplicateTarget(_, let at),
@@ -114,7 +117,7 @@ package enum ManifestError: LocatedError, Equatable {
         case .emptyManifest:
             return "the manifest is empty; \(Self.toolsVersionAdvice), then 'let package = Package(...)'"
         case .noToolsVersion:
-            return "the manifest has no swift tools version specification; \(Self.toolsVersionAdvice)"
+            return "the manifest has no swift tools version specification on any line, so SwiftPM takes it for tools version 3.1, which it no longer supports; \(Self.toolsVersionAdvice)"
         case .noToolsVersionLabel:
             return "the swift tools version specification has no 'swift-tools-version:' label; \(Self.toolsVersionAdvice)"
         case .noToolsVersionNumber:
@@ -127,6 +130,8 @@ package enum ManifestError: LocatedError, Equatable {
             return "the swift tools version '\(specifier)' is not a version like '6.0' or '5.9.1'; \(Self.toolsVersionAdvice)"
         case .toolsVersionNotFirst(let version, _):
             return "swift tools version \(version) allows only empty lines before the specification; move it to the first line; \(Self.toolsVersionAdvice)"
+        case .toolsVersionNotOnFirstLine(let version, _):
+            return "the swift tools version specification (\(version)) is not on the first line; SwiftPM accepts it on a later line only from 6.0: move it to the first line or raise the tools version"
         case .toolsVersionSpacingAfterMarker(let version, _):
             return "swift tools version \(version) needs exactly one space between '//' and 'swift-tools-version:'; \(Self.toolsVersionAdvice)"
         case .toolsVersionSpacingAfterLabel(let version, _):

@@ -293,3 +293,44 @@ struct ManifestReaderRefusalTests {
         #expect(errorLine(error) == 5)
     }
 }
+
+/// What issue 30 met on real apps: every spelling of a target dependency, and a manifest
+/// SwiftPM rejects said to be invalid rather than refused.
+@Suite("manifest reader: dependency spellings and invalid manifests")
+struct ManifestReaderSpellingTests {
+    @Test func everySpellingOfATargetDependencyIsRead() throws {
+        let manifest = try readManifest(
+            """
+            let package = Package(name: "P", targets: [
+                .target(name: "A", dependencies: [
+                    "B",
+                    .target(name: "B", condition: .when(platforms: [.iOS])),
+                    .targetItem(name: "C", condition: .when(platforms: [.macOS])),
+                    .byName(name: "D", condition: nil),
+                    .byNameItem(name: "E", condition: .when(platforms: [.linux])),
+                    .product(name: "L", package: "l", moduleAliases: ["L": "LL"], condition: .when(platforms: [.macOS])),
+                    .productItem(name: "M", package: "m", moduleAliases: nil, condition: nil),
+                ]),
+            ])
+            """)
+        let dependencies = manifest.targets[0].dependencies
+        #expect(dependencies.map(\.name) == ["B", "B", "C", "D", "E", "L", "M"])
+        #expect(dependencies[2].kind == .target("C"))
+        #expect(dependencies[2].platforms == ["macos"])
+        #expect(dependencies[5].moduleAliases == ["L": "LL"])
+        #expect(dependencies[6].kind == .product(name: "M", package: "m"))
+    }
+
+    @Test func aBareStringInProductsIsInvalidNotRefused() throws {
+        let error = readingError("let package = Package(name: \"P\", products: [\"A\"], targets: [.target(name: \"A\")])")
+        guard case .typeMismatch(let found, let expected, let at)? = error as? ManifestError else {
+            Issue.record("expected an invalid manifest, got \(String(describing: error))")
+            return
+        }
+        #expect(at.line == 4)
+        #expect(found == "the string 'A'")
+        #expect(expected.contains(".library"))
+        let message = try #require(error).localizedDescription
+        #expect(!message.contains("without running"))
+    }
+}

@@ -194,6 +194,11 @@ extension ManifestInterpreter {
         if let result = try callMemberIfAny(.type(.named(type)), name, arguments, node: node, scope: scope, hint: hint, protocols: .excluded) { return result }
         if let result = try libraryStaticCall(type, name, arguments, node: node, scope: scope, hint: hint) { return result }
         if let result = try callMemberIfAny(.type(.named(type)), name, arguments, node: node, scope: scope, hint: hint, protocols: .only) { return result }
+        // `Package.Dependency.Trait(name:)`: an initializer of a nested type, written through
+        // the type that holds it.
+        if name.first?.isUppercase == true, let result = try libraryConstruct("\(type).\(name)", arguments, node: node, scope: scope, hint: hint) {
+            return result
+        }
         throw refusal(node, "\(Self.describe(node)) (no function '\(name)' of '\(type)' the reader knows)")
     }
 

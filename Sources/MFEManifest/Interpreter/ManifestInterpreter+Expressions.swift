@@ -222,6 +222,17 @@ extension ManifestInterpreter {
     }
 
     private func dictionaryLiteral(_ dictionary: DictionaryExprSyntax, in scope: Scope, hint: MType?) throws -> MValue {
+        // `KeyValuePairs` keeps its pairs in the order written (and repeats): a list of
+        // `(key:value:)` tuples, gone through in order, unlike a dictionary.
+        if case .generic("KeyValuePairs", let arguments)? = hint?.unwrapped, arguments.count == 2 {
+            guard case .elements(let elements) = dictionary.content else { return .array([]) }
+            return .array(
+                try elements.map { element in
+                    .tuple(
+                        [try evaluate(element.key, in: scope, hint: arguments[0]), try evaluate(element.value, in: scope, hint: arguments[1])],
+                        labels: ["key", "value"])
+                })
+        }
         guard case .elements(let elements) = dictionary.content else { return .dictionary([]) }
         var keyHint: MType?
         var valueHint: MType?
@@ -855,6 +866,10 @@ extension ManifestInterpreter {
             case ("Any", _), ("AnyObject", .object): return true
             case ("String", .string), ("Int", .int), ("Bool", .bool), ("Double", .double), ("Character", .string), ("Substring", .string): return true
             case (_, .record(let record)): return record.type == name || types[record.type]?.conformances.contains(name) == true
+            case (_, .object(let object)) where object.type == "Product" && name.hasPrefix("Product."):
+                // PackageDescription's products are subclasses of `Product`, one per factory.
+                guard case .string(let kind)? = object.fields["kind"] else { throw refusal(node, "\(Self.describe(node)), a product of a kind the reader cannot tell,") }
+                return name.dropFirst("Product.".count).lowercased() == kind
             case (_, .object(let object)): return object.type == name || (name == "Product" && object.type.hasPrefix("Product")) || types[object.type]?.conformances.contains(name) == true
             case (_, .unknown(let refusal)): throw refusal
             default: return false

@@ -375,6 +375,13 @@ extension ManifestInterpreter {
             case ("hasSuffix", [nil]): return try string(0).map { .bool(text.hasSuffix($0)) } ?? unknown(node)
             case ("contains", [nil]): return try string(0).map { .bool($0.isEmpty ? true : text.contains($0)) } ?? unknown(node)
             case ("starts", ["with"]): return try string(0).map { .bool(text.hasPrefix($0)) } ?? unknown(node)
+            case ("elementsEqual", [nil]):
+                // A string stands for its `unicodeScalars` and `utf8` views too: the same
+                // scalars are equal in every view, and unequal strings in none; strings equal
+                // only as characters (canonically equivalent) depend on the view.
+                guard let other = try string(0) else { return unknown(node) }
+                if Array(text.unicodeScalars) == Array(other.unicodeScalars) { return .bool(true) }
+                return text != other ? .bool(false) : unknown(node, "which compares canonically equivalent strings")
             case ("lowercased", []): return .string(text.lowercased())
             case ("uppercased", []): return .string(text.uppercased())
             case ("appending", [nil]): return try string(0).map { .string(text + $0) } ?? unknown(node)
