@@ -172,9 +172,10 @@ extension DumpPackageJSON {
             default:
                 throw invalid("dependency kind ('\(entry.kind)')")
             }
-            let traits = entry.traits.map { list in
-                list.map { PackageDependency.Trait(name: $0.name, condition: $0.condition?.sorted()) }.sorted { $0.name < $1.name }
-            } ?? [.defaults]
+            let traits =
+                entry.traits.map { list in
+                    list.map { PackageDependency.Trait(name: $0.name, condition: $0.condition?.sorted()) }.sorted { $0.name < $1.name }
+                } ?? [.defaults]
             var dependency = PackageDependency(kind, explicitName: entry.nameForTargetDependencyResolutionOnly, traits: traits, location: locator.fallback)
             dependency.location = locator.packageDependency(dependency) ?? locator.fallback
             dependencies.append(dependency)

@@ -70,7 +70,8 @@ extension ManifestInterpreter {
                 return try callValue(value, arguments, node: node, scope: scope, hint: hint)
             }
             if let functions = next.functions[name] {
-                return try callOverloads(functions.map { ($0, next.memberScope?.context) }, in: next, receiver: next.memberScope?.variables["self"]?.value, arguments, node: node, scope: scope, hint: hint)
+                return try callOverloads(
+                    functions.map { ($0, next.memberScope?.context) }, in: next, receiver: next.memberScope?.variables["self"]?.value, arguments, node: node, scope: scope, hint: hint)
             }
             if let binding = next.computed[name] {
                 let value = try computedValue(binding, in: next, receiver: nil, context: next.memberScope?.context, node: node)
@@ -146,7 +147,8 @@ extension ManifestInterpreter {
             let isProtocol = declared.kind == .protocolType
             if (isProtocol && protocols == .excluded) || (!isProtocol && protocols == .only) { continue }
             let context = isProtocol || (declared.name == "Array" && typeName.hasPrefix("Array<")) ? typeName : declared.name
-            for method in declared.methods[name] ?? [] where Self.isStatic(method) == isType && method.body != nil
+            for method in declared.methods[name] ?? []
+            where Self.isStatic(method) == isType && method.body != nil
                 && Self.matchParameters(Array(method.signature.parameterClause.parameters), arguments) != nil
             {
                 candidates.append((method, context))
@@ -233,7 +235,9 @@ extension ManifestInterpreter {
     private func acceptsLabels(_ type: String, _ name: String, _ labels: [String?]) -> Bool {
         if let declared = types[type] {
             if let methods = declared.methods[name]?.filter(Self.isStatic), !methods.isEmpty {
-                return methods.contains { Self.matchParameters(Array($0.signature.parameterClause.parameters), labels.map { Argument(label: $0, expression: ExprSyntax(NilLiteralExprSyntax())) }) != nil }
+                return methods.contains {
+                    Self.matchParameters(Array($0.signature.parameterClause.parameters), labels.map { Argument(label: $0, expression: ExprSyntax(NilLiteralExprSyntax())) }) != nil
+                }
             }
             if declared.cases[name] != nil { return true }
         }
@@ -440,7 +444,9 @@ extension ManifestInterpreter {
             if let indices = mapping[index] {
                 if parameter.ellipsis != nil {
                     var values: [MValue] = []
-                    for argumentIndex in indices { values.append(try coerce(try evaluate(arguments[argumentIndex].expression, in: callerScope, hint: type), to: type, at: Syntax(arguments[argumentIndex].expression))) }
+                    for argumentIndex in indices {
+                        values.append(try coerce(try evaluate(arguments[argumentIndex].expression, in: callerScope, hint: type), to: type, at: Syntax(arguments[argumentIndex].expression)))
+                    }
                     value = .array(values)
                 } else if let result = autoclosureResult(parameter.type, context: context) {
                     value = .function(.thunk(arguments[indices[0]].expression, callerScope, result: result.map { Self.substitute($0, generics) }))
@@ -602,7 +608,11 @@ extension ManifestInterpreter {
         // A closure taking one tuple parameter gets the tuple's parts when it names several.
         if names.count > 1, values.count == 1, case .tuple(let parts, _) = values[0], parts.count == names.count { arguments = parts }
         if names.count == 1, values.count > 1 { arguments = [.tuple(values, labels: Array(repeating: nil, count: values.count))] }
-        if closure.signature == nil, values.count > 0, !Self.usesAnonymousParameters(closure) { names = []; types = []; arguments = [] }
+        if closure.signature == nil, values.count > 0, !Self.usesAnonymousParameters(closure) {
+            names = []
+            types = []
+            arguments = []
+        }
         guard names.count == arguments.count else {
             throw refusal(closure, "the closure taking \(names.count) parameters (given \(arguments.count))")
         }

@@ -257,10 +257,11 @@ extension ManifestInterpreter {
     /// `type` as the interpreter models it.
     func resolveType(_ type: TypeSyntax, context: String?) -> MType {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
-            let arguments = identifier.genericArgumentClause?.arguments.compactMap { argument -> MType? in
-                guard case .type(let type) = argument.argument else { return nil }
-                return resolveType(type, context: context)
-            } ?? []
+            let arguments =
+                identifier.genericArgumentClause?.arguments.compactMap { argument -> MType? in
+                    guard case .type(let type) = argument.argument else { return nil }
+                    return resolveType(type, context: context)
+                } ?? []
             let name = identifier.name.text
             switch (name, arguments.count) {
             case ("Array", 1): return .array(arguments[0])

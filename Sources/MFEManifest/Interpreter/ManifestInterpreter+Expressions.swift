@@ -767,7 +767,10 @@ extension ManifestInterpreter {
                 var found = false
                 for y in other {
                     guard let equal = equals(x, y) else { return nil }
-                    if equal { found = true; break }
+                    if equal {
+                        found = true
+                        break
+                    }
                 }
                 if !found { return false }
             }
@@ -854,9 +857,14 @@ extension ManifestInterpreter {
             guard case .array(let elements) = value else { return false }
             return try elements.allSatisfy { try valueIs($0, element, node: node) }
         case .set(let element):
-            guard case .set(let elements) = value else { if case .array = value { return false }; return false }
+            guard case .set(let elements) = value else {
+                if case .array = value { return false }
+                return false
+            }
             return try elements.allSatisfy { try valueIs($0, element, node: node) }
-        case .dictionary: if case .dictionary = value { return true }; return false
+        case .dictionary:
+            if case .dictionary = value { return true }
+            return false
         case .unknown, .function, .tuple: return true
         case .generic(let name, _):
             if case .range(_, _, let closed) = value { return name == (closed ? "ClosedRange" : "Range") }

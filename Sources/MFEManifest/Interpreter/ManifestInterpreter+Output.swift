@@ -115,7 +115,9 @@ extension ManifestInterpreter {
             }
             traits.sort { $0.name < $1.name }
             var details = PackageDetails()
-            if case .record(let tag)? = try known(package.fields["defaultLocalization"], .detail) { details.defaultLocalization = try string(tag["tag"], "the default localization", at: location, .detail) }
+            if case .record(let tag)? = try known(package.fields["defaultLocalization"], .detail) {
+                details.defaultLocalization = try string(tag["tag"], "the default localization", at: location, .detail)
+            }
             details.pkgConfig = try string(package.fields["pkgConfig"], "the package's pkgConfig", at: location, .detail)
             details.providers = try providers(package.fields["providers"], at: location)
             if let modes = try list(package.fields["swiftLanguageModes"], "the Swift language modes", at: location, .detail) {

@@ -335,10 +335,12 @@ extension ManifestInterpreter {
             guard case .int(let major)? = values["major"], case .int(let minor)? = values["minor"], case .int(let patch)? = values["patch"],
                 major >= 0, minor >= 0, patch >= 0
             else { return values.values.first { $0.unknownRefusal != nil } ?? unknown(node) }
-            var record = MRecord(type: "Version", fields: [
-                "major": .int(major), "minor": .int(minor), "patch": .int(patch), "prereleaseIdentifiers": values["prereleaseIdentifiers"] ?? .array([]),
-                "buildMetadataIdentifiers": values["buildMetadataIdentifiers"] ?? .array([]),
-            ])
+            var record = MRecord(
+                type: "Version",
+                fields: [
+                    "major": .int(major), "minor": .int(minor), "patch": .int(patch), "prereleaseIdentifiers": values["prereleaseIdentifiers"] ?? .array([]),
+                    "buildMetadataIdentifiers": values["buildMetadataIdentifiers"] ?? .array([]),
+                ])
             record.location = here
             return .record(record)
         case "Trait":
@@ -346,7 +348,8 @@ extension ManifestInterpreter {
                 if labels == ["stringLiteral"] { return try coerce(try evaluate(arguments[0].expression, in: scope, hint: nil), to: .named("Trait"), at: node) }
                 return nil
             }
-            return .record(MRecord(type: "Trait", fields: ["name": values["name"] ?? .null, "description": values["description"] ?? .null, "enabledTraits": values["enabledTraits"] ?? .set([])], location: here))
+            return .record(
+                MRecord(type: "Trait", fields: ["name": values["name"] ?? .null, "description": values["description"] ?? .null, "enabledTraits": values["enabledTraits"] ?? .set([])], location: here))
         case "Package.Dependency.Trait":
             guard let (values, _) = try bindLibrary("Package.Dependency.Trait", "trait", arguments, scope: scope) else {
                 if labels == ["stringLiteral"] { return try coerce(try evaluate(arguments[0].expression, in: scope, hint: nil), to: .named(type), at: node) }
@@ -400,10 +403,11 @@ extension ManifestInterpreter {
         }
         var modes = values["swiftLanguageModes"] ?? values["swiftLanguageVersions"] ?? .null
         if case .array(let list) = modes {
-            modes = .array(list.map { mode in
-                if case .int(let number) = mode { return .record(MRecord(type: "SwiftLanguageMode", kase: "version", fields: ["_0": .string(String(number))])) }
-                return mode
-            })
+            modes = .array(
+                list.map { mode in
+                    if case .int(let number) = mode { return .record(MRecord(type: "SwiftLanguageMode", kase: "version", fields: ["_0": .string(String(number))])) }
+                    return mode
+                })
         }
         let package = MObject(
             type: "Package",
@@ -604,7 +608,8 @@ extension ManifestInterpreter {
     /// Whether values of `type` may need converting (literals of PackageDescription's types).
     static func needsCoercion(_ type: MType) -> Bool {
         switch type {
-        case .named(let name): return ["Version", "Target.Dependency", "Trait", "Package.Dependency.Trait", "LanguageTag", "Target.PluginUsage", "Double", "Product", "Target", "Package.Dependency"].contains(name)
+        case .named(let name):
+            return ["Version", "Target.Dependency", "Trait", "Package.Dependency.Trait", "LanguageTag", "Target.PluginUsage", "Double", "Product", "Target", "Package.Dependency"].contains(name)
         case .optional(let wrapped), .array(let wrapped), .set(let wrapped): return needsCoercion(wrapped)
         case .dictionary(let key, let value): return needsCoercion(key) || needsCoercion(value)
         case .generic: return true
@@ -656,11 +661,13 @@ extension ManifestInterpreter {
 
     static func versionRecord(_ version: Version) -> MValue {
         .record(
-            MRecord(type: "Version", fields: [
-                "major": .int(version.major), "minor": .int(version.minor), "patch": .int(version.patch),
-                "prereleaseIdentifiers": .array(version.prereleaseIdentifiers.map(MValue.string)),
-                "buildMetadataIdentifiers": .array(version.buildMetadataIdentifiers.map(MValue.string)),
-            ]))
+            MRecord(
+                type: "Version",
+                fields: [
+                    "major": .int(version.major), "minor": .int(version.minor), "patch": .int(version.patch),
+                    "prereleaseIdentifiers": .array(version.prereleaseIdentifiers.map(MValue.string)),
+                    "buildMetadataIdentifiers": .array(version.buildMetadataIdentifiers.map(MValue.string)),
+                ]))
     }
 
     static func version(from record: MRecord) -> Version? {

@@ -109,7 +109,10 @@ extension ManifestInterpreter {
             var best: MValue?
             for candidate in values {
                 if case .unknown = candidate { return candidate }
-                guard let current = best else { best = candidate; continue }
+                guard let current = best else {
+                    best = candidate
+                    continue
+                }
                 guard let order = compare(candidate, current) else { return unknown(node) }
                 if (name == "max" && order > 0) || (name == "min" && order < 0) { best = candidate }
             }
@@ -391,7 +394,8 @@ extension ManifestInterpreter {
             case ("components", ["separatedBy"]):
                 guard let separator = try string(0) else { return unknown(node) }
                 return .array(text.components(separatedBy: separator).map(MValue.string))
-            case ("split", ["separator"]), ("split", ["separator", "maxSplits"]), ("split", ["separator", "omittingEmptySubsequences"]), ("split", ["separator", "maxSplits", "omittingEmptySubsequences"]):
+            case ("split", ["separator"]), ("split", ["separator", "maxSplits"]), ("split", ["separator", "omittingEmptySubsequences"]),
+                ("split", ["separator", "maxSplits", "omittingEmptySubsequences"]):
                 guard let separator = try string(0), separator.count == 1 else { return unknown(node) }
                 var maxSplits = Int.max
                 var omitting = true
@@ -436,10 +440,11 @@ extension ManifestInterpreter {
                 return .dictionary(try pairs.map { ($0.key, try apply(transform, [$0.value], node: node)) })
             case ("compactMapValues", [nil]):
                 let transform = try function(0)
-                return .dictionary(try pairs.compactMap { pair in
-                    let mapped = try apply(transform, [pair.value], node: node)
-                    return mapped.isNone ? nil : (pair.key, mapped)
-                })
+                return .dictionary(
+                    try pairs.compactMap { pair in
+                        let mapped = try apply(transform, [pair.value], node: node)
+                        return mapped.isNone ? nil : (pair.key, mapped)
+                    })
             case ("filter", [nil]):
                 let predicate = try function(0)
                 var result: [(key: MValue, value: MValue)] = []
@@ -621,7 +626,8 @@ extension ManifestInterpreter {
             guard names.count == 2 else { return unknown(node) }
             for item in items {
                 try step(node)
-                let result = try run(closure.statements, parent: captured, receiver: nil, context: nil, parameters: [(names[0], accumulator, hint), (names[1], item, nil)], returnType: nil, node: Syntax(closure))
+                let result = try run(
+                    closure.statements, parent: captured, receiver: nil, context: nil, parameters: [(names[0], accumulator, hint), (names[1], item, nil)], returnType: nil, node: Syntax(closure))
                 accumulator = result.parameters[names[0]] ?? accumulator
             }
             return accumulator
@@ -658,10 +664,11 @@ extension ManifestInterpreter {
             for (index, item) in items.enumerated() where try truth(try apply(predicate, [item], node: node), node: node) { return .int(index) }
             return .null
         case ("sorted", []):
-            return .array(try stableSorted(items) { left, right in
-                guard let order = self.compare(left, right) else { throw self.refusal(node, "\(Self.describe(node)) (values the reader does not order)") }
-                return order < 0
-            })
+            return .array(
+                try stableSorted(items) { left, right in
+                    guard let order = self.compare(left, right) else { throw self.refusal(node, "\(Self.describe(node)) (values the reader does not order)") }
+                    return order < 0
+                })
         case ("sorted", ["by"]), ("sorted", [nil]):
             let ordering = try function(0)
             return .array(try stableSorted(items) { left, right in try self.truth(try self.apply(ordering, [left, right], node: node), node: node) })
@@ -703,7 +710,10 @@ extension ManifestInterpreter {
         case ("min", []), ("max", []):
             var best: MValue?
             for item in items {
-                guard let current = best else { best = item; continue }
+                guard let current = best else {
+                    best = item
+                    continue
+                }
                 guard let order = compare(item, current) else { return unknown(node) }
                 if (name == "max" && order > 0) || (name == "min" && order < 0) { best = item }
             }
@@ -769,7 +779,10 @@ extension ManifestInterpreter {
             case ("append", [nil]):
                 items.append(values[0])
             case ("append", ["contentsOf"]):
-                if case .unknown = values[0] { value = values[0]; return void }
+                if case .unknown = values[0] {
+                    value = values[0]
+                    return void
+                }
                 items += try elements(of: values[0], node: node)
             case ("insert", [nil, "at"]):
                 guard case .int(let index) = values[1], (0...items.count).contains(index) else { throw refusal(node, "\(Self.describe(node)), an index out of range that stops the manifest,") }

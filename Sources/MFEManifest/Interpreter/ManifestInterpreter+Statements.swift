@@ -359,10 +359,11 @@ extension ManifestInterpreter {
         var current = caseScope
         while true {
             let items = try flatten(cases[position].statements)
-            let fallsThrough = items.last.map { item -> Bool in
-                if case .stmt(let statement) = item { return statement.is(FallThroughStmtSyntax.self) }
-                return false
-            } ?? false
+            let fallsThrough =
+                items.last.map { item -> Bool in
+                    if case .stmt(let statement) = item { return statement.is(FallThroughStmtSyntax.self) }
+                    return false
+                } ?? false
             let flow = try executeBody(fallsThrough ? Array(items.dropLast()) : items, in: current)
             guard case .normal = flow else { return flow }
             guard fallsThrough, position + 1 < cases.count else { return .normal }
@@ -434,7 +435,10 @@ extension ManifestInterpreter {
                 guard Self.caseName(record.kase!, matches: name) else { return false }
                 guard let call = caseCall else { return true }
                 let payload = payload(of: record)
-                guard payload.count == call.arguments.count else { return payload.isEmpty ? false : call.arguments.count == 1 ? try match(expression: call.arguments.first!.expression, .tuple(payload, labels: []), in: scope, binding: binding) : false }
+                guard payload.count == call.arguments.count else {
+                    return payload.isEmpty
+                        ? false : call.arguments.count == 1 ? try match(expression: call.arguments.first!.expression, .tuple(payload, labels: []), in: scope, binding: binding) : false
+                }
                 for (argument, item) in zip(call.arguments, payload) where try !match(expression: argument.expression, item, in: scope, binding: binding) {
                     return false
                 }

@@ -155,7 +155,8 @@ enum PackageDescriptionSignatures {
                     labelled("name", string, required: true), labelled("package", optionalString, required: true),
                     labelled("moduleAliases", .optional(.dictionary(string, string)), required: true),
                     required("condition", "condition", .optional(.named("TargetDependencyCondition")))),
-                signature(labelled("name", string, required: true), labelled("package", optionalString), labelled("condition", .optional(.named("TargetDependencyCondition"))), obsoleted: ToolsVersion(5, 7)),
+                signature(
+                    labelled("name", string, required: true), labelled("package", optionalString), labelled("condition", .optional(.named("TargetDependencyCondition"))), obsoleted: ToolsVersion(5, 7)),
             ],
             "byNameItem": [signature(labelled("name", string, required: true), required("condition", "condition", .optional(.named("TargetDependencyCondition"))))],
         ]
