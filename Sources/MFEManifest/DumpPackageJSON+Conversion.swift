@@ -309,15 +309,7 @@ extension DumpPackageJSON {
             if case .object(let scopeArguments) = scopeBody, case .array(let list)? = scopeArguments["ports"] {
                 ports = list.compactMap { if case .int(let port) = $0 { return port } else { return nil } }
             }
-            let scope: PluginNetworkScope
-            switch scopeKey {
-            case "local": scope = .local(ports: ports)
-            case "all": scope = .all(ports: ports)
-            case "docker": scope = .docker
-            case "unixDomainSocket": scope = .unixDomainSocket
-            default: scope = .none
-            }
-            permissions.append(.allowNetworkConnections(scope: scope, reason: reason))
+            permissions.append(.allowNetworkConnections(scope: PluginNetworkScope(kind: scopeKey, ports: ports), reason: reason))
         }
         return .command(intent: intent, permissions: permissions)
     }

@@ -151,6 +151,18 @@ package enum PluginNetworkScope: Sendable, Equatable {
     case all(ports: [Int])
     case docker
     case unixDomainSocket
+
+    /// The scope PackageDescription's case `kind` names (`local`, `all`, …), as both the
+    /// reader and SwiftPM's JSON spell it; `none` for any other.
+    package init(kind: String, ports: [Int]) {
+        switch kind {
+        case "local": self = .local(ports: ports)
+        case "all": self = .all(ports: ports)
+        case "docker": self = .docker
+        case "unixDomainSocket": self = .unixDomainSocket
+        default: self = .none
+        }
+    }
 }
 
 /// A plugin a target uses: `.plugin(name:package:)`.

@@ -335,15 +335,7 @@ extension ManifestInterpreter {
                 guard case .record(let scope)? = permission["scope"] else { throw ManifestRefusal("a plugin permission the reader cannot read", at: location) }
                 var ports: [Int] = []
                 if case .array(let list)? = scope["ports"] { ports = list.compactMap(\.intValue) }
-                let scopeValue: PluginNetworkScope
-                switch scope.kase {
-                case "local": scopeValue = .local(ports: ports)
-                case "all": scopeValue = .all(ports: ports)
-                case "docker": scopeValue = .docker
-                case "unixDomainSocket": scopeValue = .unixDomainSocket
-                default: scopeValue = .none
-                }
-                permissions.append(.allowNetworkConnections(scope: scopeValue, reason: reason))
+                permissions.append(.allowNetworkConnections(scope: PluginNetworkScope(kind: scope.kase ?? "", ports: ports), reason: reason))
             }
             return .command(intent: intent, permissions: permissions)
         }
