@@ -58,174 +58,36 @@ package struct DumpPackageManifestLoader: ManifestLoading {
         return manifest
     }
 
-    /// Converts `dump-package` JSON into a manifest; `source` (the manifest text, if readable)
-    /// gives the declarations their lines, since the JSON has none; a relative `packageDirectory`
-    /// is resolved from `origin`.
-    package static func manifest(fromDumpPackageOutput data: Data, manifestPath: String, packageDirectory: String, source: String?, origin: PathOrigin = .root) throws -> PackageManifest {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data)
-        } catch {
+    /// Converts `dump-package` JSON into a manifest with the Codable model SwiftPM's output is
+    /// read and `mfe dump-package`'s written with (`DumpPackageJSON`); `source` (the manifest
+    /// text, if readable) gives the declarations their lines, since the JSON has none; a relative
+    /// `packageDirectory` is resolved from `origin`.
+    package static func manifest(
+        fromDumpPackageOutput data: Data, manifestPath: String, packageDirectory: String, source: String?, origin: PathOrigin = .root
+    ) throws -> PackageManifest {
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
             throw ManifestError.dumpPackageNotJSON(manifest: manifestPath)
         }
-        let invalid = { (what: String) in
-            ManifestError.dumpPackageInvalid(manifest: manifestPath, what: what)
+        let model: DumpPackageJSON.Manifest
+        do {
+            model = try JSONDecoder().decode(DumpPackageJSON.Manifest.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ManifestError.dumpPackageInvalid(manifest: manifestPath, what: Self.describe(context.codingPath + [key]))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context) {
+            throw ManifestError.dumpPackageInvalid(manifest: manifestPath, what: Self.describe(context.codingPath))
         }
-        guard let root = json as? [String: Any], let name = root["name"] as? String else { throw invalid("package name") }
         let locator = SourceLocator(source: source, manifestPath: manifestPath, origin: origin)
-
-        var toolsVersion = ToolsVersion(5, 0)
-        if let versionText = (root["toolsVersion"] as? [String: Any])?["_version"] as? String,
-            let version = ToolsVersion(specifier: Substring(versionText))
-        {
-            toolsVersion = version
-        }
-
-        var dependencies: [PackageDependency] = []
-        for entry in root["dependencies"] as? [[String: Any]] ?? [] {
-            guard let (key, value) = entry.first, let body = (value as? [Any])?.first as? [String: Any] else { throw invalid("dependency") }
-            let explicitName = body["nameForTargetDependencyResolutionOnly"] as? String
-            let kind: PackageDependency.Kind
-            switch key {
-            case "fileSystem":
-                guard let path = body["path"] as? String else { throw invalid("dependency path") }
-                kind = .fileSystem(path: Self.relativePath(path, from: origin.absolute(packageDirectory)))
-            case "sourceControl":
-                guard let location = body["location"] as? [String: Any], let requirement = Self.requirement(body["requirement"]) else { throw invalid("dependency requirement") }
-                let url: String
-                if let remote = (location["remote"] as? [Any])?.first {
-                    guard let text = (remote as? [String: Any])?["urlString"] as? String ?? remote as? String else { throw invalid("dependency URL") }
-                    url = text
-                } else if let local = (location["local"] as? [Any])?.first as? String {
-                    url = local
-                } else {
-                    throw invalid("dependency location")
-                }
-                kind = .sourceControl(url: url, requirement: requirement)
-            case "registry":
-                guard let identity = body["identity"] as? String, let requirement = Self.requirement(body["requirement"]) else { throw invalid("registry dependency") }
-                kind = .registry(id: identity, requirement: requirement)
-            default:
-                throw invalid("dependency kind ('\(key)')")
-            }
-            let traits =
-                (body["traits"] as? [[String: Any]])?.compactMap { entry -> PackageDependency.Trait? in
-                    guard let name = entry["name"] as? String else { return nil }
-                    let condition = (entry["condition"] as? [String: Any])?["traits"] as? [String]
-                    return PackageDependency.Trait(name: name, condition: condition?.sorted())
-                }.sorted { $0.name < $1.name } ?? [.defaults]
-            var dependency = PackageDependency(kind, explicitName: explicitName, traits: traits, location: locator.fallback, origin: origin)
-            dependency.location = locator.packageDependency(dependency) ?? locator.fallback
-            dependencies.append(dependency)
-        }
-
-        var targets: [Target] = []
-        for entry in root["targets"] as? [[String: Any]] ?? [] {
-            guard let targetName = entry["name"] as? String,
-                let kind = (entry["type"] as? String).flatMap(Target.Kind.init(rawValue:))
-            else { throw invalid("target") }
-            let targetLocation = locator.target(named: targetName)
-            var target = Target(
-                name: targetName,
-                kind: kind,
-                path: entry["path"] as? String,
-                exclude: entry["exclude"] as? [String] ?? [],
-                sources: entry["sources"] as? [String],
-                location: targetLocation?.location ?? locator.fallback
-            )
-            var occurrences: [String: Int] = [:]
-            for dependencyEntry in entry["dependencies"] as? [[String: Any]] ?? [] {
-                guard let (key, value) = dependencyEntry.first, let fields = value as? [Any], let dependencyName = fields.first as? String else {
-                    throw invalid("target dependency in '\(targetName)'")
-                }
-                let kind: TargetDependency.Kind
-                let conditionField: Any?
-                switch key {
-                case "byName":
-                    kind = .byName(dependencyName)
-                    conditionField = fields.count > 1 ? fields[1] : nil
-                case "target":
-                    kind = .target(dependencyName)
-                    conditionField = fields.count > 1 ? fields[1] : nil
-                case "product":
-                    kind = .product(name: dependencyName, package: fields.count > 1 ? fields[1] as? String : nil)
-                    conditionField = fields.count > 3 ? fields[3] : nil
-                default: throw invalid("target dependency kind ('\(key)')")
-                }
-                var dependency = TargetDependency(kind, location: targetLocation?.location ?? locator.fallback)
-                if key == "product", fields.count > 2, let aliases = fields[2] as? [String: String] { dependency.moduleAliases = aliases }
-                if let condition = conditionField as? [String: Any] {
-                    let platforms = condition["platformNames"] as? [String] ?? []
-                    let traits = condition["traits"] as? [String] ?? []
-                    dependency.platforms = platforms.isEmpty ? nil : platforms
-                    dependency.traits = traits.isEmpty ? nil : traits
-                }
-                let occurrence = occurrences[dependencyName, default: 0]
-                occurrences[dependencyName] = occurrence + 1
-                if let targetLocation, let entryLocation = locator.dependency(named: dependencyName, in: targetLocation.call, occurrence: occurrence) {
-                    dependency.location = entryLocation
-                }
-                target.dependencies.append(dependency)
-            }
-            targets.append(target)
-        }
-
-        var products: [Product] = []
-        for entry in root["products"] as? [[String: Any]] ?? [] {
-            guard let productName = entry["name"] as? String, let type = entry["type"] as? [String: Any], let (typeKey, typeValue) = type.first else {
-                throw invalid("product")
-            }
-            let kind: Product.Kind
-            switch typeKey {
-            case "library":
-                switch (typeValue as? [String])?.first {
-                case "static": kind = .staticLibrary
-                case "dynamic": kind = .dynamicLibrary
-                default: kind = .library
-                }
-            default:
-                guard let other = Product.Kind(rawValue: typeKey) else { throw invalid("product type ('\(typeKey)')") }
-                kind = other
-            }
-            products.append(Product(name: productName, kind: kind, targets: entry["targets"] as? [String] ?? [], location: locator.product(named: productName) ?? locator.fallback))
-        }
-
-        let traits = (root["traits"] as? [[String: Any]] ?? []).compactMap { entry -> PackageTrait? in
-            guard let traitName = entry["name"] as? String else { return nil }
-            return PackageTrait(name: traitName, description: entry["description"] as? String, enabledTraits: (entry["enabledTraits"] as? [String] ?? []).sorted())
-        }.sorted { $0.name < $1.name }
-
-        var manifest = PackageManifest(
-            name: name,
-            toolsVersion: toolsVersion,
-            dependencies: dependencies,
-            targets: targets,
-            products: products,
-            traits: traits,
-            manifestPath: manifestPath,
-            location: locator.packageCall ?? locator.fallback
-        )
-        manifest.platforms = (root["platforms"] as? [[String: Any]] ?? []).compactMap { entry in
-            guard let name = entry["platformName"] as? String, let version = entry["version"] as? String else { return nil }
-            return SupportedPlatform(name: name, version: version)
-        }
-        return manifest
+        return try DumpPackageJSON.manifest(from: model, manifestPath: manifestPath, packageDirectory: packageDirectory, locator: locator, origin: origin)
     }
 
-    static func requirement(_ value: Any?) -> Requirement? {
-        guard let object = value as? [String: Any], let (key, body) = object.first, let fields = body as? [Any], let first = fields.first else { return nil }
-        switch key {
-        case "range":
-            guard let bounds = first as? [String: Any],
-                let lower = (bounds["lowerBound"] as? String).flatMap(Version.init(_:)),
-                let upper = (bounds["upperBound"] as? String).flatMap(Version.init(_:))
-            else { return nil }
-            return .range(lowerBound: lower, upperBound: upper)
-        case "exact": return (first as? String).flatMap(Version.init(_:)).map(Requirement.exact)
-        case "branch": return (first as? String).map(Requirement.branch)
-        case "revision": return (first as? String).map(Requirement.revision)
-        default: return nil
+    /// A coding path as a message names it: `targets[2].dependencies`; `package name` for the root.
+    static func describe(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "package name" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
         }
+        return text == "name" ? "package name" : "'\(text)'"
     }
 
     /// `path` relative to `directory` (with `..` where needed), as a manifest would write it.
@@ -268,7 +130,7 @@ struct SourceLocator {
                 ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             guard let callee else { continue }
             let nameLiteral = call.arguments.first { $0.label?.text == "name" }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
-            if ManifestEvaluator.targetKinds[callee] != nil, let nameLiteral, targetCalls[nameLiteral] == nil, !Self.isInsideDependencies(call) {
+            if Self.targetFactories.contains(callee), let nameLiteral, targetCalls[nameLiteral] == nil, !Self.isInsideDependencies(call) {
                 if callee == "plugin" && call.arguments.contains(where: { $0.label?.text == "targets" }) {
                     if productCalls[nameLiteral] == nil { productCalls[nameLiteral] = call }
                 } else {
@@ -291,6 +153,9 @@ struct SourceLocator {
 
     /// Whether `call` is an entry of some `dependencies:` list (`.target(name:)` there is a
     /// dependency, not a declaration).
+    /// PackageDescription's target factories.
+    static let targetFactories: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget"]
+
     private static func isInsideDependencies(_ call: FunctionCallExprSyntax) -> Bool {
         var node = call.parent
         while let current = node {

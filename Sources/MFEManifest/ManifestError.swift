@@ -37,6 +37,9 @@ package enum ManifestError: LocatedError, Equatable {
     case invalidToolsVersion(String, at: SourceLocation)
     /// A version below 5.4 with something other than empty lines before it.
     case toolsVersionNotFirst(ToolsVersion, at: SourceLocation)
+    /// A version below 6.0 specified on a later line than the first (SwiftPM 6 accepts a
+    /// later line only from 6.0).
+    case toolsVersionNotOnFirstLine(ToolsVersion, at: SourceLocation)
     /// A version below 5.4 without exactly one space after `//`.
     case toolsVersionSpacingAfterMarker(ToolsVersion, at: SourceLocation)
     /// A version below 5.4 with spacing after the label.
@@ -62,6 +65,11 @@ package enum ManifestError: LocatedError, Equatable {
     case targetWithoutName(declaration: String, at: SourceLocation)
     /// A version string SwiftPM rejects.
     case invalidVersion(String, at: SourceLocation)
+    /// A value of the wrong type where PackageDescription expects one (a string in
+    /// `products:`): Swift does not compile the manifest.
+    case typeMismatch(found: String, expected: String, at: SourceLocation)
+    /// What PackageDescription or SwiftPM's loader rejects when the manifest runs, in its words.
+    case rejectedBySwiftPM(String, at: SourceLocation)
 
     // MARK: what SwiftPM refuses (ManifestValidation)
 
@@ -89,10 +97,10 @@ package enum ManifestError: LocatedError, Equatable {
             return nil
         case .emptyManifest(let at), .noToolsVersion(let at), .noToolsVersionLabel(let at), .noToolsVersionNumber(let at),
             .toolsVersionCommentMarker(_, let at), .misspeltToolsVersionLabel(_, let at), .invalidToolsVersion(_, let at),
-            .toolsVersionNotFirst(_, let at), .toolsVersionSpacingAfterMarker(_, let at), .toolsVersionSpacingAfterLabel(_, let at),
+            .toolsVersionNotFirst(_, let at), .toolsVersionNotOnFirstLine(_, let at), .toolsVersionSpacingAfterMarker(_, let at), .toolsVersionSpacingAfterLabel(_, let at),
             .unsupportedToolsVersion(_, let at), .toolsVersionTooNew(_, let at), .syntaxError(_, let at),
             .packageRedeclared(_, _, let at), .noPackageDeclaration(let at), .unknownPackageArgument(_, let at),
-            .packageWithoutName(let at), .targetWithoutName(_, let at), .invalidVersion(_, let at), .duplicateTarget(_, let at),
+            .packageWithoutName(let at), .targetWithoutName(_, let at), .invalidVersion(_, let at), .typeMismatch(_, _, let at), .rejectedBySwiftPM(_, let at), .duplicateTarget(_, let at),
             .undeclaredTarget(_, _, let at), .unknownPackage(_, _, _, let at), .productNotFound(_, _, _, _, let at):
             return at
         }
@@ -109,7 +117,7 @@ package enum ManifestError: LocatedError, Equatable {
         case .emptyManifest:
             return "the manifest is empty; \(Self.toolsVersionAdvice), then 'let package = Package(...)'"
         case .noToolsVersion:
-            return "the manifest has no swift tools version specification; \(Self.toolsVersionAdvice)"
+            return "the manifest has no swift tools version specification on any line, so SwiftPM takes it for tools version 3.1, which it no longer supports; \(Self.toolsVersionAdvice)"
         case .noToolsVersionLabel:
             return "the swift tools version specification has no 'swift-tools-version:' label; \(Self.toolsVersionAdvice)"
         case .noToolsVersionNumber:
@@ -122,6 +130,8 @@ package enum ManifestError: LocatedError, Equatable {
             return "the swift tools version '\(specifier)' is not a version like '6.0' or '5.9.1'; \(Self.toolsVersionAdvice)"
         case .toolsVersionNotFirst(let version, _):
             return "swift tools version \(version) allows only empty lines before the specification; move it to the first line; \(Self.toolsVersionAdvice)"
+        case .toolsVersionNotOnFirstLine(let version, _):
+            return "the swift tools version specification (\(version)) is not on the first line; SwiftPM accepts it on a later line only from 6.0: move it to the first line or raise the tools version"
         case .toolsVersionSpacingAfterMarker(let version, _):
             return "swift tools version \(version) needs exactly one space between '//' and 'swift-tools-version:'; \(Self.toolsVersionAdvice)"
         case .toolsVersionSpacingAfterLabel(let version, _):
@@ -144,6 +154,10 @@ package enum ManifestError: LocatedError, Equatable {
             return "'.\(declaration)(...)' has no 'name:'; give the target a name"
         case .invalidVersion(let text, _):
             return "'\(text)' is not a semantic version like '1.2.3'; SwiftPM rejects it, so write all three numbers"
+        case .typeMismatch(let found, let expected, _):
+            return "\(found) stands where \(expected) is expected; Swift does not compile the manifest, so SwiftPM rejects it: write \(expected)"
+        case .rejectedBySwiftPM(let reason, _):
+            return "SwiftPM rejects the manifest: \(reason); fix the value"
         case .duplicateTarget(let name, _):
             return "duplicate target named '\(name)'; SwiftPM refuses the package: rename or remove one of them"
         case .undeclaredTarget(let name, let dependent, _):

@@ -100,22 +100,19 @@ public struct ManifestReader: ManifestLoading {
             let position = converter.location(for: offset)
             throw ManifestError.syntaxError(lowercasingFirst(diagnostic.message), at: MFECore.SourceLocation(file: manifestPath, line: position.line, column: position.column))
         }
-        var evaluator = ManifestEvaluator(
-            file: manifestPath,
-            converter: converter,
-            configuration: .forManifest(toolsVersion: toolsVersion)
-        )
-        evaluator.budget = ManifestEvaluator.Budget(sourceLength: source.utf8.count)
-        evaluator.readsPlatformsStrictly = strict
         let origin = PathOrigin(fileSystem)
-        evaluator.host = ManifestEvaluator.ManifestHost(
+        let host = ManifestInterpreter.ManifestHost(
             environment: environment,
             fileExists: { fileSystem.exists($0) },
             packageDirectory: origin.absolute(PackageIdentity.directory(ofManifest: manifestPath)),
             origin: origin
         )
-        try evaluator.collect(tree)
-        var manifest = try evaluator.evaluatePackage(toolsVersion: toolsVersion)
+        let interpreter = ManifestInterpreter(
+            file: manifestPath, converter: converter, configuration: .forManifest(toolsVersion: toolsVersion), toolsVersion: toolsVersion, host: host,
+            budget: ManifestInterpreter.Budget(sourceLength: source.utf8.count))
+        interpreter.strictOrder = strict
+        let package = try interpreter.run(tree)
+        var manifest = try interpreter.manifest(of: package, strict: strict)
         manifest.suppressions = SuppressionComment.comments(in: source, file: manifestPath)
         return manifest
     }

@@ -20,6 +20,9 @@ public struct PackageManifest: Sendable, Equatable {
     package var traits: [PackageTrait]
     /// The `platforms:` minimum deployment versions, in declaration order (empty when absent).
     package var platforms: [SupportedPlatform] = []
+    /// Everything else `Package(...)` declares that SwiftPM's `dump-package` shows
+    /// (`defaultLocalization`, language standards, …).
+    package var details = PackageDetails()
     /// The `Package.swift` file this was read from.
     package var manifestPath: String
     /// Where `Package(` starts, for package-level findings.
@@ -59,11 +62,14 @@ package struct SupportedPlatform: Sendable, Equatable {
     package var name: String
     /// The version as SwiftPM writes it (`13.0`, `10.15`).
     package var version: String
+    /// What SwiftPM splits off a version string after its numbers (`"10.15.foo"` has `foo`).
+    package var options: [String] = []
 
     /// Creates a platform requirement.
-    package init(name: String, version: String) {
+    package init(name: String, version: String, options: [String] = []) {
         self.name = name
         self.version = version
+        self.options = options
     }
 }
 
@@ -107,6 +113,9 @@ package struct Target: Sendable, Equatable {
     package var sources: [String]?
     /// Where the target declaration starts (the `.target(` call).
     package var location: SourceLocation
+    /// Everything else the declaration sets that SwiftPM's `dump-package` shows (settings,
+    /// resources, `packageAccess`, …).
+    package var details = TargetDetails()
 
     /// Creates a target value.
     package init(
@@ -195,6 +204,9 @@ package struct TargetDependency: Sendable, Equatable {
     package var moduleAliases: [String: String]?
     /// Where the entry is written in the `dependencies:` list.
     package var location: SourceLocation
+    /// The `condition:` exactly as written, for `dump-package` (which shows a condition of
+    /// no platforms too); nil when none or when only `platforms`/`traits` are known.
+    package var condition: SettingCondition?
 
     /// Creates a target dependency.
     package init(_ kind: Kind, platforms: [String]? = nil, traits: [String]? = nil, moduleAliases: [String: String]? = nil, location: SourceLocation) {

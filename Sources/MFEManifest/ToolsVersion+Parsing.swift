@@ -51,16 +51,60 @@ extension ToolsVersion {
     /// case-insensitive label, an optional `;` ending the version. Throws a located error saying
     /// how to write it when it is missing or malformed, or (with `checkingSupport`) when SwiftPM
     /// on this toolchain would not load that version.
+    ///
+    /// As SwiftPM 6 does, a specification that is not at the top may stand on a later line
+    /// (after the `import` lines, say): the first later line that holds a valid one is taken
+    /// when its version is 6.0 or later, and refused as SwiftPM refuses it below 6.0. When no
+    /// line holds one, the error is the one about the top of the file.
     package static func parseSpecification(in source: String, manifestPath: String, checkingSupport: Bool = true) throws -> ToolsVersion {
+        if source.isEmpty { throw ManifestError.emptyManifest(at: SourceLocation(file: manifestPath, line: 1, column: 1)) }
+        let version: ToolsVersion
+        let location: SourceLocation
+        do {
+            (version, location) = try parseTop(of: source[...], firstLine: 1, manifestPath: manifestPath)
+        } catch let error {
+            guard let later = try laterSpecification(in: source, manifestPath: manifestPath) else { throw error }
+            (version, location) = later
+        }
+        guard checkingSupport else { return version }
+        if version < minimumSupported {
+            throw ManifestError.unsupportedToolsVersion(version, at: location)
+        }
+        if version > current {
+            throw ManifestError.toolsVersionTooNew(version, at: location)
+        }
+        return version
+    }
+
+    /// The first specification SwiftPM finds after a line break (`ToolsVersionParser.parse`
+    /// keeps scanning when the top does not hold one); nil when none does.
+    private static func laterSpecification(in source: String, manifestPath: String) throws -> (ToolsVersion, SourceLocation)? {
+        var line = 1
+        var index = source.startIndex
+        while let newline = source[index...].firstIndex(where: \.isNewline) {
+            line += 1
+            index = source.index(after: newline)
+            let rest = source[index...]
+            guard !rest.isEmpty, let found = try? parseTop(of: rest, firstLine: line, manifestPath: manifestPath) else { continue }
+            guard found.version >= ToolsVersion(6, 0) else {
+                throw ManifestError.toolsVersionNotOnFirstLine(found.version, at: found.location)
+            }
+            return found
+        }
+        return nil
+    }
+
+    /// The specification at the top of `source` (after its leading whitespace), whose first
+    /// line is line `firstLine` of the manifest.
+    private static func parseTop(of source: Substring, firstLine: Int, manifestPath: String) throws -> (version: ToolsVersion, location: SourceLocation) {
         let scalars = source.unicodeScalars
         let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
         let leadingWhitespace = scalars[scalars.startIndex..<start]
-        let line = 1 + leadingWhitespace.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let line = firstLine + leadingWhitespace.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
         let lineEnd = scalars[start...].firstIndex { Self.isNewline($0) } ?? scalars.endIndex
         let specification = Substring(scalars[start..<lineEnd])
         let location = SourceLocation(file: manifestPath, line: line, column: 1)
 
-        if source.isEmpty { throw ManifestError.emptyManifest(at: location) }
         let commentMarker = specification.prefix { $0 == "/" || $0 == "*" }
         guard !commentMarker.isEmpty else { throw ManifestError.noToolsVersion(at: location) }
         let afterMarker = specification[commentMarker.endIndex...]
@@ -101,14 +145,7 @@ extension ToolsVersion {
                 throw ManifestError.toolsVersionSpacingAfterLabel(version, at: location)
             }
         }
-        guard checkingSupport else { return version }
-        if version < minimumSupported {
-            throw ManifestError.unsupportedToolsVersion(version, at: location)
-        }
-        if version > current {
-            throw ManifestError.toolsVersionTooNew(version, at: location)
-        }
-        return version
+        return (version, location)
     }
 
     private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {

@@ -61,7 +61,7 @@ struct DumpPackageServiceTests {
         ]
     }
 
-    @Test func printsWhatSwiftPMPrintsOnTheFieldsItReadsAndTheSameBytesEveryRun() async throws {
+    @Test func printsSwiftPMsBytesAndTheSameBytesEveryRun() async throws {
         let folder = try TemporaryDirectory()
         try folder.write(Self.manifest, to: "Shop/Package.swift")
         let package = folder.path + "/Shop"
@@ -70,10 +70,47 @@ struct DumpPackageServiceTests {
         let theirs = try await SubprocessRunner().run("swift", ["package", "--package-path", package, "dump-package"], workingDirectory: nil, environment: [:])
         try #require(theirs.status == 0, "\(theirs.standardError)")
         #expect(try Self.comparable(mine.standardOutput) == Self.comparable(theirs.standardOutput))
+        // The whole output, defaults and empties included, is SwiftPM's byte for byte.
+        #expect(mine.standardOutput == theirs.standardOutput)
         let again = await InProcessMFE().dumpPackage(.init(path: package + "/Package.swift"))
         #expect(again.standardOutput == mine.standardOutput)
-        // Fields the static reader does not evaluate are left out, not guessed.
-        #expect(!mine.standardOutput.contains("\"settings\""))
+    }
+
+    @Test func severalFoldersPrintOneJSONLineEachInOrder() async throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(Self.manifest, to: "Shop/Package.swift")
+        try folder.write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Core\")\n", to: "Core/Package.swift")
+        let result = await InProcessMFE().dumpPackage(.init(paths: [folder.path + "/Core", folder.path + "/Shop", folder.path + "/Missing", folder.path + "/Core"]))
+        #expect(result.status == 2, "a folder it cannot read makes the exit code 2")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        try #require(lines.count == 4, "\(result.standardOutput)")
+        let single = await InProcessMFE().dumpPackage(.init(path: folder.path + "/Shop"))
+        let fromLine = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? NSDictionary
+        let fromSingle = try JSONSerialization.jsonObject(with: Data(single.standardOutput.utf8)) as? NSDictionary
+        #expect(fromLine == fromSingle, "each line is the single-folder output, compacted")
+        #expect(lines[0].hasPrefix("{\"cLanguageStandard\":null,"))
+        #expect(lines[0] == lines[3])
+        #expect(lines[2].contains("\"error\":") && lines[2].contains("Missing"), "\(lines[2])")
+        #expect(result.standardError.contains("Missing"), "\(result.standardError)")
+    }
+
+    @Test func aManifestSwiftPMRejectsIsInvalidNotRefused() async throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Bare",
+                products: ["Bare"],
+                targets: [.target(name: "Bare")]
+            )
+            """, to: "Bare/Package.swift")
+        let result = await InProcessMFE().dumpPackage(.init(path: folder.path + "/Bare"))
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("Bare/Package.swift:5:"), "\(result.standardError)")
+        #expect(result.standardError.contains("SwiftPM rejects it"), "\(result.standardError)")
+        #expect(!result.standardError.contains("without running the manifest"), "\(result.standardError)")
     }
 
     @Test func refusesWithFileAndLineAndAutoHandsTheManifestToSwiftPM() async throws {
@@ -94,7 +131,7 @@ struct DumpPackageServiceTests {
         #expect(refused.standardOutput.isEmpty)
         let auto = await InProcessMFE().dumpPackage(.init(path: folder.path + "/Host", loader: .auto))
         #expect(auto.status == 0, "\(auto.standardError)")
-        #expect(auto.standardOutput.contains("\"name\": \"Host\""))
+        #expect(auto.standardOutput.contains("\"name\" : \"Host\""))
     }
 
     @Test func aFolderWithoutAManifestIsExitTwo() async throws {

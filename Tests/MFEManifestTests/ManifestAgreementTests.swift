@@ -100,7 +100,7 @@ struct ManifestAgreementTests {
             """
         ),
         (
-            "a helper function adding dependencies", "refused",
+            "a helper function adding dependencies", "exact",
             """
             // swift-tools-version: 6.0
             import PackageDescription
@@ -110,7 +110,7 @@ struct ManifestAgreementTests {
             """
         ),
         (
-            "changing a target after declaring the package", "refused",
+            "changing a target after declaring the package", "exact",
             """
             // swift-tools-version: 6.0
             import PackageDescription
@@ -120,7 +120,7 @@ struct ManifestAgreementTests {
             """
         ),
         (
-            "removing dependencies", "refused",
+            "removing dependencies", "exact",
             """
             // swift-tools-version: 6.0
             import PackageDescription

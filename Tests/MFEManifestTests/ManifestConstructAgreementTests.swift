@@ -18,6 +18,8 @@ struct ManifestConstructAgreementTests {
         var manifest: String
         var files: [String] = []
         var toolsVersion = "6.0"
+        /// The lines above the manifest, when not the usual tools version and imports.
+        var header: String?
     }
 
     static func header(_ toolsVersion: String) -> String { "// swift-tools-version: \(toolsVersion)\nimport PackageDescription\nimport Foundation\n" }
@@ -249,7 +251,201 @@ struct ManifestConstructAgreementTests {
                 )
                 """),
         Case(
-            name: "a target held in a variable and changed is refused", expected: "refused",
+            name: "a property of a target constant changed", expected: "exact",
+            manifest: """
+                let pmk = Target.target(name: "PromiseKit", exclude: ["README.md"])
+                pmk.path = "Sources"
+                pmk.exclude.append("Info.plist")
+                let tests = Target.testTarget(name: "PMKTests", dependencies: ["PromiseKit"])
+                tests.path = "Tests/Core"
+                let package = Package(name: "P", products: [.library(name: "PromiseKit", targets: ["PromiseKit"])], targets: [pmk, tests])
+                """),
+        Case(
+            name: "package targets removed and products filtered", expected: "exact",
+            manifest: """
+                let package = Package(
+                    name: "P",
+                    products: [.library(name: "A", targets: ["A"]), .library(name: "B", targets: ["B"]), .executable(name: "tool", targets: ["Tool"])],
+                    targets: [.target(name: "A"), .target(name: "B"), .executableTarget(name: "Tool"), .testTarget(name: "ATests")]
+                )
+                package.targets.removeAll { $0.type == .test || $0.name == "B" }
+                package.products = package.products.filter { $0.name != "B" }
+                package.products.removeAll(where: { $0 is Product.Executable })
+                """),
+        Case(
+            name: "optional constants set to nil, then used and compacted", expected: "exact",
+            manifest: """
+                let localPath: String? = nil
+                let libXML2TargetOrNil: Target? = nil
+                let extra: Target? = .target(name: "Extra")
+                let package = Package(
+                    name: "P",
+                    targets: [.target(name: "A", path: localPath), libXML2TargetOrNil, extra].compactMap { $0 }
+                )
+                """),
+        Case(
+            name: "a constant declared without a value and assigned in if and else", expected: "exact",
+            manifest: """
+                let kind: String
+                let dependencies: [Package.Dependency]
+                if ProcessInfo.processInfo.environment["MFE_SURELY_UNSET_VARIABLE"] != nil {
+                    kind = "Env"
+                    dependencies = [.package(path: "../env")]
+                } else {
+                    kind = "Default"
+                    dependencies = []
+                }
+                let package = Package(name: "P", dependencies: dependencies, targets: [.target(name: kind)])
+                """),
+        Case(
+            name: "if let inside a computed variable", expected: "exact",
+            manifest: """
+                var extraTargets: [Target] {
+                    if let value = ProcessInfo.processInfo.environment["MFE_SURELY_UNSET_VARIABLE"] {
+                        return [.target(name: value)]
+                    }
+                    if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+                        return [.target(name: "Home")]
+                    }
+                    return [.target(name: "Fallback")]
+                }
+                let package = Package(name: "P", targets: [.target(name: "A")] + extraTargets)
+                """),
+        Case(
+            name: "URL path components as plain strings", expected: "exact",
+            manifest: """
+                let name = URL(fileURLWithPath: "/work/Sources/PostHog/file.swift").deletingLastPathComponent().lastPathComponent
+                let base = URL(fileURLWithPath: "Vendor/Lib.swift").deletingPathExtension().lastPathComponent
+                let package = Package(name: name, targets: [.target(name: name), .target(name: base)])
+                """),
+        Case(
+            name: "the tools-version comment after the imports", expected: "exact",
+            manifest: """
+                let package = Package(name: "P", targets: [.target(name: "A")])
+                """, header: "import PackageDescription\nimport Foundation\n// swift-tools-version: 6.0\n"),
+        Case(
+            name: "a closure's result list and tuple members", expected: "exact",
+            manifest: """
+                let targets: [Target] = {
+                    var list: [Target] = [.target(name: "A")]
+                    list.append(.target(name: "B", dependencies: ["A"]))
+                    return list
+                }()
+                let (core, coreTests) = ("Core", "CoreTests")
+                let module = (name: "Mod", path: "Sources/Mod")
+                let pairs: [(String, String)] = [("X", "Sources/X"), ("Y", "Sources/Y")]
+                let package = Package(
+                    name: "P",
+                    targets: targets + [.target(name: core), .testTarget(name: coreTests, dependencies: [.target(name: core)]),
+                        .target(name: module.name, path: module.path)] + pairs.map { .target(name: $0.0, path: $0.1) }
+                )
+                """),
+        Case(
+            name: "Version built from values that are not literals", expected: "exact",
+            manifest: """
+                let nio = "2.60.0"
+                let upper = "2.0.0"
+                let logText = ProcessInfo.processInfo.environment["MFE_SURELY_UNSET_VARIABLE"] ?? "1.5.0"
+                let package = Package(
+                    name: "P",
+                    dependencies: [
+                        .package(url: "https://github.com/apple/swift-nio.git", from: Version(nio)!),
+                        .package(url: "https://github.com/apple/swift-log.git", exact: Version(stringLiteral: logText)),
+                        .package(url: "https://github.com/apple/swift-argument-parser.git", Version(1, 2, 0)..<Version(upper)!),
+                    ],
+                    targets: [.target(name: "A")]
+                )
+                """),
+        Case(
+            name: "extensions of Array and Context", expected: "exact",
+            manifest: """
+                extension Array where Element == Target.Dependency {
+                    static var common: [Element] { ["Core", .product(name: "Logging", package: "swift-log")] }
+                }
+                extension Array {
+                    func appending(_ element: Element) -> [Element] { self + [element] }
+                }
+                extension Context {
+                    static var isLocal: Bool { environment["MFE_SURELY_UNSET_VARIABLE"] != nil }
+                }
+                let base: [Target] = [.target(name: "Core"), .target(name: Context.isLocal ? "Local" : "App", dependencies: .common)]
+                let package = Package(
+                    name: "P",
+                    dependencies: [.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0")],
+                    targets: base.appending(.testTarget(name: "AppTests"))
+                )
+                """),
+        Case(
+            name: "every spelling of a target dependency", expected: "exact",
+            manifest: """
+                let package = Package(
+                    name: "P",
+                    dependencies: [.package(url: "https://github.com/apple/swift-log.git", from: "1.0.0")],
+                    targets: [
+                        .target(name: "Core"), .target(name: "Shim"), .target(name: "Other"), .target(name: "Last"),
+                        .target(
+                            name: "App",
+                            dependencies: [
+                                "Core",
+                                .target(name: "Shim", condition: .when(platforms: [.linux])),
+                                .targetItem(name: "Other", condition: .when(platforms: [.macOS, .iOS])),
+                                .targetItem(name: "Last", condition: nil),
+                                .byName(name: "Core", condition: .when(platforms: [.android])),
+                                .byNameItem(name: "Shim", condition: nil),
+                                .product(name: "Logging", package: "swift-log", moduleAliases: ["Logging": "SwiftLog"], condition: .when(platforms: [.macOS])),
+                                .productItem(name: "Logging", package: "swift-log", moduleAliases: nil, condition: nil),
+                            ]
+                        ),
+                    ]
+                )
+                """),
+        Case(
+            name: "every field dump-package shows", expected: "exact",
+            manifest: """
+                let package = Package(
+                    name: "P",
+                    defaultLocalization: "en",
+                    platforms: [.macOS(.v13), .iOS("16.0"), .custom("freebsd", versionString: "14")],
+                    products: [
+                        .library(name: "A", type: .static, targets: ["A"]), .executable(name: "tool", targets: ["Tool"]),
+                        .plugin(name: "Gen", targets: ["Gen"]),
+                    ],
+                    dependencies: [
+                        .package(url: "https://github.com/apple/swift-log.git", "1.0.0"..<"2.0.0"),
+                        .package(url: "https://github.com/apple/swift-nio.git", branch: "main"),
+                        .package(url: "https://github.com/apple/swift-crypto.git", revision: "abc"),
+                        .package(url: "https://github.com/apple/swift-system.git", .upToNextMinor(from: "1.2.0")),
+                        .package(name: "Local", path: "../Local"),
+                    ],
+                    targets: [
+                        .target(
+                            name: "A", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Sources/A", exclude: ["x"],
+                            sources: ["a.swift"], resources: [.process("R", localization: .base), .copy("C"), .embedInCode("E"), .process("L", localization: .default)],
+                            publicHeadersPath: "include", packageAccess: false,
+                            cSettings: [.define("D", to: "1", .when(platforms: [.linux], configuration: .debug)), .headerSearchPath("h"), .unsafeFlags(["-w"])],
+                            cxxSettings: [.define("CXX")],
+                            swiftSettings: [
+                                .define("S"), .enableUpcomingFeature("ExistentialAny"), .enableExperimentalFeature("X"), .interoperabilityMode(.Cxx),
+                                .swiftLanguageMode(.v5), .unsafeFlags(["-Onone"], .when(configuration: .release)),
+                            ],
+                            linkerSettings: [.linkedLibrary("z", .when(platforms: [.linux])), .linkedFramework("UIKit")]
+                        ),
+                        .executableTarget(name: "Tool", dependencies: ["A"], plugins: [.plugin(name: "Gen")]),
+                        .plugin(name: "Gen", capability: .buildTool()),
+                        .plugin(
+                            name: "Fmt", capability: .command(intent: .sourceCodeFormatting(), permissions: [.writeToPackageDirectory(reason: "format")])),
+                        .systemLibrary(name: "CZ", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+                        .binaryTarget(name: "Bin", path: "Bin.xcframework"),
+                        .binaryTarget(name: "Remote", url: "https://example.com/r.zip", checksum: "abc"),
+                        .testTarget(name: "ATests", dependencies: ["A"]),
+                    ],
+                    swiftLanguageModes: [.v5, .v6],
+                    cLanguageStandard: .gnu11,
+                    cxxLanguageStandard: .cxx17
+                )
+                """),
+        Case(
+            name: "a target held in a variable and changed", expected: "exact",
             manifest: """
                 var app = Target.target(name: "App")
                 app.dependencies.append("Core")
@@ -261,7 +457,7 @@ struct ManifestConstructAgreementTests {
     func readerAgreesOrRefuses(index: Int) async throws {
         let entry = Self.cases[index]
         let directory = try TemporaryDirectory()
-        try directory.write(Self.header(entry.toolsVersion) + entry.manifest, to: "P/Package.swift")
+        try directory.write((entry.header ?? Self.header(entry.toolsVersion)) + entry.manifest, to: "P/Package.swift")
         for file in entry.files { try directory.write("", to: "P/" + file) }
         let packageDirectory = directory.path + "/P"
         let result = try await SubprocessRunner().run("swift", ["package", "--manifest-cache", "none", "dump-package"], workingDirectory: packageDirectory, environment: [:])
@@ -272,6 +468,10 @@ struct ManifestConstructAgreementTests {
             let mine = try await ManifestReader(environment: ProcessInfo.processInfo.environment, readsEverythingDumpPackageShows: true).loadManifest(inPackageDirectory: packageDirectory)
             let differences = ManifestFidelity.compare(mine, theirs, packageDirectory: packageDirectory)
             #expect(differences.isEmpty, "\(entry.name): the reader differs from SwiftPM:\n\(differences.joined(separator: "\n"))")
+            let printed = try DumpPackageJSON.text(of: mine, origin: PathOrigin(LocalFileSystem()))
+            #expect(
+                ManifestFidelity.sameDump(printed, result.standardOutput),
+                "\(entry.name): mfe dump-package is not SwiftPM's byte for byte:\n\(printed)")
             #expect(entry.expected == "exact", "\(entry.name): read, but expected a refusal")
         } catch let refusal as ManifestRefusal {
             #expect(entry.expected == "refused", "\(entry.name): refused: \(refusal.message)")

@@ -15,7 +15,14 @@ struct ManifestErrorMessageTests {
         (ManifestError.notUTF8(path: "/p/Package.swift"), "'/p/Package.swift' is not UTF-8 text; save the manifest as UTF-8"),
         (ManifestError.unknownLoaderVariable(value: "fast"), "MFE_LOADER='fast' is not a manifest loader; set it to 'static', 'swiftpm' or 'auto', or unset it"),
         (ManifestError.emptyManifest(at: at), "/p/Package.swift:4:9: the manifest is empty; \(advice), then 'let package = Package(...)'"),
-        (ManifestError.noToolsVersion(at: at), "/p/Package.swift:4:9: the manifest has no swift tools version specification; \(advice)"),
+        (
+            ManifestError.noToolsVersion(at: at),
+            "/p/Package.swift:4:9: the manifest has no swift tools version specification on any line, so SwiftPM takes it for tools version 3.1, which it no longer supports; \(advice)"
+        ),
+        (
+            ManifestError.toolsVersionNotOnFirstLine(ToolsVersion(5, 9), at: at),
+            "/p/Package.swift:4:9: the swift tools version specification (5.9) is not on the first line; SwiftPM accepts it on a later line only from 6.0: move it to the first line or raise the tools version"
+        ),
         (
             ManifestError.toolsVersionNotFirst(ToolsVersion(5, 3), at: at),
             "/p/Package.swift:4:9: swift tools version 5.3 allows only empty lines before the specification; move it to the first line; \(advice)"

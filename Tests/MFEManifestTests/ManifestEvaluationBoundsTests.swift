@@ -39,10 +39,8 @@ struct ManifestEvaluationBoundsTests {
             let package = Package(name: "P", targets: names.map { .target(name: $0) })
             """
         let found = try #require(refusal(manifest))
-        let budget = ManifestEvaluator.Budget(sourceLength: ("// swift-tools-version: 6.0\nimport PackageDescription\n\n" + manifest).utf8.count)
-        #expect(
-            found.subject.hasSuffix("after \(budget.limit) evaluation steps,") || found.subject.hasSuffix("after \(budget.statementLimit) statements,"),
-            "\(found.subject)")
+        let budget = ManifestInterpreter.Budget(sourceLength: ("// swift-tools-version: 6.0\nimport PackageDescription\n\n" + manifest).utf8.count)
+        #expect(found.subject.hasSuffix("after \(budget.limit) evaluation steps (a loop that may not end),"), "\(found.subject)")
     }
 
     /// The bounds grow with the manifest: a 50,000-target chain, one `.target` per line, is
@@ -66,19 +64,6 @@ struct ManifestEvaluationBoundsTests {
         for index in 0..<count { lines.append("package.targets.append(.target(name: \"T\(index)\"))") }
         let manifest = try readManifest(lines.joined(separator: "\n"))
         #expect(manifest.targets.count == count)
-    }
-
-    @Test func conditionsOnVariablesChangedLaterAreNotGuessed() throws {
-        // `flag` is a `var`: the `if` is not evaluated while statements are still collected, so
-        // the append it guards makes `package` unreadable rather than silently taken or skipped.
-        #expect(
-            refusal(
-                """
-                var flag = false
-                let package = Package(name: "P", targets: [.target(name: "A")])
-                if flag { package.targets.append(.target(name: "B")) }
-                flag = true
-                """) != nil)
     }
 
     @Test func readsTheSameEveryTime() throws {

@@ -22,7 +22,7 @@ struct ManifestFidelityTests {
         ("apple/swift-nio", "exact"),  // depends on Context.environment, read from mfe's
         ("groue/GRDB.swift", "exact"),  // an `if` on a ProcessInfo environment variable
         ("apple/swift-collections", "exact"),  // calls methods of a struct the manifest declares
-        ("OpenCombine/OpenCombine", "refused"),  // calls a method the manifest adds to Array
+        ("OpenCombine/OpenCombine", "exact"),  // calls a method the manifest adds to Array
     ]
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: mirrorRoot), "needs the package mirrors in /opt/swift-packages"))
@@ -41,6 +41,7 @@ struct ManifestFidelityTests {
             switch outcome.verdict {
             case .exact:
                 #expect(entry.expected == "exact", "\(entry.mirror) was read exactly but was expected to be \(entry.expected)")
+                #expect(outcome.byteEqual == true, "\(entry.mirror): mfe dump-package is not SwiftPM's output byte for byte")
             case .refused(let message):
                 #expect(entry.expected == "refused", "\(entry.mirror) was refused: \(message)")
                 #expect(message.contains("cannot be read without running the manifest"), "\(message)")
@@ -50,6 +51,29 @@ struct ManifestFidelityTests {
                 Issue.record("\(entry.mirror): SwiftPM could not load the manifest: \(message)")
             }
         }
+    }
+
+    /// The whole cached corpus (`MFE_FIDELITY_CORPUS`: `cases/` and SwiftPM's `dumps/`, as
+    /// `mfe-bench manifest-corpus` reads it): never a wrong graph, and `dump-package` SwiftPM's
+    /// text byte for byte (sets sorted) wherever the graph is exact.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["MFE_FIDELITY_CORPUS"] != nil, "set MFE_FIDELITY_CORPUS to a cached corpus"))
+    func theCachedCorpusIsReadExactlyAndPrintedByteForByte() async throws {
+        let root = try #require(ProcessInfo.processInfo.environment["MFE_FIDELITY_CORPUS"])
+        let outcomes = await ManifestFidelity.measureCorpus(root: root)
+        try #require(!outcomes.isEmpty, "no cases under \(root)/cases")
+        for outcome in outcomes {
+            if case .wrong(let differences) = outcome.verdict {
+                Issue.record("\(outcome.package): the static reader differs from SwiftPM:\n\(differences.joined(separator: "\n"))")
+            }
+            #expect(outcome.byteEqual != false, "\(outcome.package): not SwiftPM's text; first differing line: \(outcome.firstDifference ?? "?")")
+        }
+    }
+
+    @Test func sameDumpIgnoresOnlyTheOrderOfSets() {
+        let swiftPM = "{\n  \"name\" : \"P\",\n  \"traits\" : [\n    \"A\",\n    \"B\"\n  ]\n}"
+        #expect(ManifestFidelity.sameDump(swiftPM, swiftPM.replacingOccurrences(of: "\"A\",\n    \"B\"", with: "\"B\",\n    \"A\"")))
+        #expect(!ManifestFidelity.sameDump(swiftPM, swiftPM.replacingOccurrences(of: "\"name\" : ", with: "\"name\": ")))
+        #expect(!ManifestFidelity.sameDump(swiftPM, swiftPM.replacingOccurrences(of: "\"P\"", with: "\"Q\"")))
     }
 
     @Test func comparisonReportsEveryDifference() {

@@ -15,6 +15,10 @@ struct ManifestToolsVersionTests {
         ("\n\n  // swift-tools-version:5.10\n", ToolsVersion(5, 10)),
         ("// swift-tools-version:5.9-beta.1+build\n", ToolsVersion(5, 9)),
         ("// swift-tools-version:5.3\n", ToolsVersion(5, 3)),
+        // SwiftPM 6 keeps looking on later lines, and takes 6.0 and up there.
+        ("import PackageDescription\n// swift-tools-version: 6.0\n", ToolsVersion(6, 0)),
+        ("import Foundation\nimport PackageDescription\n\n  // swift-tools-version:6.1\n", ToolsVersion(6, 1)),
+        ("// Copyright\n// swift-tools-version:6.0\n", ToolsVersion(6, 0)),
     ])
     func acceptsWhatSwiftPMAccepts(source: String, expected: ToolsVersion) throws {
         #expect(try ToolsVersion.parseSpecification(in: source + "let x = 1\n", manifestPath: "Package.swift") == expected)
@@ -37,6 +41,8 @@ struct ManifestToolsVersionTests {
         ("// swift-tools-version:3.1\n", .unsupportedToolsVersion(ToolsVersion(3, 1), at: line(1))),
         ("// swift-tools-version:99.0\n", .toolsVersionTooNew(ToolsVersion(99, 0), at: line(1))),
         ("", .emptyManifest(at: line(1))),
+        ("import PackageDescription\n// swift-tools-version: 5.9\n", .toolsVersionNotOnFirstLine(ToolsVersion(5, 9), at: line(2))),
+        ("import PackageDescription\n\n// swift-tools-version: 99.0\n", .toolsVersionTooNew(ToolsVersion(99, 0), at: line(3))),
     ])
     func explainsHowToWriteIt(source: String, expected: ManifestError) {
         #expect(throws: expected) {

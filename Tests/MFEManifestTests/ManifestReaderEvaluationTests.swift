@@ -177,50 +177,102 @@ struct ManifestReaderEvaluationTests {
     }
 }
 
+/// What needs the objects of PackageDescription and the rest of Swift: changes made through
+/// any reference to a target, functions taking the package, the last `Package` created, the
+/// manifest's own operators.
+@Suite("manifest reader: objects and code")
+struct ManifestReaderObjectTests {
+    @Test func changesThroughAnyReferenceToATargetAreFollowed() throws {
+        let manifest = try readManifest(
+            """
+            let core = Target.target(name: "Core")
+            let all = [core]
+            let package = Package(name: "P", targets: all + [.target(name: "App")])
+            core.dependencies.append("X")
+            all[0].path = "Sources"
+            for target in package.targets where target.name == "App" { target.dependencies.removeAll() }
+            package.targets.forEach { $0.exclude = ["README.md"] }
+            """)
+        #expect(manifest.targets.map(\.name) == ["Core", "App"])
+        #expect(manifest.targets[0].dependencies.map(\.kind) == [.byName("X")])
+        #expect(manifest.targets[0].path == "Sources")
+        #expect(manifest.targets.map(\.exclude) == [["README.md"], ["README.md"]])
+    }
+
+    @Test func functionsTakingThePackageOrItsTargetsRun() throws {
+        let manifest = try readManifest(
+            """
+            let package = Package(name: "P", targets: [.target(name: "A")])
+            func addTests(to package: Package) { package.targets.append(.testTarget(name: "T", dependencies: ["A"])) }
+            addTests(to: package)
+            func apply(_ body: (Target) -> Void) { body(package.targets[0]) }
+            apply { $0.dependencies = ["B"] }
+            func first() -> Target { package.targets[0] }
+            for t in [first()] { t.path = "Lib" }
+            package.targets.removeAll { $0.name == "Missing" }
+            package.products = package.products.filter { !$0.name.isEmpty }
+            """)
+        #expect(manifest.targets.map(\.name) == ["A", "T"])
+        #expect(manifest.targets[0].dependencies.map(\.name) == ["B"])
+        #expect(manifest.targets[0].path == "Lib")
+    }
+
+    @Test func theLastPackageCreatedIsTheOneRead() throws {
+        let manifest = try readManifest("var package = Package(name: \"P\")\npackage = Package(name: \"Q\", targets: [.target(name: \"A\")])")
+        #expect(manifest.name == "Q")
+        #expect(manifest.targets.map(\.name) == ["A"])
+    }
+
+    @Test func theManifestsOwnOverloadsAndOperatorsAreCalled() throws {
+        let manifest = try readManifest(
+            """
+            extension Target.Dependency {
+                static func product(name: String) -> Self { .product(name: name, package: name) }
+            }
+            func + (lhs: [Target], rhs: [Target]) -> [Target] { lhs }
+            let package = Package(name: "P", targets: [.target(name: "A", dependencies: [.product(name: "X")])] + [.target(name: "B")])
+            """)
+        #expect(manifest.targets.map(\.name) == ["A"])
+        #expect(manifest.targets[0].dependencies.map(\.kind) == [.product(name: "X", package: "X")])
+    }
+
+    @Test func aConditionSeesTheVariableAsItIsThen() throws {
+        let manifest = try readManifest(
+            """
+            var flag = false
+            let package = Package(name: "P", targets: [.target(name: "A")])
+            if flag { package.targets.append(.target(name: "B")) }
+            flag = true
+            """)
+        #expect(manifest.targets.map(\.name) == ["A"])
+    }
+}
+
 @Suite("manifest reader: refusals")
 struct ManifestReaderRefusalTests {
     @Test(arguments: [
         // (body, line of the refusal, words the message contains)
-        ("let package = Package(name: \"P\", targets: { if ProcessInfo.processInfo.hostName.isEmpty { return [] }\n return [.target(name: \"A\")] }())", 4, "the early 'return'"),
-        ("let package = Package(name: \"P\", targets: { (x: Int) in [] }())", 4, "the closure with a signature"),
         (
-            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfor target in package.targets {\n    target.dependencies.removeAll()\n}", 6,
-            "the call 'target.dependencies.removeAll()', which may change 'package'"
+            "let package = Package(name: \"P\", targets: { if ProcessInfo.processInfo.hostName.isEmpty { return [] }\n return [.target(name: \"A\")] }())", 4,
+            "the member 'ProcessInfo.processInfo.hostName', which only the running manifest's process knows"
         ),
+        ("let package = Package(name: \"P\", targets: { (x: Int) in [] }())", 4, "the closure taking 1 parameters"),
         (
             "import Foundation\nlet package = Package(name: \"P\")\nif ProcessInfo.processInfo.hostName != \"x\" {\n    package.dependencies += [.package(path: \"../X\")]\n}", 6,
-            "the conditional 'if ProcessInfo"
+            "the member 'ProcessInfo.processInfo.hostName'"
         ),
-        (
-            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\npackage.targets.forEach { $0.dependencies.removeAll() }", 5,
-            "the call '$0.dependencies.removeAll()', which may change 'package'"
-        ),
-        ("let core = Target.target(name: \"Core\")\nlet package = Package(name: \"P\", targets: [core])\ncore.dependencies.append(\"X\")", 6, "which may change 'core'"),
-        ("let core = Target.target(name: \"Core\")\nlet all = [core]\nlet package = Package(name: \"P\", targets: all)\nall[0].dependencies = [\"X\"]", 7, "which may change"),
-        (
-            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc addTests(to package: Package) { package.targets.append(.testTarget(name: \"T\")) }\naddTests(to: package)", 6,
-            "the function call 'addTests(to: package)'"
-        ),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.byName(name: unknown)])])", 4, "'unknown', which is not a constant of this manifest"),
-        (
-            "extension Target.Dependency {\n    static func product(name: String) -> Self { .product(name: name, package: name) }\n}\nlet package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.product(name: \"X\")])])",
-            7, "the manifest's own 'product'"
-        ),
-        ("var package = Package(name: \"P\")\npackage = Package(name: \"Q\", targets: [.target(name: \"A\")])", 5, "which replaces 'package'"),
-        ("func + (lhs: [Target], rhs: [Target]) -> [Target] { lhs }\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")] + [.target(name: \"B\")])", 5, "the manifest's own '+'"),
-        (
-            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc apply(_ body: (Target) -> Void) { body(package.targets[0]) }\napply { $0.dependencies = [\"B\"] }", 6,
-            "the function call 'apply { $0.dependencies"
-        ),
-        (
-            "let package = Package(name: \"P\", targets: [.target(name: \"A\")])\nfunc first() -> Target { package.targets[0] }\nfor t in [first()] { t.dependencies = [] }", 6,
-            "the loop 'for t in [first()]"
-        ),
-        ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: flag ? [\"B\"] : [])])\nlet flag = true", 4, "'flag', which is not a constant"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: [.byName(name: unknown)])])", 4, "'unknown', which is not a value of this manifest"),
+        ("let package = Package(name: \"P\", targets: [.target(name: \"A\", dependencies: flag ? [\"B\"] : [])])\nlet flag = true", 4, "'flag', which is not a value of this manifest"),
         (
             "import Foundation\nlet products: [Product]\nif ProcessInfo.processInfo.hostName.isEmpty {\n    products = []\n} else {\n    products = [.library(name: \"L\", targets: [\"A\"])]\n}\nlet package = Package(name: \"P\", products: products)",
-            6, "the conditional 'if ProcessInfo"
+            6, "the member 'ProcessInfo.processInfo.hostName'"
         ),
+        (
+            "import Foundation\nlet names = try FileManager.default.contentsOfDirectory(atPath: \"Sources\")\nlet package = Package(name: \"P\", targets: names.map { .target(name: $0) })", 5,
+            "which reads the file system"
+        ),
+        ("var n = 0\nwhile n >= 0 { n += 1 }\nlet package = Package(name: \"P\")", 5, "a loop that may not end"),
+        ("func f(_ n: Int) -> Int { f(n + 1) }\nlet package = Package(name: \"P\", targets: [.target(name: \"T\\(f(0))\")])", 4, "recursion that may not end"),
     ])
     func refusesAtTheExpressionItCannotEvaluate(body: String, line: Int, words: String) throws {
         let refusal = try #require(readingError(body) as? ManifestRefusal)
@@ -239,5 +291,46 @@ struct ManifestReaderRefusalTests {
             return
         }
         #expect(errorLine(error) == 5)
+    }
+}
+
+/// What issue 30 met on real apps: every spelling of a target dependency, and a manifest
+/// SwiftPM rejects said to be invalid rather than refused.
+@Suite("manifest reader: dependency spellings and invalid manifests")
+struct ManifestReaderSpellingTests {
+    @Test func everySpellingOfATargetDependencyIsRead() throws {
+        let manifest = try readManifest(
+            """
+            let package = Package(name: "P", targets: [
+                .target(name: "A", dependencies: [
+                    "B",
+                    .target(name: "B", condition: .when(platforms: [.iOS])),
+                    .targetItem(name: "C", condition: .when(platforms: [.macOS])),
+                    .byName(name: "D", condition: nil),
+                    .byNameItem(name: "E", condition: .when(platforms: [.linux])),
+                    .product(name: "L", package: "l", moduleAliases: ["L": "LL"], condition: .when(platforms: [.macOS])),
+                    .productItem(name: "M", package: "m", moduleAliases: nil, condition: nil),
+                ]),
+            ])
+            """)
+        let dependencies = manifest.targets[0].dependencies
+        #expect(dependencies.map(\.name) == ["B", "B", "C", "D", "E", "L", "M"])
+        #expect(dependencies[2].kind == .target("C"))
+        #expect(dependencies[2].platforms == ["macos"])
+        #expect(dependencies[5].moduleAliases == ["L": "LL"])
+        #expect(dependencies[6].kind == .product(name: "M", package: "m"))
+    }
+
+    @Test func aBareStringInProductsIsInvalidNotRefused() throws {
+        let error = readingError("let package = Package(name: \"P\", products: [\"A\"], targets: [.target(name: \"A\")])")
+        guard case .typeMismatch(let found, let expected, let at)? = error as? ManifestError else {
+            Issue.record("expected an invalid manifest, got \(String(describing: error))")
+            return
+        }
+        #expect(at.line == 4)
+        #expect(found == "the string 'A'")
+        #expect(expected.contains(".library"))
+        let message = try #require(error).localizedDescription
+        #expect(!message.contains("without running"))
     }
 }

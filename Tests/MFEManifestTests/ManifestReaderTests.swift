@@ -300,8 +300,8 @@ struct ManifestReaderIdentityAndTraitsTests {
             """)
         #expect(
             manifest.traits == [
-                PackageTrait(name: "default", enabledTraits: ["Fast"]), PackageTrait(name: "Fast"),
-                PackageTrait(name: "Slow", description: "the slow path", enabledTraits: ["Fast"]),
+                PackageTrait(name: "Fast"), PackageTrait(name: "Slow", description: "the slow path", enabledTraits: ["Fast"]),
+                PackageTrait(name: "default", description: "The default traits of this package.", enabledTraits: ["Fast"]),
             ])
         #expect(manifest.dependencies[0].traits == [.init(name: "X"), .init(name: "Y", condition: ["Slow"]), .defaults])
         #expect(manifest.dependencies[1].traits == [.defaults])

@@ -34,6 +34,8 @@ extension ManifestFidelity {
                 }
             }
             let verdict: Verdict
+            var byteEqual: Bool?
+            var firstDifference: String?
             do {
                 let manifestPath = try reader.manifestPath(inPackageDirectory: directory)
                 let source = (try? fileSystem.contents(of: manifestPath)).map { String(decoding: $0, as: UTF8.self) }
@@ -45,11 +47,19 @@ extension ManifestFidelity {
                 case .success(let manifest):
                     let differences = compare(manifest, theirs, packageDirectory: directory)
                     verdict = differences.isEmpty ? .exact : .wrong(differences)
+                    let theirText = String(decoding: dump, as: UTF8.self)
+                    let mine = (try? DumpPackageJSON.text(of: manifest, origin: PathOrigin(LocalFileSystem()))) ?? ""
+                    byteEqual = sameDump(mine, theirText)
+                    if byteEqual == false {
+                        let lines = Set(mine.split(separator: "\n"))
+                        firstDifference = theirText.split(separator: "\n").first { !lines.contains($0) }.map { String($0).trimmingCharacters(in: .whitespaces) }
+                    }
                 }
             } catch {
                 verdict = .swiftPMFailed(firstLine(of: error.localizedDescription))
             }
-            outcomes.append(Outcome(package: name, verdict: verdict, staticSeconds: seconds(duration), dumpPackageSeconds: 0))
+            outcomes.append(
+                Outcome(package: name, verdict: verdict, staticSeconds: seconds(duration), dumpPackageSeconds: 0, byteEqual: byteEqual, firstDifference: firstDifference))
         }
         return outcomes
     }

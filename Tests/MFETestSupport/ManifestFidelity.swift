@@ -28,6 +28,11 @@ package enum ManifestFidelity {
         package var staticSeconds: Double
         /// Seconds `swift package dump-package` took.
         package var dumpPackageSeconds: Double
+        /// Whether `mfe dump-package`'s text is SwiftPM's, byte for byte but for the order of
+        /// sets (nil when not compared); when false, the first line that differs.
+        package var byteEqual: Bool? = nil
+        /// The first line of SwiftPM's output that mfe's lacks, when not byte-equal.
+        package var firstDifference: String? = nil
     }
 
     /// The git mirrors under `root` (`OWNER/NAME.git`), one per repository when the same one is
@@ -85,14 +90,20 @@ package enum ManifestFidelity {
             }
         }
         var dumpResult: Result<PackageManifest, any Error>!
+        var dumpText = ""
         let dumpDuration = await clock.measure {
             do {
-                let manifest = try await DumpPackageManifestLoader(processRunner: runner, usesManifestCache: false).loadManifest(inPackageDirectory: workDirectory)
-                dumpResult = .success(manifest)
+                let result = try await runner.run("swift", ["package", "--manifest-cache", "none", "dump-package"], workingDirectory: workDirectory, environment: [:])
+                guard result.status == 0 else { throw PlainInputError("dump-package failed\n" + result.standardError) }
+                dumpText = result.standardOutput
+                let manifestPath = try ManifestReader.manifestPath(inPackageDirectory: workDirectory, fileSystem: LocalFileSystem())
+                dumpResult = .success(
+                    try DumpPackageManifestLoader.manifest(fromDumpPackageOutput: Data(dumpText.utf8), manifestPath: manifestPath, packageDirectory: workDirectory, source: nil))
             } catch {
                 dumpResult = .failure(error)
             }
         }
+        var byteEqual: Bool?
         let verdict: Verdict
         let prefix = PathUtilities.absolute(workDirectory, relativeTo: FileManager.default.currentDirectoryPath) + "/"
         func firstLine(of text: String, skipping: Int = 0) -> String {
@@ -106,8 +117,10 @@ package enum ManifestFidelity {
         case (.success(let mine), .success(let theirs)):
             let differences = compare(mine, theirs, packageDirectory: workDirectory)
             verdict = differences.isEmpty ? .exact : .wrong(differences)
+            byteEqual = sameDump((try? DumpPackageJSON.text(of: mine, origin: PathOrigin(LocalFileSystem()))) ?? "", dumpText)
         }
-        return Outcome(package: package, verdict: verdict, staticSeconds: seconds(staticDuration), dumpPackageSeconds: seconds(dumpDuration))
+        return Outcome(
+            package: package, verdict: verdict, staticSeconds: seconds(staticDuration), dumpPackageSeconds: seconds(dumpDuration), byteEqual: byteEqual)
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -196,13 +209,15 @@ package enum ManifestFidelity {
         let refused = measured.filter { if case .refused = $0.verdict { return true } else { return false } }
         let wrong = measured.filter { if case .wrong = $0.verdict { return true } else { return false } }
         let failed = outcomes.count - measured.count
+        let compared = measured.filter { $0.byteEqual != nil }
+        let byteEqual = compared.filter { $0.byteEqual == true }.count
         let percent = { (count: Int) in measured.isEmpty ? "0.0" : String(format: "%.1f", Double(count) * 100 / Double(measured.count)) }
         let staticTotal = measured.reduce(0) { $0 + $1.staticSeconds }
         let dumpTotal = measured.reduce(0) { $0 + $1.dumpPackageSeconds }
         var text = """
-            | packages | exact | refused | wrong | SwiftPM failed |
-            |---:|---:|---:|---:|---:|
-            | \(measured.count) | \(exact) (\(percent(exact))%) | \(refused.count) (\(percent(refused.count))%) | \(wrong.count) | \(failed) |
+            | packages | exact | refused | wrong | byte-equal | SwiftPM failed |
+            |---:|---:|---:|---:|---:|---:|
+            | \(measured.count) | \(exact) (\(percent(exact))%) | \(refused.count) (\(percent(refused.count))%) | \(wrong.count) | \(compared.isEmpty ? "–" : "\(byteEqual) (\(percent(byteEqual))%)") | \(failed) |
 
             | reader | total | per package |
             |---|---:|---:|
@@ -210,13 +225,13 @@ package enum ManifestFidelity {
             | `swift package dump-package` | \(String(format: "%.3f", dumpTotal)) s | \(String(format: "%.2f", measured.isEmpty ? 0 : dumpTotal * 1000 / Double(measured.count))) ms |
 
             """
-        let notExact = outcomes.filter { $0.verdict != .exact }
+        let notExact = outcomes.filter { $0.verdict != .exact || $0.byteEqual == false }
         if !notExact.isEmpty {
             text += "\n| package | verdict | detail |\n|---|---|---|\n"
             for outcome in notExact {
                 let (verdict, detail): (String, String)
                 switch outcome.verdict {
-                case .exact: continue
+                case .exact: (verdict, detail) = ("not byte-equal", "first differing line of SwiftPM's: \(outcome.firstDifference ?? "?")")
                 case .refused(let message): (verdict, detail) = ("refused", message)
                 case .wrong(let differences): (verdict, detail) = ("**wrong**", differences.prefix(6).joined(separator: "<br>"))
                 case .swiftPMFailed(let message): (verdict, detail) = ("SwiftPM failed", message)

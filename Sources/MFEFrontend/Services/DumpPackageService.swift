@@ -1,22 +1,29 @@
+import Foundation
 import MFECore
 import MFEManifest
 
-/// `mfe dump-package`: one package's manifest as `swift package dump-package` JSON
-/// (`DumpPackageJSON`). Writes nothing.
+/// `mfe dump-package`: a package's manifest as `swift package dump-package` JSON
+/// (`DumpPackageJSON`), byte for byte; several packages as JSON lines, one per folder in the
+/// order given, for tools that read many manifests in one process. Writes nothing.
 public struct DumpPackageService: CommandService {
     /// What `mfe dump-package` was asked for.
     public struct Request: Sendable, Equatable {
-        /// The package folder, or its `Package.swift`.
-        package var path: String
+        /// The package folders (or their `Package.swift`), in the order they are printed.
+        package var paths: [String]
         /// `--loader`.
         package var loader: ManifestLoaderKind?
         /// `--show-credentials`: print URLs as the manifest writes them, userinfo, query and
         /// fragment included (redacted otherwise).
         package var showCredentials: Bool
 
-        /// Creates a request.
+        /// Creates a request for one package.
         public init(path: String = ".", loader: ManifestLoaderKind? = nil, showCredentials: Bool = false) {
-            self.path = path
+            self.init(paths: [path], loader: loader, showCredentials: showCredentials)
+        }
+
+        /// Creates a request for several packages (JSON lines when more than one).
+        public init(paths: [String], loader: ManifestLoaderKind? = nil, showCredentials: Bool = false) {
+            self.paths = paths.isEmpty ? ["."] : paths
             self.loader = loader
             self.showCredentials = showCredentials
         }
@@ -29,17 +36,14 @@ public struct DumpPackageService: CommandService {
         self.environment = environment
     }
 
-    /// The JSON of the package at `request.path`, read with the chosen loader (static when
-    /// none). The static reader here also reads `platforms:`, refusing what it cannot evaluate
-    /// there, since the output shows them.
+    /// The JSON of each package in `request.paths`, read with the chosen loader (static when
+    /// none). One package prints SwiftPM's pretty JSON and fails with exit 2 as a whole; several
+    /// print one line each, in order, where a package that cannot be read has a line
+    /// `{"error":…,"path":…}` (its message also on standard error) and the exit code is 2 at
+    /// the end, so one bad folder does not hide the others.
     public func run(_ request: Request) async throws -> CommandOutput {
         let kind = try environment.loaderKind(flag: request.loader) ?? .static
         let fileSystem = environment.fileSystem
-        var directory = request.path
-        if request.path.hasSuffix(".swift"), fileSystem.exists(request.path), !fileSystem.isDirectory(request.path) {
-            directory = PackageIdentity.directory(ofManifest: request.path)
-        }
-        guard fileSystem.isDirectory(directory) else { throw FrontendError.notAPackageFolder(given: request.path) }
         let reader = ManifestReader(fileSystem: fileSystem, environment: environment.variables, readsEverythingDumpPackageShows: true)
         let swiftPM = { DumpPackageManifestLoader(processRunner: environment.processRunner, fileSystem: fileSystem) }
         let loader: any ManifestLoading
@@ -50,9 +54,41 @@ public struct DumpPackageService: CommandService {
         }
         var output = CommandOutput()
         // SwiftPM prints a dependency's URL with its credentials; mfe's boundary redacts them.
-        output.print(
-            DumpPackageJSON.value(of: try await loader.loadManifest(inPackageDirectory: directory), currentDirectory: environment.currentDirectory).formatted(),
-            showingCredentials: request.showCredentials)
+        let origin = PathOrigin(fileSystem)
+        guard request.paths.count > 1 else {
+            let manifest = try await loader.loadManifest(inPackageDirectory: try directory(of: request.paths[0]))
+            output.print(try DumpPackageJSON.text(of: manifest, origin: origin), showingCredentials: request.showCredentials)
+            return output
+        }
+        for path in request.paths {
+            do {
+                let manifest = try await loader.loadManifest(inPackageDirectory: try directory(of: path))
+                output.print(try DumpPackageJSON.text(of: manifest, origin: origin, compact: true), showingCredentials: request.showCredentials)
+            } catch {
+                let message = error.localizedDescription
+                output.print(try Self.errorLine(message, path: path))
+                output.printError(message + "\n")
+                output.exitCode = 2
+            }
+        }
         return output
+    }
+
+    /// The package folder of `path`: the folder itself, or the folder of a given manifest file.
+    func directory(of path: String) throws -> String {
+        let fileSystem = environment.fileSystem
+        var directory = path
+        if path.hasSuffix(".swift"), fileSystem.exists(path), !fileSystem.isDirectory(path) {
+            directory = PackageIdentity.directory(ofManifest: path)
+        }
+        guard fileSystem.isDirectory(directory) else { throw FrontendError.notAPackageFolder(given: path) }
+        return directory
+    }
+
+    /// The JSON line standing for a package that could not be read.
+    static func errorLine(_ message: String, path: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(["error": message, "path": path]), as: UTF8.self) + "\n"
     }
 }
