@@ -65,7 +65,7 @@ extension FeatureScaffolder {
             plan.notice = refusal + "\n" + outcome.manualSteps.map { "  - \($0)\n" }.joined().dropLast()
             plan.wiringRefused = true
         } else {
-            plan.nextSteps = ["swift test --package-path \(Self.shellQuoted(shellPath))"]
+            plan.nextSteps = outcome.steps + ["swift test --package-path \(Self.shellQuoted(shellPath))"]
         }
         return plan
     }

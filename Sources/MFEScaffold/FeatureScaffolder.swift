@@ -108,7 +108,7 @@ public struct FeatureScaffolder: Sendable {
         let platforms = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
         problems += platforms.problems as [any InputError]
         var specification = FeatureSpecification(name: request.name, layer: request.layer, template: templateName, example: example, webURL: webURL, ownRepository: true)
-        if !request.platforms.isEmpty { specification.platforms = platforms.platforms }
+        if !request.platforms.isEmpty { specification.platforms = platforms.platforms.buildableOnAMac }
         specification.kind = request.kind ?? .logging
         if nameProblems.isEmpty {
             problems += NameValidation.problems(withDerivedNames: Array(specification.targetNames.dropFirst())) as [any InputError]
@@ -126,7 +126,7 @@ public struct FeatureScaffolder: Sendable {
             let workspace = try await WorkspaceLoader(manifestLoader: manifestLoader, fileSystem: fileSystem).load(at: root)
             loaded = workspace
             shellFolder = workspace.configuration?.shell?.path.map(PathUtilities.normalize)
-            if request.platforms.isEmpty, let defaults = workspace.configuration?.platforms { specification.platforms = defaults }
+            if request.platforms.isEmpty, let defaults = workspace.configuration?.platforms { specification.platforms = defaults.buildableOnAMac }
             if nameProblems.isEmpty {
                 problems += WorkspaceNames(workspace).clashes(with: specification.targetNames) as [any InputError]
             }
@@ -189,6 +189,7 @@ public struct FeatureScaffolder: Sendable {
                         notice = refusal + "\n" + outcome.manualSteps.map { "  - \($0)\n" }.joined().dropLast()
                         wiringRefused = true
                     } else {
+                        nextSteps += outcome.steps
                         nextSteps.append("swift test --package-path \(Self.shellQuoted(Self.upwards(from: shownDestination) + "/" + shellFolder))")
                     }
                 } else {

@@ -1,3 +1,4 @@
+import Foundation
 import MFECore
 import MFEWorkspace
 
@@ -141,7 +142,27 @@ package struct FeatureSpecification: Sendable, Equatable {
     package var iOSApp: XcodeAppProject.AppRequest? {
         guard example, layer == .product, let iOS = platforms.iOS else { return nil }
         return XcodeAppProject.AppRequest(
-            projectName: name + "Example", targetName: name + "ExampleApp", deploymentTarget: iOS.deploymentTarget, hostsWebContent: webURL != nil, iconName: name)
+            projectName: name + "Example", targetName: name + "ExampleApp", deploymentTarget: iOS.deploymentTarget, hostsWebContent: webURL != nil, usesLocalNetwork: pageOnLocalNetwork,
+            iconName: name)
+    }
+
+    /// Whether the web feature's page is on the local network, where iOS asks the user before
+    /// the app may reach it: a `.local` (Bonjour) or single-label host, or a private,
+    /// link-local or unique-local address. `localhost` and loopback addresses are the device
+    /// itself, which iOS does not ask about.
+    package var pageOnLocalNetwork: Bool {
+        guard let webURL, let host = URLComponents(string: webURL)?.host?.lowercased().trimmingCharacters(in: ["[", "]", "."]), !host.isEmpty else { return false }
+        if host == "localhost" || host.hasSuffix(".localhost") { return false }
+        if host.contains(":") {
+            // IPv6: link-local fe80::/10, unique-local fc00::/7; not loopback ::1.
+            return host.hasPrefix("fe8") || host.hasPrefix("fe9") || host.hasPrefix("fea") || host.hasPrefix("feb") || host.hasPrefix("fc") || host.hasPrefix("fd")
+        }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        if octets.count == 4, octets.allSatisfy({ $0.map { (0...255).contains($0) } ?? false }) {
+            let (first, second) = (octets[0] ?? 0, octets[1] ?? 0)
+            return first == 10 || (first == 172 && (16...31).contains(second)) || (first == 192 && second == 168) || (first == 169 && second == 254)
+        }
+        return host.hasSuffix(".local") || !host.contains(".")
     }
 
     /// The SF Symbol of the feature's tab: one its name suggests (`Search` → `magnifyingglass`),

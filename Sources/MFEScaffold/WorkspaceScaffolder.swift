@@ -58,7 +58,7 @@ public struct WorkspaceScaffolder: Sendable {
         }
         let parsed = PlatformRequirement.parse(request.platforms) { "'--platform \(request.platforms[$0])'" }
         problems += parsed.problems as [any InputError]
-        let platforms = request.platforms.isEmpty ? PlatformRequirement.defaults : parsed.platforms
+        let platforms = request.platforms.isEmpty ? PlatformRequirement.defaults : parsed.platforms.buildableOnAMac
         var mfeRepository = GeneratedCI.mfeRepository
         if let value = request.mfeRepository {
             if let url = GeneratedCI.repositoryURL(value) { mfeRepository = url } else { problems.append(ScaffoldError.badMFERepository(value)) }
@@ -181,7 +181,7 @@ struct ShellSpecification {
         platforms.iOS.map {
             XcodeAppProject.AppRequest(
                 projectName: workspace, targetName: workspace, deploymentTarget: $0.deploymentTarget, urlSchemes: [scheme], hostsWebContent: features.contains { $0.webURL != nil },
-                iconName: workspace)
+                usesLocalNetwork: features.contains(where: \.pageOnLocalNetwork), iconName: workspace)
         }
     }
 

@@ -285,6 +285,18 @@ extension XcodeAppProject {
         ("NSMicrophoneUsageDescription", "Web pages in this app can ask to use the microphone, for example to record a voice message."),
     ]
 
+    /// Why the app reaches the local network, for a web feature whose page is on it (a
+    /// `.local` or single-label host, a private address): iOS asks the user first and shows
+    /// this text.
+    static let localNetworkUsageDescription = (key: "NSLocalNetworkUsageDescription", text: "Web pages in this app come from a server on your local network.")
+
+    /// The `INFOPLIST_KEY_…` build settings of an app that shows web pages, with their values
+    /// as the project writes them: the camera and microphone always, the local network when
+    /// a page is on it.
+    static func webInfoPlistSettings(localNetwork: Bool) -> [(String, String)] {
+        (webUsageDescriptions + (localNetwork ? [localNetworkUsageDescription] : [])).map { ("INFOPLIST_KEY_" + $0.key, quoted($0.text)) }
+    }
+
     /// The app target's settings: a generated Info.plist (declaring no non-exempt encryption,
     /// so App Store Connect asks no export-compliance question per build, and, for an app
     /// showing web pages, why it would use the camera and microphone), automatic signing (no
@@ -318,7 +330,7 @@ extension XcodeAppProject {
             ("TARGETED_DEVICE_FAMILY", "\"1,2\""),
         ]
         if hostsWebContent {
-            settings += Self.webUsageDescriptions.map { ("INFOPLIST_KEY_" + $0.key, Self.quoted($0.text)) }
+            settings += Self.webInfoPlistSettings(localNetwork: usesLocalNetwork)
         }
         if !urlSchemes.isEmpty {
             // Build settings cannot declare URL types; Xcode merges this file with the keys above.
@@ -490,16 +502,7 @@ extension XcodeAppProject {
 
             """
         if hostsWebContent {
-            let keys = Self.webUsageDescriptions.map { "\"\($0.key)\"" }.joined(separator: ", ")
-            text += """
-
-                    @Test func theAppSaysWhyWebPagesMayUseTheCameraAndMicrophone() {
-                        for key in [\(keys)] {
-                            #expect((Bundle.main.object(forInfoDictionaryKey: key) as? String)?.isEmpty == false, "iOS ends an app that uses what \\(key) explains without it")
-                        }
-                    }
-
-                """
+            text += "\n" + Self.webUsageTest.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n"
         }
         if !urlSchemes.isEmpty {
             let schemes = urlSchemes.map { "\"\(FeatureSpecification.swiftString($0))\"" }.joined(separator: ", ")
@@ -514,6 +517,22 @@ extension XcodeAppProject {
                 """
         }
         return text + "}\n"
+    }
+
+    /// The name of the app's test that it says why web pages may use the camera and microphone.
+    static let webUsageTestName = "theAppSaysWhyWebPagesMayUseTheCameraAndMicrophone"
+
+    /// That test, unindented: `unitTests` has it for an app showing web pages, and wiring a web
+    /// feature into a shell adds it to the shell app's tests.
+    static var webUsageTest: String {
+        let keys = webUsageDescriptions.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        return """
+            @Test func \(webUsageTestName)() {
+                for key in [\(keys)] {
+                    #expect((Bundle.main.object(forInfoDictionaryKey: key) as? String)?.isEmpty == false, "iOS ends an app that uses what \\(key) explains without it")
+                }
+            }
+            """
     }
 
     /// The app's own `Info.plist`, merged by Xcode with the keys build settings generate: the

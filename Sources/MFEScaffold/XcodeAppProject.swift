@@ -33,11 +33,14 @@ package struct XcodeAppProject: Sendable, Equatable {
     /// Whether the app shows web pages (a web feature), which may ask for the camera and the
     /// microphone: the app then says why it would use them, or iOS ends it when a page asks.
     package var hostsWebContent: Bool
+    /// Whether a page the app shows is on the local network, which iOS asks the user about
+    /// first, showing why the app says it reaches it.
+    package var usesLocalNetwork: Bool
 
     /// Creates a project description.
     package init(
         projectName: String, targetName: String, products: [String], deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = [], iconName: String? = nil,
-        hostsWebContent: Bool = false
+        hostsWebContent: Bool = false, usesLocalNetwork: Bool = false
     ) {
         self.projectName = projectName
         self.targetName = targetName
@@ -47,6 +50,7 @@ package struct XcodeAppProject: Sendable, Equatable {
         self.urlSchemes = urlSchemes
         self.iconName = iconName ?? projectName
         self.hostsWebContent = hostsWebContent
+        self.usesLocalNetwork = usesLocalNetwork
     }
 
     /// The package, as the project (in its own folder inside the package) references it.
@@ -67,7 +71,7 @@ package struct XcodeAppProject: Sendable, Equatable {
     /// sources import.
     package static func forPackage(
         files: [PlannedFile], prefix: String, projectName: String, targetName: String, deploymentTarget: String, bundleIdentifier: String, urlSchemes: [String] = [],
-        iconName: String? = nil, hostsWebContent: Bool = false
+        iconName: String? = nil, hostsWebContent: Bool = false, usesLocalNetwork: Bool = false
     ) throws -> XcodeAppProject? {
         let base = prefix.isEmpty ? "" : prefix + "/"
         let folder = sourcesFolder(projectName: projectName, targetName: targetName)
@@ -82,7 +86,7 @@ package struct XcodeAppProject: Sendable, Equatable {
         let libraries = manifest.products.filter { [.library, .staticLibrary, .dynamicLibrary].contains($0.kind) }.map(\.name)
         return XcodeAppProject(
             projectName: projectName, targetName: targetName, products: libraries.filter(imported.contains), deploymentTarget: deploymentTarget, bundleIdentifier: bundleIdentifier,
-            urlSchemes: urlSchemes, iconName: iconName, hostsWebContent: hostsWebContent)
+            urlSchemes: urlSchemes, iconName: iconName, hostsWebContent: hostsWebContent, usesLocalNetwork: usesLocalNetwork)
     }
 
     /// The names, deployment target and URL schemes a specification chose for its app.
@@ -97,6 +101,8 @@ package struct XcodeAppProject: Sendable, Equatable {
         package var urlSchemes: [String] = []
         /// Whether the app shows web pages.
         package var hostsWebContent = false
+        /// Whether a page the app shows is on the local network.
+        package var usesLocalNetwork = false
         /// The name of the app's icon's initials; nil for the project's.
         package var iconName: String?
 
@@ -112,7 +118,7 @@ package struct XcodeAppProject: Sendable, Equatable {
         guard
             let project = try forPackage(
                 files: files, prefix: prefix, projectName: app.projectName, targetName: app.targetName, deploymentTarget: app.deploymentTarget, bundleIdentifier: bundleIdentifier,
-                urlSchemes: app.urlSchemes, iconName: app.iconName, hostsWebContent: app.hostsWebContent)
+                urlSchemes: app.urlSchemes, iconName: app.iconName, hostsWebContent: app.hostsWebContent, usesLocalNetwork: app.usesLocalNetwork)
         else { return files }
         return files + project.plannedFiles(prefix: prefix)
     }

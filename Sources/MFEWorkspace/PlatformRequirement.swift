@@ -6,16 +6,26 @@ import MFECore
 /// (`.iOS(.v17)`).
 package struct PlatformRequirement: Sendable, Equatable, Hashable {
     /// SwiftPM's `SupportedPlatform`s, as PackageDescription spells them, with the oldest
-    /// version swift-tools-version 6.0 accepts and the major versions its `.vN` constants cover.
+    /// version mfe generates code for and the major versions PackageDescription's `.vN`
+    /// constants cover. The minimums are what the generated SwiftUI needs (`@Observable`,
+    /// `@Bindable`, `ContentUnavailableView`, `onChange(of:initial:_:)`: iOS 17, macOS 14, tvOS
+    /// 17, watchOS 10, visionOS 1); DriverKit, where none of it compiles, keeps
+    /// swift-tools-version 6.0's own.
     static let known: [(swiftName: String, minimum: [Int], majors: ClosedRange<Int>)] = [
-        ("iOS", [12], 12...18),
-        ("macOS", [10, 13], 11...15),
-        ("macCatalyst", [13], 13...18),
-        ("tvOS", [12], 12...18),
-        ("watchOS", [4], 4...11),
+        ("iOS", [17], 12...18),
+        ("macOS", [14], 11...15),
+        ("macCatalyst", [17], 13...18),
+        ("tvOS", [17], 12...18),
+        ("watchOS", [10], 4...11),
         ("visionOS", [1], 1...2),
         ("driverKit", [19], 19...24),
     ]
+
+    /// macOS at the oldest version the generated code builds for: `swift build` on a Mac (the
+    /// generated CI's macOS job, a developer's laptop) builds every package for macOS whatever
+    /// its `platforms:` says, and without a macOS entry SwiftPM assumes a version older than
+    /// the generated SwiftUI needs.
+    package static let macOSFloor = PlatformRequirement(swiftName: "macOS", version: "14")
 
     /// What mfe generates when neither `--platform` nor the workspace says otherwise.
     package static let defaults = [PlatformRequirement(swiftName: "iOS", version: "17"), PlatformRequirement(swiftName: "macOS", version: "14")]
@@ -32,7 +42,7 @@ package struct PlatformRequirement: Sendable, Equatable, Hashable {
     }
 
     /// Parses `iOS:17` or `iOS 17` (the name in any case; a version of one to three numbers, not
-    /// older than SwiftPM supports), or says what is wrong with it and how to write it.
+    /// older than the generated code needs), or says what is wrong with it and how to write it.
     package static func parse(_ text: String) -> Result<PlatformRequirement, PlatformError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(maxSplits: 1) { $0 == ":" || $0 == " " }.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -77,16 +87,13 @@ package struct PlatformRequirement: Sendable, Equatable, Hashable {
     /// How `mfe.yml`'s `platforms:` writes it: `iOS 17`.
     package var yamlEntry: String { "\(swiftName) \(version)" }
 
-    /// The `platforms:` entry of `Package.swift`: `.iOS(.v17)`, `.macOS(.v10_15)` for versions
+    /// The `platforms:` entry of `Package.swift`: `.iOS(.v17)`, `.macOS(.v14)` for versions
     /// PackageDescription names, else the string form `.iOS("17.4")`.
     package var manifestEntry: String {
         let numbers = version.split(separator: ".").compactMap { Int($0) }
         let trailingZeros = numbers.dropFirst().allSatisfy { $0 == 0 }
         if let platform = Self.known.first(where: { $0.swiftName == swiftName }), let major = numbers.first, trailingZeros, platform.majors.contains(major) {
             return ".\(swiftName)(.v\(major))"
-        }
-        if swiftName == "macOS", numbers.count >= 2, numbers[0] == 10, (13...15).contains(numbers[1]), numbers.dropFirst(2).allSatisfy({ $0 == 0 }) {
-            return ".macOS(.v10_\(numbers[1]))"
         }
         return ".\(swiftName)(\"\(version)\")"
     }
@@ -107,6 +114,13 @@ extension Array where Element == PlatformRequirement {
 
     /// `[.iOS(.v17), .macOS(.v14)]`'s inside, in the order given.
     package var manifestList: String { map(\.manifestEntry).joined(separator: ", ") }
+
+    /// The list with `PlatformRequirement.macOSFloor` added when it has no macOS: what mfe
+    /// writes, so `swift build` on a Mac builds the generated code (`--platform iOS:17` alone
+    /// would leave macOS at SwiftPM's default, older than `@Observable`).
+    package var buildableOnAMac: [PlatformRequirement] {
+        contains { $0.swiftName == "macOS" } ? self : self + [PlatformRequirement.macOSFloor]
+    }
 }
 
 /// A platform and version (`--platform`, `platforms:`) mfe cannot use.
@@ -117,7 +131,8 @@ package indirect enum PlatformError: InputError, Equatable {
     case unknownPlatform(String)
     /// A version that is not one to three numbers; `newestMajor` makes the example.
     case notAVersion(String, platform: String, newestMajor: Int)
-    /// A version older than swift-tools-version 6.0 supports.
+    /// A version older than the generated code needs (or, for DriverKit, than
+    /// swift-tools-version 6.0 supports).
     case tooOld(platform: String, version: String, minimum: String)
     /// A platform given twice in one list.
     case givenTwice(platform: String, first: String, second: String)
@@ -133,7 +148,11 @@ package indirect enum PlatformError: InputError, Equatable {
         case .notAVersion(let version, let platform, let newestMajor):
             return "'\(version)' is not a version of \(platform); write numbers such as '\(newestMajor)' or '\(newestMajor).2'"
         case .tooOld(let platform, let version, let minimum):
-            return "\(platform) \(version) is older than swift-tools-version 6.0 supports; use \(platform) \(minimum) or later"
+            if platform == "driverKit" {
+                return "\(platform) \(version) is older than swift-tools-version 6.0 supports; use \(platform) \(minimum) or later"
+            }
+            return
+                "\(platform) \(version) is too old for the code mfe generates, which uses @Observable, @Bindable, ContentUnavailableView and onChange(of:initial:) (\(platform) \(minimum) or later); use \(platform) \(minimum) or later"
         case .givenTwice(let platform, let first, let second):
             return "\(platform) is given twice ('\(first)' and '\(second)'); give each platform once"
         case .entry(let source, let problem):

@@ -165,7 +165,9 @@ struct ScaffoldCommandTests {
         (["init", "Demo"], "already exists; mfe never overwrites"),
         (["init", "Other", "--example", "todo"], "there is no example 'todo'; use '--example feedme'"),
         (["create", "Home", "--platform", "iphone:17"], "'--platform iphone:17': unknown platform 'iphone'; SwiftPM supports iOS, macOS"),
-        (["init", "Other", "--platform", "iOS:11", "--platform", "macOS"], "'--platform iOS:11': iOS 11 is older than swift-tools-version 6.0 supports; use iOS 12 or later"),
+        (["init", "Other", "--platform", "iOS:11", "--platform", "macOS"], "'--platform iOS:11': iOS 11 is too old for the code mfe generates, which uses @Observable"),
+        (["create", "Home", "--platform", "iOS:16"], "'--platform iOS:16': iOS 16 is too old for the code mfe generates, which uses @Observable, @Bindable, ContentUnavailableView"),
+        (["create", "Home", "--platform", "macOS:13"], "(macOS 14 or later); use macOS 14 or later"),
     ])
     func badInputIsExitTwoAndChangesNothing(arguments: [String], message: String) async throws {
         let (folder, root) = try await Self.demoWorkspace()

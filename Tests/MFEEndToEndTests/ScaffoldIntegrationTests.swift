@@ -178,10 +178,18 @@ struct ScaffoldIntegrationTests {
         #expect(!compositionFile.contains(UInt8(ascii: "\n")) && String(decoding: compositionFile, as: UTF8.self).contains("public var page: PageBuilder {"), "CR only, wired")
         let dependencies = try String(contentsOfFile: composition + "/AppDependencies.swift", encoding: .utf8)
         #expect(dependencies.components(separatedBy: "extension AppDependencies: PageDependencies {}").count == 3, "\(dependencies)")
+        // The shell was made without a web feature: wiring Page gave its app the usage
+        // descriptions a page may need; a second web feature shares the router's opensInApp.
+        let project = try String(contentsOfFile: root + "/Shell/Demo/Demo.xcodeproj/project.pbxproj", encoding: .utf8)
+        #expect(project.components(separatedBy: "INFOPLIST_KEY_NSCameraUsageDescription = ").count == 3 && project.components(separatedBy: "INFOPLIST_KEY_NSMicrophoneUsageDescription = ").count == 3)
+        #expect(try String(contentsOfFile: root + "/Shell/Demo/DemoTests/AppBundleTests.swift", encoding: .utf8).contains("func theAppSaysWhyWebPagesMayUseTheCameraAndMicrophone()"))
+        try await Self.mfe(["create", "Docs", "--web", "https://example.com/docs"], in: root)
+        let wiredRouter = try String(contentsOfFile: composition + "/AppRouter.swift", encoding: .utf8)
+        #expect(wiredRouter.components(separatedBy: "func opensInApp(").count == 2 && wiredRouter.contains("extension AppRouter: DocsNavigating {"), "\(wiredRouter)")
         let shell = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
         #expect(Self.warnings(in: shell).isEmpty, "\(Self.warnings(in: shell))")
         let shellTest = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
-        #expect(shellTest.contains("Test run with"), "\(shellTest)")
+        #expect(shellTest.contains("Test run with") && shellTest.contains("Test docsPageLinksStayInTheAppWhenAFeatureOwnsThem() passed"), "\(shellTest)")
     }
 
     /// Every file below `folder` but build products, with its bytes.
@@ -253,6 +261,16 @@ struct ScaffoldIntegrationTests {
         ] {
             #expect(about.contains("Test \(name)() passed"), "\(name): \(about)")
         }
+        // A second web feature: the router answers opensInApp once, so the shell still builds,
+        // on Linux too, and tests both features' links.
+        try await Self.mfe(["create", "Search", "--web", "https://example.com"], in: root)
+        let router = try String(contentsOfFile: root + "/Shell/Sources/FeedMeComposition/AppRouter.swift", encoding: .utf8)
+        #expect(router.components(separatedBy: "func opensInApp(").count == 2, "\(router)")
+        let rebuilt = try await Self.swift(["build", "--build-tests"], in: root + "/Shell")
+        #expect(Self.warnings(in: rebuilt).isEmpty, "\(Self.warnings(in: rebuilt))")
+        let retested = try await Self.swift(["test", "--skip-build"], in: root + "/Shell")
+        #expect(retested.contains("Test run with 15 tests") && retested.contains("Test searchPageLinksStayInTheAppWhenAFeatureOwnsThem() passed"), "\(retested)")
+
         // One workflow, at the root: nested .github folders never run.
         #expect(FileManager.default.fileExists(atPath: root + "/.github/workflows/ci.yml"))
         #expect(!FileManager.default.fileExists(atPath: root + "/Features/About/.github"))

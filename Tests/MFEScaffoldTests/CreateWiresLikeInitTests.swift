@@ -24,9 +24,9 @@ struct CreateWiresLikeInitTests {
         return Dictionary(uniqueKeysWithValues: files.filter { $0.path.hasSuffix(".swift") }.map { ($0.path, $0.contents) })
     }
 
-    @Test(arguments: [["Search"], ["Search", "Home"], ["Search", "Page"], ["Page", "Search", "Home"]])
+    @Test(arguments: [["Search"], ["Search", "Home"], ["Search", "Page"], ["Page", "Search", "Home"], ["Page", "Docs"]])
     func aCreatedFeatureIsWiredAsInitWiresIt(names: [String]) throws {
-        let features = names.map { Self.feature($0, web: $0 == "Page") }
+        let features = names.map { Self.feature($0, web: ["Page", "Docs"].contains($0)) }
         let (directory, root) = try ShellWiringTests.demoShell()
         _ = directory
         for feature in features {

@@ -96,6 +96,59 @@ struct FeedMeExampleTests {
         }
     }
 
+    /// A SwiftUI literal (`Text("Menu")`) is looked up in the app's bundle, not the feature
+    /// package's, so no feature view of the generated workspaces shows one: every word comes
+    /// from the feature's `…Strings`, backed by its String Catalog.
+    @Test(arguments: ["feedme", nil] as [String?])
+    func featureViewsTakeTheirWordsFromTheirStringCatalog(example: String?) throws {
+        var plan = try WorkspaceScaffolder(catalog: .builtin, currentDirectory: "/work").plan(InitRequest(name: "FeedMe", example: example))
+        if example == nil {
+            for feature in [
+                FeatureSpecification(name: "Home", layer: .product, template: TemplateName.feature, example: true),
+                FeatureSpecification(name: "Docs", layer: .product, template: TemplateName.web, example: true, webURL: "https://example.com"),
+            ] {
+                plan.files += try TemplateRenderer().render(try TemplateCatalog.builtin.template(named: feature.template), context: feature.templateContext, prefix: "Features/" + feature.name)
+            }
+        }
+        let literal = try Regex(#"\b(Text|navigationTitle|Button|Label|ContentUnavailableView|accessibilityLabel|accessibilityHint)\(\s*""#)
+        // The feature modules' views: the example apps and the shell run from their own bundle.
+        let module = try Regex(#"^Features/(\w+)/Sources/\1/"#)
+        let views = plan.files.filter { $0.path.hasSuffix(".swift") && $0.contents.contains("import SwiftUI") && $0.path.firstMatch(of: module) != nil }
+        #expect(views.count >= (example == nil ? 2 : 4), "\(views.map(\.path))")
+        for file in views {
+            for (number, line) in file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.contains("#Preview(") {
+                #expect(line.firstMatch(of: literal) == nil, "\(file.path):\(number + 1): \(line)")
+            }
+        }
+        if example != nil {
+            let strings = try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrder/RestaurantOrderStrings.swift", in: plan)
+            let catalog = try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrder/Resources/Localizable.xcstrings", in: plan)
+            let keys = Set(((try JSONSerialization.jsonObject(with: Data(catalog.utf8)) as? [String: Any])?["strings"] as? [String: Any] ?? [:]).keys)
+            let used = Set(strings.matches(of: try Regex(#"NSLocalizedString\("([^"]+)""#)).compactMap { $0.output[1].substring.map(String.init) })
+            #expect(used.count == 12 && used == keys, "the catalog has exactly the words the code uses: \(used.symmetricDifference(keys))")
+            for view in ["RestaurantOrderView.swift", "RandomOrderView.swift"] {
+                #expect(try Self.contents("Features/RestaurantOrder/Sources/RestaurantOrder/" + view, in: plan).contains("RestaurantOrderStrings."))
+            }
+        }
+    }
+
+    /// Feed Me's shell (About is web) with a second web feature: the router answers
+    /// `opensInApp(_:)` once, and the app, which shows web pages already, keeps its project.
+    @Test func aSecondWebFeatureInTheFeedMeShellCompiles() throws {
+        let directory = try TemporaryDirectory()
+        try ScaffoldWriter().write(WorkspaceScaffolder(catalog: .builtin, currentDirectory: directory.path).plan(InitRequest(name: "FeedMe", example: "feedme")))
+        let root = PathUtilities.join(directory.path, "FeedMe")
+        let specification = FeatureSpecification(name: "Search", layer: .product, template: TemplateName.web, example: true, webURL: "https://example.com")
+        let requirement = FeatureScaffolder.requirement(folder: "Features/Search", products: ["Search", "SearchInterface"], shellFolder: "Shell")
+        let outcome = ShellWiring(workspaceRoot: root, shellFolder: "Shell", fileSystem: LocalFileSystem()).wire(
+            WiredFeature(specification), featureFolder: "Features/Search", requirements: [requirement])
+        #expect(outcome.refusal == nil, "\(outcome.manualSteps)")
+        let router = try #require(outcome.edits.first { $0.label?.hasSuffix("AppRouter.swift") == true })
+        #expect(router.contents.components(separatedBy: "func opensInApp(").count == 2, "\(router.contents)")
+        #expect(router.contents.contains("extension AppRouter: SearchNavigating {") && router.contents.contains("extension AppRouter: AboutNavigating {"))
+        #expect(!outcome.edits.contains { $0.label?.contains(".xcodeproj") == true }, "FeedMe's app already says why pages may use the camera")
+    }
+
     @Test func mfeCreateStillWiresAFeatureIntoTheFeedMeShell() throws {
         let directory = try TemporaryDirectory()
         try ScaffoldWriter().write(WorkspaceScaffolder(catalog: .builtin, currentDirectory: directory.path).plan(InitRequest(name: "FeedMe", example: "feedme")))

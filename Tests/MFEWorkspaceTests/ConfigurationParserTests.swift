@@ -102,8 +102,9 @@ struct ConfigurationParserTests {
         ("workspace: A\nshell:\n  path: Shell\n  # the app\n  path: App\n", .duplicateYAMLKey("path", others: [], at: at(5, 3))),
         ("workspace: A\nallow:\n  - rule: cycle\n    rule: cycle\n", .duplicateYAMLKey("rule", others: [], at: at(4, 5))),
         ("workspace: A\nplatforms:\n  - iOS 17\n  - Android 14\n", .invalidPlatform(.entry("'platforms:'", .unknownPlatform("Android")), at: at(4, 5))),
-        ("workspace: A\nplatforms: [iOS 17, ios 16]\n", .invalidPlatform(.entry("'platforms:'", .givenTwice(platform: "iOS", first: "17", second: "16")), at: at(2, 21))),
-        ("workspace: A\nplatforms: [macOS 10.12]\n", .invalidPlatform(.entry("'platforms:'", .tooOld(platform: "macOS", version: "10.12", minimum: "10.13")), at: at(2, 13))),
+        ("workspace: A\nplatforms: [iOS 17, ios 18]\n", .invalidPlatform(.entry("'platforms:'", .givenTwice(platform: "iOS", first: "17", second: "18")), at: at(2, 21))),
+        ("workspace: A\nplatforms: [macOS 10.12]\n", .invalidPlatform(.entry("'platforms:'", .tooOld(platform: "macOS", version: "10.12", minimum: "14")), at: at(2, 13))),
+        ("workspace: A\nplatforms:\n  - macOS 14\n  - iOS 16.4\n", .invalidPlatform(.entry("'platforms:'", .tooOld(platform: "iOS", version: "16.4", minimum: "17")), at: at(4, 5))),
         ("workspace: A\nplatforms: iOS 17\n", .notAList(what: "'platforms:'", at: at(2, 12))),
     ])
     func reportsBadInputWithTheLine(yaml: String, expected: WorkspaceError) {

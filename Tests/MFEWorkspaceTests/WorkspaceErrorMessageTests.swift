@@ -58,8 +58,12 @@ struct WorkspaceErrorMessageTests {
             "/w/mfe.yml:2:21: 'platforms:': iOS is given twice ('17' and '16'); give each platform once"
         ),
         (
-            WorkspaceError.invalidPlatform(.entry("'platforms:'", .tooOld(platform: "macOS", version: "10.12", minimum: "10.13")), at: at(2, 13)),
-            "/w/mfe.yml:2:13: 'platforms:': macOS 10.12 is older than swift-tools-version 6.0 supports; use macOS 10.13 or later"
+            WorkspaceError.invalidPlatform(.entry("'platforms:'", .tooOld(platform: "macOS", version: "10.15", minimum: "14")), at: at(2, 13)),
+            "/w/mfe.yml:2:13: 'platforms:': macOS 10.15 is too old for the code mfe generates, which uses @Observable, @Bindable, ContentUnavailableView and onChange(of:initial:) (macOS 14 or later); use macOS 14 or later"
+        ),
+        (
+            WorkspaceError.invalidPlatform(.entry("'platforms:'", .tooOld(platform: "driverKit", version: "18", minimum: "19")), at: at(2, 13)),
+            "/w/mfe.yml:2:13: 'platforms:': driverKit 18 is older than swift-tools-version 6.0 supports; use driverKit 19 or later"
         ),
         (WorkspaceError.noSuchDirectory(path: "ws"), "'ws' does not exist; give the path of a workspace folder"),
         (

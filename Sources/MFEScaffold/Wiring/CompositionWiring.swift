@@ -106,6 +106,20 @@ struct ParsedSource {
         }
     }
 
+    /// Whether the file declares a method `name` in `type` or in an extension of it.
+    func declaresMethod(_ name: String, of type: String) -> Bool {
+        tree.descendants(FunctionDeclSyntax.self).contains { function in
+            guard function.name.text == name else { return false }
+            var parent = function.parent
+            while let current = parent {
+                if let group = current.as(ExtensionDeclSyntax.self) { return group.extendedType.trimmedDescription == type }
+                if let named = current.asProtocol(NamedDeclSyntax.self), current.is(DeclSyntax.self) { return named.name.text == type }
+                parent = current.parent
+            }
+            return false
+        }
+    }
+
     private static func inheritance(of declaration: DeclSyntax) -> [String] {
         let clause = declaration.asProtocol(DeclGroupSyntax.self)?.inheritanceClause
         return clause?.inheritedTypes.map(\.type.trimmedDescription) ?? []

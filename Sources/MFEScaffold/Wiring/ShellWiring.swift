@@ -12,6 +12,9 @@ struct WiringOutcome: Equatable {
     var refusal: String?
     /// The steps left to the user when refused.
     var manualSteps: [String] = []
+    /// What is left to the user although the edits are complete: an app target with a
+    /// hand-written Info.plist, which build settings do not reach.
+    var steps: [String] = []
 }
 
 /// Wires a new product µFeature into the workspace's shell package by syntax-aware edits of its
@@ -73,10 +76,49 @@ struct ShellWiring {
     /// An edit of `source` at `path`, refused when `path` (a link's target) is outside the
     /// workspace: mfe edits only the workspace's files.
     private func edit(_ source: ParsedSource, at path: String, splices: [SourceSplice], summary: String) throws -> PlannedEdit {
-        if path != PathUtilities.join(workspaceRoot, source.file), !RealPath.isInside(path, folder: workspaceRoot, fileSystem: fileSystem) {
-            throw WiringRefusal(file: source.file, reason: "it is a symbolic link to '\(path)', outside the workspace; mfe edits only files inside it")
+        try edit(file: source.file, bytes: source.bytes, at: path, splices: splices, summary: summary)
+    }
+
+    /// An edit of the file `file` (relative to the workspace root) whose bytes are `bytes`.
+    private func edit(file: String, bytes: [UInt8], at path: String, splices: [SourceSplice], summary: String) throws -> PlannedEdit {
+        if path != PathUtilities.join(workspaceRoot, file), !RealPath.isInside(path, folder: workspaceRoot, fileSystem: fileSystem) {
+            throw WiringRefusal(file: file, reason: "it is a symbolic link to '\(path)', outside the workspace; mfe edits only files inside it")
         }
-        return PlannedEdit(path: path, originalBytes: source.bytes, bytes: source.applying(splices), summary: summary, label: source.file)
+        return PlannedEdit(path: path, originalBytes: bytes, bytes: SourceSplice.apply(splices, to: bytes), summary: summary, label: file)
+    }
+
+    /// The edits of the shell app's Xcode projects for the web feature `feature`: the
+    /// usage descriptions its pages may need in each app target's generated Info.plist and
+    /// the app's test of them; and what is left to do by hand for an app target whose
+    /// Info.plist is hand-written.
+    private func appProjectEdits(for feature: WiredFeature) throws -> (edits: [PlannedEdit], steps: [String]) {
+        var settings = XcodeAppProject.webInfoPlistSettings(localNetwork: feature.pageOnLocalNetwork).map { (name: $0.0, value: $0.1) }
+        settings.sort { $0.name < $1.name }
+        var edits: [PlannedEdit] = []
+        var steps: [String] = []
+        let keys = settings.map { String($0.name.dropFirst("INFOPLIST_KEY_".count)) }.joined(separator: ", ")
+        for project in AppProjectWiring.projects(in: PathUtilities.join(workspaceRoot, shellFolder), fileSystem: fileSystem) {
+            let pbxproj = editablePath(PathUtilities.join(project, "project.pbxproj"))
+            let shown = PathUtilities.relative(PathUtilities.join(project, "project.pbxproj"), to: workspaceRoot)
+            guard let data = try? fileSystem.contents(of: pbxproj) else { continue }
+            let bytes = Array(data)
+            let found = try AppProjectWiring.splices(of: bytes, file: shown, adding: settings)
+            steps += found.handWrittenInfoPlists.map {
+                "add \(keys) to the Info.plist of the app target '\($0)' in \(shown): web pages in \(feature.name) may use what they guard, and iOS ends an app that does so without saying why"
+            }
+            guard !found.splices.isEmpty else { continue }
+            edits.append(try edit(file: shown, bytes: bytes, at: pbxproj, splices: found.splices, summary: "\(shown): the app says why \(feature.name)'s pages may use the camera and microphone"))
+            let folder = (project as NSString).deletingLastPathComponent
+            for entry in ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() {
+                let path = editablePath(PathUtilities.join(folder, entry + "/AppBundleTests.swift"))
+                guard let test = try? fileSystem.contents(of: path) else { continue }
+                let source = ParsedSource(file: PathUtilities.relative(PathUtilities.join(folder, entry + "/AppBundleTests.swift"), to: workspaceRoot), bytes: Array(test))
+                let splices = AppProjectWiring.testSplices(of: source)
+                guard !splices.isEmpty else { continue }
+                edits.append(try edit(source, at: path, splices: splices, summary: "\(source.file): the app's test of them"))
+            }
+        }
+        return (edits, steps)
     }
 
     /// The outcome of wiring `feature`, created in `featureFolder` (relative to the workspace
@@ -94,6 +136,7 @@ struct ShellWiring {
             // A base conformance may live in any file of the target (`AppDependencies+Core.swift`).
             var feature = feature
             feature.bases.removeAll { base in files.targetSources.contains { $0.source.conforms("AppDependencies", to: base.protocolName) } }
+            feature.routerOpensInApp = files.targetSources.contains { $0.source.declaresMethod("opensInApp", of: "AppRouter") }
             var edits: [PlannedEdit] = []
             let manifest = files.manifest.source
             var manifestSplices = try ManifestWiring(parsed: manifest).splices(adding: requirements, to: target)
@@ -132,7 +175,13 @@ struct ShellWiring {
                 guard !splices.isEmpty else { continue }
                 edits.append(try edit(source, at: path, splices: splices, summary: "\(source.file): \(feature.name) in the walk-through"))
             }
-            return WiringOutcome(edits: edits + testEdits)
+            var steps: [String] = []
+            if feature.web {
+                let project = try appProjectEdits(for: feature)
+                edits += project.edits
+                steps = project.steps
+            }
+            return WiringOutcome(edits: edits + testEdits, steps: steps)
         } catch let refusal as WiringRefusal {
             return WiringOutcome(
                 refusal: "mfe did not wire \(feature.name) into the shell: \(refusal.file): \(refusal.reason); no shell file was changed. Wire it by hand:",

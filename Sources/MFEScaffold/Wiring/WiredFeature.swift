@@ -25,6 +25,14 @@ struct WiredFeature: Equatable {
     /// The link path the router maps to the feature: `/search`.
     var link: String
     var bases: [Base] = []
+    /// Whether `AppRouter` already has `opensInApp(_:)`, which every web feature's
+    /// `…Navigating` requires: the shell template declares it in the class, and a shell mfe
+    /// wrote before has it in its first web feature's extension. A second copy is an invalid
+    /// redeclaration, so the shell would stop compiling.
+    var routerOpensInApp = false
+    /// Whether the web feature's page is on the local network, so the shell app must say why
+    /// it reaches it.
+    var pageOnLocalNetwork = false
 
     init(_ specification: FeatureSpecification) {
         name = specification.name
@@ -35,6 +43,7 @@ struct WiredFeature: Equatable {
         samples = specification.samples
         link = "/" + ShellSpecification.slug(specification.name)
         bases = specification.bases.map { Base(dependencies: $0.base) }
+        pageOnLocalNetwork = specification.pageOnLocalNetwork
     }
 
     /// The feature's route case and builder property: `search`, back-quoted when a keyword.
@@ -88,6 +97,16 @@ struct WiredFeature: Equatable {
     /// The router's conformance to the feature's `…Navigating`.
     var navigatingConformance: String {
         if web {
+            let opensInApp =
+                routerOpensInApp
+                ? ""
+                : """
+
+
+                    public func opensInApp(_ url: URL) -> Bool {
+                        route(for: url.absoluteString) != nil
+                    }
+                """
             return """
                 extension AppRouter: \(name)Navigating {
                     public func navigate(to request: \(name)NavigationRequest) {
@@ -95,11 +114,7 @@ struct WiredFeature: Equatable {
                         case .openLink(let url):
                             open(url)
                         }
-                    }
-
-                    public func opensInApp(_ url: URL) -> Bool {
-                        route(for: url.absoluteString) != nil
-                    }
+                    }\(opensInApp)
                 }
                 """
         }

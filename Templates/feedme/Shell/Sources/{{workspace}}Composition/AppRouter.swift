@@ -93,6 +93,12 @@ public final class AppRouter {
         }
     }
 
+    /// Whether a screen of the app shows `link`: what a web feature's page (About's) asks
+    /// before a link leaves the app. One method satisfies every web feature's `…Navigating`.
+    public func opensInApp(_ link: URL) -> Bool {
+        route(for: link.absoluteString) != nil
+    }
+
     /// The tab the app starts on, and the one the website's home (`/`) shows: the restaurants.
     public static let homeTab: AppRoute = .browse
 
@@ -157,9 +163,5 @@ extension AppRouter: AboutNavigating {
         case .openLink(let url):
             open(url)
         }
-    }
-
-    public func opensInApp(_ url: URL) -> Bool {
-        route(for: url.absoluteString) != nil
     }
 }

@@ -57,7 +57,7 @@ public final class RandomOrderModel {
         } catch {
             state = Task.isCancelled || LoadFailure.isCancellation(error)
                 ? .loading
-                : .failed(message: LoadFailure.message(for: error, fallback: "No restaurant could be picked. Check your connection and try again."))
+                : .failed(message: LoadFailure.message(for: error, fallback: RestaurantOrderStrings.pickFailedMessage))
         }
     }
 

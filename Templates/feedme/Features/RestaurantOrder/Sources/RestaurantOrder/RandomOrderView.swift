@@ -15,7 +15,7 @@ struct RandomOrderView: View {
         content
             .toolbar {
                 ToolbarItem(placement: .primaryAction) {
-                    Button("Surprise me again", systemImage: "shuffle") {
+                    Button(RestaurantOrderStrings.surpriseMeAgain, systemImage: "shuffle") {
                         model.pickAgain()
                     }
                     .disabled(!model.canPickAgain)
@@ -29,7 +29,8 @@ struct RandomOrderView: View {
         switch model.state {
         case .loading:
             ProgressView()
-                .navigationTitle("Surprise me")
+                .accessibilityLabel(Text(RestaurantOrderStrings.picking))
+                .navigationTitle(RestaurantOrderStrings.surpriseMe)
         case .picked(let restaurantID):
             if let order = model.order {
                 // A new identity per pick, so the order screen adopts the new restaurant's model.
@@ -37,19 +38,19 @@ struct RandomOrderView: View {
                     .id(restaurantID)
             }
         case .empty:
-            ContentUnavailableView("Nothing to pick", systemImage: "fork.knife", description: Text("No restaurant is taking orders right now."))
-                .navigationTitle("Surprise me")
+            ContentUnavailableView(RestaurantOrderStrings.nothingToPick, systemImage: "fork.knife", description: Text(RestaurantOrderStrings.nothingToPickMessage))
+                .navigationTitle(RestaurantOrderStrings.surpriseMe)
         case .failed(let message):
             ContentUnavailableView {
-                Label("Surprise me is unavailable", systemImage: "exclamationmark.triangle")
+                Label(RestaurantOrderStrings.surpriseMeUnavailable, systemImage: "exclamationmark.triangle")
             } description: {
                 Text(message)
             } actions: {
-                Button("Try Again") {
+                Button(RestaurantOrderStrings.tryAgain) {
                     Task { await model.load() }
                 }
             }
-            .navigationTitle("Surprise me")
+            .navigationTitle(RestaurantOrderStrings.surpriseMe)
         }
     }
 }

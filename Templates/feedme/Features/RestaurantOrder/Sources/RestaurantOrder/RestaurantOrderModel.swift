@@ -60,7 +60,7 @@ public final class RestaurantOrderModel {
         } catch {
             state = Task.isCancelled || LoadFailure.isCancellation(error)
                 ? before
-                : .failed(message: LoadFailure.message(for: error, fallback: "The menu could not be loaded. Check your connection and try again."))
+                : .failed(message: LoadFailure.message(for: error, fallback: RestaurantOrderStrings.menuUnavailableMessage))
         }
     }
 

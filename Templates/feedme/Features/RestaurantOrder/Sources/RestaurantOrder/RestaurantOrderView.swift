@@ -20,7 +20,7 @@ struct RestaurantOrderView: View {
 
     private var title: String {
         if case .loaded(let menu) = model.state { return menu.restaurantName }
-        return "Menu"
+        return RestaurantOrderStrings.menu
     }
 
     @ViewBuilder
@@ -28,6 +28,7 @@ struct RestaurantOrderView: View {
         switch model.state {
         case .loading:
             ProgressView()
+                .accessibilityLabel(Text(RestaurantOrderStrings.loadingMenu))
         case .loaded(let menu):
             List(menu.items) { menuItem in
                 Button {
@@ -45,11 +46,11 @@ struct RestaurantOrderView: View {
             .refreshable { await model.load() }
         case .failed(let message):
             ContentUnavailableView {
-                Label("The menu is unavailable", systemImage: "exclamationmark.triangle")
+                Label(RestaurantOrderStrings.menuUnavailable, systemImage: "exclamationmark.triangle")
             } description: {
                 Text(message)
             } actions: {
-                Button("Try Again") {
+                Button(RestaurantOrderStrings.tryAgain) {
                     Task { await model.load() }
                 }
             }

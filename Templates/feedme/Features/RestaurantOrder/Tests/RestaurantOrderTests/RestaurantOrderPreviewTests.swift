@@ -1,4 +1,5 @@
 #if DEBUG
+import Foundation
 import Testing
 
 @testable import RestaurantOrder
@@ -20,6 +21,22 @@ struct RestaurantOrderPreviewTests {
         let unknown = builder.makeModel(restaurantID: "closed-for-good", navigator: PreviewRestaurantOrderNavigator())
         await unknown.load()
         #expect(unknown.state == .failed(message: "This restaurant is not taking orders. Pick another one from the list."))
+    }
+}
+
+/// The String Catalog holds every word RestaurantOrder shows people, so a translator sees them
+/// all, and the screens take them from the package's bundle, not the app's.
+@Suite("RestaurantOrder strings")
+struct RestaurantOrderStringTests {
+    @Test func theStringCatalogHasEveryStringTheCodeUses() throws {
+        let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/RestaurantOrder/Resources/Localizable.xcstrings")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog)) as? [String: Any]
+        #expect(json?["sourceLanguage"] as? String == "en")
+        let keys = Set((json?["strings"] as? [String: Any] ?? [:]).keys)
+        #expect(keys == Set(RestaurantOrderStrings.keys))
+        #expect(RestaurantOrderStrings.keys.count == Set(RestaurantOrderStrings.keys).count, "each key once")
+        #expect(RestaurantOrderStrings.surpriseMe == "Surprise me", "English is the development language")
     }
 }
 #endif
