@@ -4,7 +4,8 @@ import MFEManifest
 
 /// Finds a target's Swift source files the way SwiftPM does: in `path:` or the first
 /// predefined folder holding `NAME`, limited to `sources:`, minus `exclude:`, skipping hidden
-/// files and folders.
+/// files and folders and the folders SwiftPM takes as one resource (`.docc` catalogs,
+/// asset catalogs: `SourceFolderRules`).
 package struct TargetSourceFiles: Sendable {
     let fileSystem: any FileSystem
 
@@ -39,7 +40,7 @@ package struct TargetSourceFiles: Sendable {
         while let (path, depth) = pending.popLast() {
             if fileSystem.isDirectory(path) {
                 guard try visits.enter(path, depth: depth) else { continue }
-                for name in try fileSystem.contentsOfDirectory(path) where !name.hasPrefix(".") {
+                for name in try fileSystem.contentsOfDirectory(path) where !name.hasPrefix(".") && !(fileSystem.isDirectory(path + "/" + name) && SourceFolderRules.isOpaque(name[...])) {
                     let child = path + "/" + name
                     if !excluded.contains(child) { pending.append((child, depth + 1)) }
                 }

@@ -77,6 +77,12 @@ package struct WorkspaceLoader: Sendable {
         var workspace = try assemble(
             root: root, configuration: configuration, rootFeature: rootFeature, packages: (packages + projects.map { ($0.directory, $0.manifest) }).sorted { $0.directory < $1.directory },
             projects: Dictionary(projects.map { ($0.directory, $0.project) }, uniquingKeysWith: { a, _ in a }), checkNames: checkNames)
+        // What the projects' build settings left unresolved, and tools no app ships, named
+        // relative to the workspace as findings are.
+        let roles = configuration?.roleSuffixes ?? .standard
+        for (_, _, project) in projects {
+            workspace.notes += (project.notes + project.standaloneToolNotes(roles: roles)).map { $0.replacingOccurrences(of: PathUtilities.normalize(root) + "/", with: "") }
+        }
         if let configuration,
             let note = manifestLoader.noteOnConfiguredLoader(
                 configuration.loader, at: configuration.loaderLocation.map { "\(PathUtilities.relative($0.file, to: root)):\($0.line)" } ?? PathUtilities.relative(configuration.file, to: root))
@@ -160,7 +166,12 @@ package struct WorkspaceLoader: Sendable {
     /// The `.package(path:)` entries of `packages` whose folder does not exist or holds no
     /// `Package.swift` (`unreachablePathDependencies(of:)`), as input errors.
     func missingPackageProblems(in packages: [WorkspacePackage]) -> [WorkspaceError] {
-        packages.flatMap { unreachablePathDependencies(of: $0.manifest).map(WorkspaceError.unreachablePackage) }
+        // A package of the workspace stands for a dependency of its identity, as Xcode
+        // overrides it: only a folder that is missing and stands for no package is an error.
+        let identities = Set(packages.filter { $0.directory != "." }.map { PackageIdentity.identity(forLocation: $0.directory) })
+        return packages.flatMap { package in
+            unreachablePathDependencies(of: package.manifest).filter { !identities.contains(PackageIdentity.identity(forLocation: $0.resolved)) }.map(WorkspaceError.unreachablePackage)
+        }
     }
 
     /// The `.package(path:)` entries of `manifest` whose folder does not exist or holds no

@@ -74,33 +74,56 @@ extension XcodeProject {
 
 extension XcodeProject {
     /// The targets that belong to an application's feature although their names say
-    /// otherwise, with that application's stem: applications another application embeds (a
-    /// watch app, an App Clip, a helper) and the test bundles that depend on an application.
-    /// Without this, the app embedding its watch app would "depend on the shell".
+    /// otherwise, with that application's stem, as Xcode decides: what an application
+    /// embeds (copy-files phases) or depends on and ships inside it (extensions, widgets,
+    /// watch apps, App Clips, helpers, tools), followed to the outermost application; a test
+    /// bundle goes to the application its `TEST_HOST` (or `BUNDLE_LOADER`) names, else to
+    /// the application among its dependencies. Without this, the app embedding its
+    /// extension would "depend on the shell", and a test bundle would follow its first
+    /// dependency.
     package func applicationStems(roles: RoleSuffixes) -> [String: String] {
-        let applications = Set(targets.filter { $0.productType == .application }.map(\.name))
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var host: [String: String] = [:]
         for target in targets where target.productType == .application {
-            for dependency in target.dependencies where dependency.project == nil && applications.contains(dependency.target) && dependency.target != target.name {
-                host[dependency.target] = host[dependency.target] ?? target.name
+            let local = target.dependencies.filter { $0.project == nil }.map(\.target)
+            for other in target.embedded + local where other != target.name && byName[other]?.productType.isEmbeddable == true {
+                host[other] = host[other] ?? target.name
             }
         }
-        // Follows embedding to the outermost application, at most once per application.
+        // Follows embedding to the outermost application, at most once per target.
         func outermost(_ name: String) -> String {
             var current = name
             var seen: Set<String> = [name]
             while let next = host[current], seen.insert(next).inserted { current = next }
             return current
         }
+        func stem(ofApplication name: String) -> String { roles.stem(of: outermost(name), kind: .executable) }
         var stems: [String: String] = [:]
         for target in targets {
-            if target.productType == .application {
-                stems[target.name] = roles.stem(of: outermost(target.name), kind: .executable)
-            } else if target.productType.isTest, let app = target.dependencies.first(where: { $0.project == nil && applications.contains($0.target) }) {
-                stems[target.name] = roles.stem(of: outermost(app.target), kind: .executable)
+            if target.productType == .application || host[target.name] != nil {
+                stems[target.name] = stem(ofApplication: target.name)
+            } else if target.productType.isTest {
+                if let product = target.testHostProductName,
+                    let app = targets.first(where: { $0.productType == .application && $0.builtProductName == product })
+                        ?? targets.first(where: { $0.productType == .application && $0.name == product })
+                {
+                    stems[target.name] = stem(ofApplication: app.name)
+                } else if let app = target.dependencies.first(where: { $0.project == nil && (byName[$0.target]?.productType == .application || host[$0.target] != nil) }) {
+                    stems[target.name] = stem(ofApplication: app.target)
+                }
             }
         }
         return stems
+    }
+
+    /// Command-line tools and aggregate targets no application ships: never the shell, a
+    /// feature of their own, each with a note saying so.
+    package func standaloneToolNotes(roles: RoleSuffixes) -> [String] {
+        let stems = applicationStems(roles: roles)
+        return targets.filter { ($0.productType == .commandLineTool || $0.productType == .aggregate) && stems[$0.name] == nil }.map { target in
+            let what = target.productType == .aggregate ? "an aggregate target (build phases only)" : "a command-line tool"
+            return "'\(target.name)' of \(pbxprojPath) is \(what) that no application embeds: it is never the shell, and is layered as a feature of its own"
+        }
     }
 }
 

@@ -24,6 +24,13 @@ package struct XcodeProject: Sendable, Equatable {
     /// Local packages added as folder references (Xcode before 15 and packages dragged in):
     /// folders, relative to `rootDirectory`, that hold a `Package.swift`.
     package var packageFolders: [XcodePackageFolder]
+    /// The build configuration whose settings mfe read (Debug when the targets have it, else
+    /// their first); nil when the project declares none.
+    package var configuration: String?
+    /// What could not be read as Xcode reads it (an `.xcconfig` that does not exist, a
+    /// setting naming a variable nothing defines, a value differing in Release), for the
+    /// JSON `notes`.
+    package var notes: [String] = []
 
     /// Creates a project value.
     package init(
@@ -63,10 +70,19 @@ package struct XcodeTarget: Sendable, Equatable {
     /// Files of its build phases (classic groups), and files a synchronized folder of another
     /// target adds to it, relative to `rootDirectory`, in order.
     package var files: [String]
-    /// The module other targets import: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, of its
-    /// first build configuration (`$(TARGET_NAME)` is its name), made a C99 identifier by
-    /// the caller; the target's name when neither is set.
+    /// The module other targets import: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` as a C99
+    /// identifier, resolved as Xcode resolves them (target, project and their `.xcconfig`
+    /// files) in `XcodeProject.configuration`; the target's name when they cannot be resolved.
     package var productName: String
+    /// `PRODUCT_NAME` as resolved: the product's file name without its extension
+    /// (`DuckDuckGo` of `DuckDuckGo.app`), which a test bundle's `TEST_HOST` names.
+    package var builtProductName: String
+    /// `TEST_HOST`, else `BUNDLE_LOADER`, resolved (`/BUILT_PRODUCTS_DIR/App.app/App`): the
+    /// application a test bundle runs in; nil when unset or unresolvable.
+    package var testHost: String?
+    /// Targets whose products its copy-files phases embed (extensions, watch apps, helpers,
+    /// frameworks), in order.
+    package var embedded: [String] = []
 
     /// Creates a target value.
     package init(
@@ -82,14 +98,16 @@ package struct XcodeTarget: Sendable, Equatable {
         self.excluded = excluded
         self.files = files
         self.productName = name
+        self.builtProductName = name
     }
 }
 
 /// What a target builds: its `productType`.
 package enum XcodeProductType: Sendable, Equatable, Hashable {
     case application, framework, staticLibrary, dynamicLibrary, appExtension, unitTestBundle, uiTestBundle, commandLineTool
-    /// Any other product type (watch apps, bundles, XPC services…), or an aggregate target
-    /// (empty identifier).
+    /// A `PBXAggregateTarget`: build phases (scripts) only, no product.
+    case aggregate
+    /// Any other product type (watch apps, bundles, XPC services…).
     case other(String)
 
     /// The type of a `productType` identifier.
@@ -110,6 +128,25 @@ package enum XcodeProductType: Sendable, Equatable, Hashable {
 
     /// Whether it is a unit or UI test bundle.
     package var isTest: Bool { self == .unitTestBundle || self == .uiTestBundle }
+
+    /// Whether it is shipped inside an application that embeds it rather than on its own:
+    /// extensions, widgets, watch apps and their extensions, XPC services, helpers, bundles.
+    /// Frameworks and libraries are modules, whatever embeds them.
+    package var isEmbeddable: Bool {
+        switch self {
+        case .appExtension, .application, .commandLineTool, .other: return true
+        case .framework, .staticLibrary, .dynamicLibrary, .unitTestBundle, .uiTestBundle, .aggregate: return false
+        }
+    }
+}
+
+extension XcodeTarget {
+    /// The application `testHost` names: the product name of its `.app` path component
+    /// (`DuckDuckGo` of `/BUILT_PRODUCTS_DIR/DuckDuckGo.app/Contents/MacOS/DuckDuckGo`).
+    package var testHostProductName: String? {
+        guard let testHost else { return nil }
+        return testHost.split(separator: "/").first { $0.hasSuffix(".app") }.map { String($0.dropLast(".app".count)) }
+    }
 }
 
 /// A `dependencies` entry of a target on another target.

@@ -21,7 +21,7 @@ package struct XcodeProjectReader: Sendable {
         let pbxproj = PathUtilities.join(project, "project.pbxproj")
         guard fileSystem.exists(pbxproj) else { throw XcodeError.noProjectFile(project: path) }
         let data = try fileSystem.contents(of: pbxproj)
-        let value = try Self.parse(data, projectPath: project, pbxprojPath: PathUtilities.join(path, "project.pbxproj"))
+        let value = try Self.parse(data, projectPath: project, pbxprojPath: PathUtilities.join(path, "project.pbxproj"), fileSystem: fileSystem)
         var problems: [XcodeError] = []
         for reference in value.packageReferences {
             guard case .local(let relativePath) = reference.kind else { continue }
@@ -39,8 +39,10 @@ package struct XcodeProjectReader: Sendable {
     }
 
     /// Parses the bytes of a `project.pbxproj`; `projectPath` is the absolute `.xcodeproj`
-    /// folder, `pbxprojPath` the file as messages name it.
-    package static func parse(_ data: Data, projectPath: String, pbxprojPath: String) throws -> XcodeProject {
+    /// folder, `pbxprojPath` the file as messages name it. The `.xcconfig` files the build
+    /// configurations name are read from `fileSystem`; without one, only the settings the
+    /// file itself holds count, with a note.
+    package static func parse(_ data: Data, projectPath: String, pbxprojPath: String, fileSystem: (any FileSystem)? = nil) throws -> XcodeProject {
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -58,6 +60,8 @@ package struct XcodeProjectReader: Sendable {
         let projectDirPath = root["projectDirPath"] as? String ?? ""
         let rootDirectory = projectDirPath.isEmpty ? projectFolder : PathUtilities.absolute(projectDirPath, relativeTo: projectFolder)
         let name = ((projectPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        reader.settings = BuildSettingsContext(
+            fileSystem: fileSystem, projectName: name, rootDirectory: rootDirectory, projectConfigurations: root["buildConfigurationList"] as? String)
 
         if let mainGroup = root["mainGroup"] as? String { try reader.computePaths(from: mainGroup) }
 
@@ -106,11 +110,15 @@ package struct XcodeProjectReader: Sendable {
         }
         guard !targets.isEmpty else { throw XcodeError.noTargets(file: pbxprojPath) }
         reader.addSynchronizedMembership(to: &targets, ids: root["targets"] as? [String] ?? [])
-        return XcodeProject(
+        var project = XcodeProject(
             path: projectPath, pbxprojPath: pbxprojPath, name: name, rootDirectory: rootDirectory,
             objectVersion: Int(top["objectVersion"] as? String ?? "") ?? 0, compatibilityVersion: root["compatibilityVersion"] as? String,
             targets: targets, packageReferences: references, packageFolders: reader.packageFolders
         )
+        project.configuration = reader.settings.chosenConfiguration
+        var seenNotes: Set<String> = []
+        project.notes = reader.notes.filter { seenNotes.insert($0).inserted }
+        return project
     }
 
     /// The requirement of a remote reference, as Xcode writes its `kind`.
@@ -142,6 +150,10 @@ struct PBXObjects {
     var paths: [String: String] = [:]
     /// Folder references that may be local packages.
     var packageFolders: [XcodePackageFolder] = []
+    /// What resolving build settings needs beyond the objects.
+    var settings = BuildSettingsContext(fileSystem: nil, projectName: "", rootDirectory: "/", projectConfigurations: nil)
+    /// What could not be read as Xcode reads it, for `XcodeProject.notes`.
+    var notes: [String] = []
 
     init(objects: [String: Any], lines: PBXLines, file: String) {
         self.objects = objects
@@ -191,22 +203,17 @@ struct PBXObjects {
     }
 
     /// The target `id`.
-    func target(_ id: String, names: [String: String], products: [String: String], packageIndex: [String: Int], projectPath: String, rootDirectory: String) throws -> XcodeTarget {
+    mutating func target(_ id: String, names: [String: String], products: [String: String], packageIndex: [String: Int], projectPath: String, rootDirectory: String) throws -> XcodeTarget {
         let object = objects[id] as? [String: Any] ?? [:]
         let location = lines.definition(of: id, file: file)
         let name = names[id] ?? id
         var target = XcodeTarget(name: name, productType: XcodeProductType(identifier: object["productType"] as? String ?? ""), location: location)
-        if let listID = object["buildConfigurationList"] as? String, let list = objects[listID] as? [String: Any],
-            let first = (list["buildConfigurations"] as? [String])?.first, let configuration = objects[first] as? [String: Any],
-            let settings = configuration["buildSettings"] as? [String: Any]
-        {
-            // Only what the file itself says: `$(TARGET_NAME)` and literals, never xcconfig files.
-            for key in ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"] {
-                guard let value = (settings[key] as? String)?.replacingOccurrences(of: "$(TARGET_NAME)", with: name), !value.isEmpty, !value.contains("$") else { continue }
-                target.productName = value
-                break
-            }
-        }
+        if object["isa"] as? String == "PBXAggregateTarget" { target.productType = .aggregate }
+        let resolved = resolvedSettings(of: object, name: name)
+        target.builtProductName = resolved.productName
+        target.productName = resolved.moduleName
+        target.testHost = resolved.testHost
+        notes += resolved.notes
         for dependencyID in object["dependencies"] as? [String] ?? [] {
             let dependency = try self.object(dependencyID, referencedAs: "a dependency of '\(name)'", from: id, key: "dependencies")
             let entry = lines.entry(dependencyID, in: id, key: "dependencies", file: file)
@@ -243,6 +250,16 @@ struct PBXObjects {
             let phase = try self.object(phaseID, referencedAs: "a build phase of '\(name)'", from: id, key: "buildPhases")
             // The frameworks phase links products, whose files are not the target's own; a
             // product of another target of the project is a dependency on it.
+            // A copy-files phase embeds products (extensions, watch apps, helpers, frameworks):
+            // the target ships them inside its own product.
+            if phase["isa"] as? String == "PBXCopyFilesBuildPhase" {
+                for buildFileID in phase["files"] as? [String] ?? [] {
+                    guard let buildFile = objects[buildFileID] as? [String: Any], let reference = buildFile["fileRef"] as? String, let other = products[reference], other != name,
+                        !target.embedded.contains(other)
+                    else { continue }
+                    target.embedded.append(other)
+                }
+            }
             if phase["isa"] as? String == "PBXFrameworksBuildPhase" {
                 for buildFileID in phase["files"] as? [String] ?? [] {
                     guard let buildFile = objects[buildFileID] as? [String: Any], let reference = buildFile["fileRef"] as? String, let other = products[reference], other != name,
@@ -262,6 +279,95 @@ struct PBXObjects {
             }
         }
         return target
+    }
+
+    /// PRODUCT_NAME, PRODUCT_MODULE_NAME and TEST_HOST (else BUNDLE_LOADER) of the target
+    /// `object`, in the configuration `BuildSettingsContext` chooses; a value that differs
+    /// in Release, or that cannot be resolved, is a note (an unresolved one falls back to
+    /// the target's name, or no host).
+    mutating func resolvedSettings(of object: [String: Any], name: String) -> ResolvedTargetSettings {
+        let configurations = configurations(of: object["buildConfigurationList"] as? String)
+        let chosen = settings.choose(among: configurations.map(\.name))
+        var result = resolvedSettings(in: chosen, target: configurations, name: name)
+        if let release = configurations.first(where: { $0.name == "Release" })?.name, release != chosen {
+            let other = resolvedSettings(in: release, target: configurations, name: name)
+            for (key, mine, theirs) in [("PRODUCT_MODULE_NAME", result.moduleName, other.moduleName), ("TEST_HOST", result.testHost ?? "", other.testHost ?? "")] where mine != theirs {
+                result.notes.append("\(key) of target '\(name)' is '\(mine)' in \(chosen ?? "") and '\(theirs)' in Release; mfe uses \(chosen ?? "")")
+            }
+        }
+        return result
+    }
+
+    /// The settings of target `name` in configuration `configuration` (nil: none declared).
+    mutating func resolvedSettings(in configuration: String?, target: [(name: String, base: String?, settings: [String: Any])], name: String) -> ResolvedTargetSettings {
+        var assignments: [BuildSettingAssignment] = []
+        var notes: [String] = []
+        let project = self.configurations(of: settings.projectConfigurations)
+        for level in [project, target] {
+            guard let configuration, let entry = level.first(where: { $0.name == configuration }) else { continue }
+            if let base = entry.base {
+                if let cached = settings.xcconfigs[base] {
+                    assignments += cached.assignments
+                    notes += cached.notes
+                } else if let fileSystem = settings.fileSystem {
+                    var fileNotes: [String] = []
+                    let read = XcconfigReader(fileSystem: fileSystem, root: settings.rootDirectory).assignments(of: base, notes: &fileNotes)
+                    settings.xcconfigs[base] = (read, fileNotes)
+                    assignments += read
+                    notes += fileNotes
+                }
+            }
+            for key in entry.settings.keys.sorted() {
+                let value = entry.settings[key]
+                let text = value as? String ?? (value as? [String])?.joined(separator: " ") ?? ""
+                assignments.append(BuildSettingAssignment(conditionedKey: key, value: text))
+            }
+        }
+        let resolver = BuildSettingsResolver(assignments: assignments.filter { $0.applies(to: configuration ?? "") }, builtins: settings.builtins(target: name, configuration: configuration ?? ""))
+        let subject = "target '\(name)' of \(file)"
+        var productName = name
+        let product = resolver.value(of: "PRODUCT_NAME")
+        if !product.unresolved.isEmpty {
+            notes.append("PRODUCT_NAME of \(subject) uses \(Self.quoted(product.unresolved)), which no build setting defines; mfe uses the target's name")
+        } else if !product.value.isEmpty {
+            productName = product.value
+        }
+        var moduleName = BuildSettingsResolver.c99Identifier(productName)
+        if resolver.isAssigned("PRODUCT_MODULE_NAME") {
+            let module = resolver.value(of: "PRODUCT_MODULE_NAME")
+            if !module.unresolved.isEmpty {
+                notes.append("PRODUCT_MODULE_NAME of \(subject) uses \(Self.quoted(module.unresolved)), which no build setting defines; mfe uses '\(moduleName)'")
+            } else if !module.value.isEmpty {
+                moduleName = module.value
+            }
+        }
+        var testHost: String?
+        for key in ["TEST_HOST", "BUNDLE_LOADER"] where testHost == nil && resolver.isAssigned(key) {
+            let host = resolver.value(of: key)
+            if !host.unresolved.isEmpty {
+                notes.append("\(key) of \(subject) uses \(Self.quoted(host.unresolved)), which no build setting defines; mfe places the test bundle by its dependencies")
+                break
+            }
+            if !host.value.isEmpty { testHost = host.value }
+        }
+        return ResolvedTargetSettings(productName: productName, moduleName: moduleName, testHost: testHost, notes: notes)
+    }
+
+    /// `names` quoted for a message.
+    static func quoted(_ names: [String]) -> String {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }.map { "'$(\($0))'" }.joined(separator: ", ")
+    }
+
+    /// The configurations of the `XCConfigurationList` `id`: name, the `.xcconfig` its
+    /// `baseConfigurationReference` names (absolute), and its `buildSettings`.
+    func configurations(of id: String?) -> [(name: String, base: String?, settings: [String: Any])] {
+        guard let id, let list = objects[id] as? [String: Any] else { return [] }
+        return (list["buildConfigurations"] as? [String] ?? []).compactMap { configurationID in
+            guard let configuration = objects[configurationID] as? [String: Any], let name = configuration["name"] as? String else { return nil }
+            let base = (configuration["baseConfigurationReference"] as? String).flatMap { paths[$0] }.map { PathUtilities.absolute($0, relativeTo: settings.rootDirectory) }
+            return (name, base, configuration["buildSettings"] as? [String: Any] ?? [:])
+        }
     }
 
     /// The `XCSwiftPackageProductDependency` `id` of target `name`.
@@ -300,6 +406,42 @@ struct PBXObjects {
                 }
             }
         }
+    }
+}
+
+/// What resolving a target's build settings needs besides the objects: where `.xcconfig`
+/// files are read, the values Xcode defines, and which configuration mfe reads.
+struct BuildSettingsContext {
+    /// Where `.xcconfig` files are read; nil reads none.
+    let fileSystem: (any FileSystem)?
+    /// The project's name (`PROJECT_NAME`).
+    let projectName: String
+    /// The project's root folder (`SRCROOT`).
+    let rootDirectory: String
+    /// The project's `buildConfigurationList`.
+    let projectConfigurations: String?
+    /// `.xcconfig` files read so far (absolute path → assignments and notes): targets share them.
+    var xcconfigs: [String: (assignments: [BuildSettingAssignment], notes: [String])] = [:]
+    /// The configuration read for the first target that has any.
+    var chosenConfiguration: String?
+
+    /// Debug when a target has it (the configuration Xcode builds and tests with by
+    /// default), else its first.
+    mutating func choose(among names: [String]) -> String? {
+        let chosen = names.contains("Debug") ? "Debug" : names.first
+        if chosenConfiguration == nil { chosenConfiguration = chosen }
+        return chosen
+    }
+
+    /// The settings Xcode defines for every target, below all levels. Build folders are
+    /// placeholders: only the product names in paths such as TEST_HOST matter.
+    func builtins(target: String, configuration: String) -> [String: String] {
+        [
+            "TARGET_NAME": target, "PROJECT_NAME": projectName, "CONFIGURATION": configuration, "SRCROOT": rootDirectory, "PROJECT_DIR": rootDirectory,
+            "SOURCE_ROOT": rootDirectory, "BUILT_PRODUCTS_DIR": "/BUILT_PRODUCTS_DIR", "TARGET_BUILD_DIR": "/BUILT_PRODUCTS_DIR", "CONFIGURATION_BUILD_DIR": "/BUILT_PRODUCTS_DIR",
+            "BUILD_DIR": "/BUILD_DIR", "BUNDLE_EXECUTABLE_FOLDER_PATH": "", "BUNDLE_CONTENTS_FOLDER_PATH": "", "CONTENTS_FOLDER_PATH": "", "EXECUTABLE_FOLDER_PATH": "",
+            "PRODUCT_NAME": "$(TARGET_NAME)", "EXECUTABLE_NAME": "$(PRODUCT_NAME)", "FULL_PRODUCT_NAME": "$(PRODUCT_NAME)", "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
+        ]
     }
 }
 

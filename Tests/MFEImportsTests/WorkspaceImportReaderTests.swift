@@ -43,6 +43,19 @@ struct WorkspaceImportReaderTests {
         #expect(files.map { PathUtilities.relative($0, to: directory.path + "/Sources/Lib") } == ["Generated/Gen.swift", "Kept.swift"])
     }
 
+    /// TCA's layout: tutorial snippets in the target's DocC catalog are never compiled, nor
+    /// is anything in an asset catalog; a `sources:` entry naming a catalog's folder neither.
+    @Test func skipsDocCCatalogsAndOtherResourceFolders() throws {
+        let directory = try TemporaryDirectory()
+        for file in ["Store.swift", "Documentation.docc/Tutorials/SyncUps/TestingListOfSyncUps-01-code-0001.swift", "Media.xcassets/Odd.swift", "Nested/Guide.DocC/Snippet.swift"] {
+            try directory.write("import SyncUps\n", to: "Sources/ComposableArchitecture/" + file)
+        }
+        let files = try TargetSourceFiles().swiftFiles(of: target("ComposableArchitecture"), inPackage: directory.path)
+        #expect(files.map { PathUtilities.relative($0, to: directory.path + "/Sources/ComposableArchitecture") } == ["Store.swift"])
+        #expect(SourceFolderRules.isInsideOpaqueFolder("App/Documentation.docc/Snippet.swift"))
+        #expect(!SourceFolderRules.isInsideOpaqueFolder("App/Version1.2/View.swift"))
+    }
+
     /// 40 targets: batches of 3 targets with 3 lanes, of 10 with 1 lane.
     @Test(arguments: [3, 1])
     func readsEveryTargetInParallelInDeclarationOrder(lanes: Int) async throws {

@@ -60,6 +60,22 @@ struct MissingPathDependencyTests {
         }
     }
 
+    /// apple-browsers' macOS packages say `.package(path: "../../BrowserServicesKit")` from a
+    /// folder that moved: Xcode lets the workspace's package of that identity stand for it,
+    /// so the package loads with its edge instead of being refused or dropped.
+    @Test func aWorkspacePackageOfTheSameIdentityStandsForAMissingPathAsInXcode() async throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            manifest("App", dependencies: ".package(path: \"../../Lib\")", targets: ".target(name: \"App\", dependencies: [.product(name: \"Lib\", package: \"Lib\")])"),
+            to: "Apps/App/Package.swift")
+        try directory.write("import Lib\n", to: "Apps/App/Sources/App/App.swift")
+        try writeLibrary("Lib", at: "Shared/Lib", in: directory)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let graph = TargetGraph(workspace: workspace)
+        let app = try #require(graph.nodeIndex(named: "App"))
+        #expect(graph.successors[app].map { graph.nodes[$0].name } == ["Lib"])
+    }
+
     /// The graph on its own (as a loader that skipped the check would build it): the product
     /// of a declared package outside the workspace is never another package's of that name.
     @Test func theGraphNeverBindsADeclaredOutsidePackageToAWorkspacePackageOfItsName() {

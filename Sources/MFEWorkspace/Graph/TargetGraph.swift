@@ -287,7 +287,8 @@ private struct PackageResolver {
     }
 
     /// The workspace package a `.package(...)` entry of package `declaringIndex` points at:
-    /// `path:` resolved against the package directory; a URL by identity (then by name).
+    /// `path:` resolved against the package directory, else the package of its identity; a
+    /// URL by identity (then by name).
     func workspacePackage(for dependency: PackageDependency, declaredIn declaringIndex: Int) -> Int? {
         switch dependency.kind {
         case .fileSystem(let path):
@@ -295,7 +296,9 @@ private struct PackageResolver {
             let joined = path.hasPrefix("/") ? path : PathUtilities.join(base == "." ? "" : base, path)
             let resolved = path.hasPrefix("/") ? PathUtilities.normalize(path) : PathUtilities.normalize(joined.isEmpty ? "." : joined)
             if let index = byDirectory[resolved] { return index }
-            return nil
+            // A workspace package stands for a dependency of the same identity, as Xcode
+            // overrides it (apple-browsers' `../../BrowserServicesKit` from a moved folder).
+            return byIdentity[PackageIdentity.identity(forLocation: resolved)]
         case .sourceControl(let url, _):
             let identity = PackageIdentity.identity(forLocation: url)
             return byIdentity[identity] ?? byName[identity]
