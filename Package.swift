@@ -367,6 +367,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
                 "MFEAdoption",
                 "MFEFrontend",
                 "MFETestSupport",
