@@ -368,6 +368,7 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
+                "MFEXcode",
                 "MFEAdoption",
                 "MFEFrontend",
                 "MFETestSupport",

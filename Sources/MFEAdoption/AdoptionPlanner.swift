@@ -99,8 +99,17 @@ package struct AdoptionPlanner: Sendable {
         loaded = loaded.indices.filter { unreachable[$0].isEmpty }.map { loaded[$0] }
         leftOut += loaded.filter { $0.manifest.targets.isEmpty }.map { .init(directory: $0.directory, reason: "package \($0.manifest.name) has no targets (a placeholder)") }
         loaded.removeAll { $0.manifest.targets.isEmpty }
-        let tooling = toolingPackages(loaded, root: root)
-        leftOut += tooling.map { .init(directory: loaded[$0].directory, reason: "package \(loaded[$0].manifest.name) holds tooling nothing in the workspace uses") }
+        let hasApplications = projects.values.contains { $0.targets.contains { $0.productType == .application } }
+        let tooling = toolingPackages(loaded, root: root, hasApplications: hasApplications)
+        leftOut += tooling.map { index in
+            let manifest = loaded[index].manifest
+            let program = hasApplications && Self.isProgramOfItsOwn(manifest)
+            return .init(
+                directory: loaded[index].directory,
+                reason: program
+                    ? "package \(manifest.name) builds a program of its own (no library product; a server or a tool), not part of the Xcode apps"
+                    : "package \(manifest.name) holds tooling nothing in the workspace uses")
+        }
         loaded = loaded.enumerated().filter { !tooling.contains($0.offset) }.map(\.element)
         guard !loaded.isEmpty || !projectPackages.isEmpty else {
             throw AdoptionError.nothingReadable(given: request.path, reasons: leftOut.map { "\($0.directory): \($0.reason)" })
@@ -119,7 +128,7 @@ package struct AdoptionPlanner: Sendable {
         provisional.sort { $0.directory < $1.directory }
         let graph = TargetGraph(packages: provisional, root: root, roles: roles)
         let uiTargets = try await userInterfaceTargets(Workspace(root: root, configuration: nil, packages: provisional), graph: graph)
-        let decisions = LayerInference(graph: graph, uiTargets: uiTargets).infer()
+        let decisions = LayerInference(graph: graph, uiTargets: uiTargets, applications: Self.applicationNodes(graph)).infer()
         // An Xcode application is the shell without a `layers:` entry (the Xcode projects article).
         // A feature an example app shares with its package (`BrowseExample` of `Browse`) keeps
         // the package's entry.
@@ -245,22 +254,49 @@ package struct AdoptionPlanner: Sendable {
 
     /// The packages that hold only tooling: nothing else in the workspace uses them, they use
     /// nothing of it, and they are all executables and plugins or are named like tooling
-    /// (`Danger`, `Tools`). Never every package.
-    func toolingPackages(_ loaded: [(directory: String, manifest: PackageManifest)], root: String) -> Set<Int> {
-        guard loaded.count > 1 else { return [] }
+    /// (`Danger`, `Tools`). Never every package, unless an Xcode project builds the app.
+    /// With `hasApplications` (an Xcode project builds an app), a package that builds a program of
+    /// its own (`isProgramOfItsOwn`) and that nothing uses is tooling too, whatever it uses:
+    /// the app is the Xcode app, and home-assistant/iOS's push server is no part of it.
+    func toolingPackages(_ loaded: [(directory: String, manifest: PackageManifest)], root: String, hasApplications: Bool = false) -> Set<Int> {
+        guard loaded.count > 1 || hasApplications else { return [] }
         let graph = TargetGraph(packages: loaded.map { WorkspacePackage(manifest: $0.manifest, directory: $0.directory, layer: .product) }, root: root)
         var connected: Set<Int> = []
-        for edge in graph.packageEdges { connected.formUnion([edge.from, edge.to]) }
+        var used: Set<Int> = []
+        for edge in graph.packageEdges {
+            connected.formUnion([edge.from, edge.to])
+            used.insert(edge.to)
+        }
         for edge in graph.edges where graph.nodes[edge.from].package != graph.nodes[edge.to].package {
             connected.formUnion([graph.nodes[edge.from].package, graph.nodes[edge.to].package])
+            used.insert(graph.nodes[edge.to].package)
         }
         let tooling = Set(
             loaded.indices.filter { index in
                 let manifest = loaded[index].manifest
                 let toolsOnly = manifest.targets.allSatisfy { [.executable, .plugin, .test].contains($0.kind) }
+                if hasApplications && !used.contains(index) && Self.isProgramOfItsOwn(manifest) { return true }
                 return !connected.contains(index) && (toolsOnly || Self.toolingNames.contains(manifest.name.lowercased()))
             })
-        return tooling.count < loaded.count ? tooling : []
+        // Never every package, unless an Xcode app is what the workspace builds.
+        return tooling.count < loaded.count || hasApplications ? tooling : []
+    }
+
+    /// Whether a package builds a program and offers nothing to link: an executable target
+    /// and no library product.
+    static func isProgramOfItsOwn(_ manifest: PackageManifest) -> Bool {
+        manifest.targets.contains { $0.kind == .executable } && !manifest.products.contains { [.library, .staticLibrary, .dynamicLibrary].contains($0.kind) }
+    }
+
+    /// The Xcode application targets of `graph` (nodes), nil when it has none
+    /// (`LayerInference.applications`).
+    static func applicationNodes(_ graph: TargetGraph) -> Set<Int>? {
+        var result: Set<Int> = []
+        for (index, node) in graph.nodes.enumerated() {
+            guard let project = graph.packages[node.package].project else { continue }
+            if project.targets.contains(where: { $0.name == node.name && $0.productType == .application }) { result.insert(index) }
+        }
+        return result.isEmpty ? nil : result
     }
 
     /// The nodes whose sources have user interface: they import SwiftUI, or import UIKit or

@@ -26,6 +26,12 @@ struct LayerInference {
     let graph: TargetGraph
     /// The targets whose sources import SwiftUI, UIKit or AppKit.
     let uiTargets: Set<Int>
+    /// The Xcode application targets (nodes), nil when the workspace has none. With them,
+    /// only an application is the shell: any other executable (an app extension, a widget, a
+    /// watch app, a command-line tool, an aggregate target, a SwiftPM executable) belongs to
+    /// the application that embeds it, or is tooling. Without them, an executable nothing
+    /// depends on is the app (a SwiftPM shell).
+    var applications: Set<Int>? = nil
 
     static let shellLastWords: Set<String> = ["Feature", "Core", "Root", "Shell", "Main", "Composition", "Coordinator"]
     static let productWords: Set<String> = ["Feature", "Features", "View", "Page", "Screen", "Scene"]
@@ -53,6 +59,7 @@ struct LayerInference {
             dependencies[from].insert(to)
             dependents[to].insert(from)
         }
+        let programs = programFeatures()
         let siblingWords = siblingFeatureWords()
         let brands = brandWords()
         var decisions = [Decision?](repeating: nil, count: count)
@@ -79,10 +86,19 @@ struct LayerInference {
                 decisions[feature] = Decision(layer: .foundation, reason: "a prebuilt framework (.binaryTarget): a library that features link")
             } else if kinds.isSubset(of: [.plugin, .test]) {
                 decisions[feature] = Decision(layer: .foundation, reason: "a package plugin: build or command tooling, not part of the app")
+            } else if let hosts = programs[feature], !hosts.isEmpty {
+                // What the app ships: never foundation for a name like `…Extension`, and nothing
+                // it uses is foundation because of it. Product, not shell, while it is a feature
+                // of its own: the app embedding a shell feature would "depend on the shell".
+                decisions[feature] = Decision(layer: .product, reason: "embedded in \(list(hosts)): an extension, widget or watch app the app ships")
+            } else if programs[feature] != nil {
+                decisions[feature] = Decision(layer: .foundation, reason: "a tool or aggregate target no app embeds: tooling, never the shell")
             } else if isRoot && isApp(feature) {
                 decisions[feature] = Decision(layer: .shell, reason: "an app: an executable nothing in the workspace depends on")
             } else if isRoot && !dependencies[feature].isEmpty && (words == ["App"] || words.last == "App" || (words.first == "App" && Self.shellLastWords.contains(words.last ?? ""))) {
                 decisions[feature] = Decision(layer: .shell, reason: "the composition root: named like an app, and nothing depends on it")
+            } else if let views = viewVariants(feature) {
+                decisions[feature] = Decision(layer: .product, reason: "a feature: its logic and its views (\(views))")
             } else if let last = words.last, Self.productWords.contains(last) {
                 decisions[feature] = Decision(layer: .product, reason: "named …\(last)")
             } else if let last = words.last, siblingWords[feature] == last {
@@ -165,7 +181,35 @@ struct LayerInference {
     }
 
     private func isApp(_ feature: Int) -> Bool {
-        graph.features[feature].targets.contains { graph.nodes[$0].kind == .executable && graph.nodes[$0].role != .example }
+        if let applications { return graph.features[feature].targets.contains(where: applications.contains) }
+        return graph.features[feature].targets.contains { graph.nodes[$0].kind == .executable && graph.nodes[$0].role != .example }
+    }
+
+    /// With Xcode applications: the features whose every program target is an executable
+    /// but no application, each with the features of the applications that depend on
+    /// (embed) one of them, empty for a tool nothing embeds.
+    private func programFeatures() -> [Int: [Int]] {
+        guard let applications else { return [:] }
+        var hosts: [Int: Set<Int>] = [:]
+        for edge in graph.edges where applications.contains(edge.from) && !applications.contains(edge.to) && graph.nodes[edge.to].kind == .executable {
+            hosts[graph.nodes[edge.to].feature, default: []].insert(graph.nodes[edge.from].feature)
+        }
+        var result: [Int: [Int]] = [:]
+        for (index, feature) in graph.features.enumerated() {
+            let programs = feature.targets.filter { ![.tests, .testing].contains(graph.nodes[$0].role) }
+            guard !programs.isEmpty, programs.allSatisfy({ graph.nodes[$0].kind == .executable && !applications.contains($0) }) else { continue }
+            result[index] = (hosts[index] ?? []).subtracting([index]).sorted()
+        }
+        return result
+    }
+
+    /// The names of a feature's targets when they are its logic and its views
+    /// (`LoginCore`, `LoginSwiftUI`, `LoginUIKit`), nil otherwise.
+    private func viewVariants(_ feature: Int) -> String? {
+        let names = graph.features[feature].targets.map { graph.nodes[$0].name }.filter { $0 != graph.features[feature].name }
+        let views = names.filter { name in RoleInference.viewSuffixes.contains { name.hasSuffix($0) } }
+        guard !views.isEmpty, names.contains(where: { $0.hasSuffix(RoleInference.logicSuffix) }) else { return nil }
+        return names.filter { name in ([RoleInference.logicSuffix] + RoleInference.viewSuffixes).contains { name.hasSuffix($0) } }.sorted().joined(separator: ", ")
     }
 
     private func hasUI(_ feature: Int) -> Bool {

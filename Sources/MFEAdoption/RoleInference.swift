@@ -4,7 +4,8 @@ import MFEWorkspace
 /// Infers `roles:` from the target names a repository already uses: the suffixes it gives
 /// mocks (`Mocks`, `Mock`, `TestSupport`, …), a `Client` interface with a `ClientLive` or `Live`
 /// implementation (the TCA dependency-client convention), and platform variants
-/// (`Home-iOS` beside `Home`). Each adopted suffix comes with the evidence that made mfe adopt
+/// (`Home-iOS` beside `Home`), and a feature's logic and views in targets of their own
+/// (`LoginCore` beside `LoginSwiftUI`). Each adopted suffix comes with the evidence that made mfe adopt
 /// it, for the comment on its line.
 struct RoleInference {
     /// One inferred suffix and why.
@@ -60,8 +61,29 @@ struct RoleInference {
             guard !variants.isEmpty else { continue }
             found.append(Suffix(role: .source, suffix: suffix, reason: "platform variants of one feature: \(examples(Array(variants)))"))
         }
+
+        // A feature's logic and its views in targets of their own: `LoginCore` beside
+        // `LoginSwiftUI` or `LoginUIKit` (TCA's examples). Two or more such features make the
+        // suffixes part of the stem, so `Login` is one feature and not foundation for its
+        // `…Core`.
+        let logic = Self.logicSuffix
+        let split = names.filter { $0.hasSuffix(logic) && $0.count > logic.count }.map { String($0.dropLast(logic.count)) }
+            .filter { stem in viewSuffixes.contains { names.contains(stem + $0) } }
+        if split.count >= 2 {
+            found.append(Suffix(role: .source, suffix: logic, reason: "the logic of a feature beside its views: \(examples(split.map { $0 + logic }))"))
+            for view in viewSuffixes {
+                let users = split.filter { names.contains($0 + view) }
+                guard !users.isEmpty else { continue }
+                found.append(Suffix(role: .source, suffix: view, reason: "the views of those features: \(examples(users.map { $0 + view }))"))
+            }
+        }
         return found
     }
+
+    /// The suffix of a feature's logic target when its views have targets of their own.
+    static let logicSuffix = "Core"
+    /// The suffixes of a feature's view targets beside its `…Core`.
+    static let viewSuffixes = ["SwiftUI", "UIKit"]
 
     /// The role suffixes with `inferred` added to the default suffixes (the default first, so
     /// messages keep suggesting `…Interface`).

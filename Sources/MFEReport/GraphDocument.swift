@@ -16,15 +16,51 @@ package struct GraphDocument: Sendable, Equatable {
         package var layer: Layer?
         /// The package directory relative to the workspace root (`.` for the root).
         package var path: String
-        /// The package's targets, sorted by name.
+        /// The package's targets, sorted by name (an external package's: its products).
         package var targets: [Target]
+        /// Whether it is a package the workspace pins outside itself: drawn as external, with
+        /// no layer, never linted (`"external": true` in JSON).
+        package var isExternal: Bool
+        /// How an external package's pin reads (`0.3.3`, `main (1a2b3c4)`); nil otherwise.
+        package var pin: String?
 
         /// Creates a package.
-        package init(name: String, layer: Layer?, path: String, targets: [Target]) {
+        package init(name: String, layer: Layer?, path: String, targets: [Target], isExternal: Bool = false, pin: String? = nil) {
             self.name = name
             self.layer = layer
             self.path = path
             self.targets = targets
+            self.isExternal = isExternal
+            self.pin = pin
+        }
+    }
+
+    /// A package the workspace pins outside itself, to add to a document (`adding(_:)`).
+    package struct External: Sendable, Equatable {
+        /// Its name (the manifest's, else SwiftPM's identity).
+        package var name: String
+        /// The pinned location, shown as its path.
+        package var location: String
+        /// How its pin reads.
+        package var pin: String
+        /// Its products, each drawn as a target.
+        package var products: [String]
+        /// The workspace targets that link its products: (document package, document target,
+        /// product).
+        package var links: [(package: Int, target: Int, product: String)]
+
+        /// Creates an external package.
+        package init(name: String, location: String, pin: String, products: [String], links: [(package: Int, target: Int, product: String)]) {
+            self.name = name
+            self.location = location
+            self.pin = pin
+            self.products = products
+            self.links = links
+        }
+
+        package static func == (lhs: External, rhs: External) -> Bool {
+            (lhs.name, lhs.location, lhs.pin, lhs.products) == (rhs.name, rhs.location, rhs.pin, rhs.products)
+                && lhs.links.map { "\($0.package)/\($0.target)/\($0.product)" } == rhs.links.map { "\($0.package)/\($0.target)/\($0.product)" }
         }
     }
 
@@ -119,6 +155,49 @@ package struct GraphDocument: Sendable, Equatable {
         return PathUtilities.normalize(String(file[..<slash]))
     }
 
+    /// The document with `externals` after the workspace packages (sorted by name, then
+    /// location), each product a target (its role by the default suffixes) in a feature of its own with no
+    /// layer, and an edge, with no findings, from every target that links it. A product
+    /// that is not among `products` is added: the graph never drops what a target links.
+    package func adding(_ externals: [External]) -> GraphDocument {
+        var document = self
+        for external in externals.sorted(by: { ($0.name, $0.location) < ($1.name, $1.location) }) {
+            let packageIndex = document.packages.count
+            let products = Set(external.products + external.links.map(\.product)).sorted()
+            let feature = document.features.count
+            document.features.append(Feature(name: external.name, package: packageIndex, layer: nil))
+            document.packages.append(
+                Package(
+                    name: external.name, layer: nil, path: external.location,
+                    targets: products.map { Target(name: $0, role: RoleSuffixes.standard.role(of: $0, kind: .regular), isTest: false, feature: feature) },
+                    isExternal: true, pin: external.pin))
+            for link in external.links {
+                guard let target = products.firstIndex(of: link.product), document.packages.indices.contains(link.package),
+                    document.packages[link.package].targets.indices.contains(link.target)
+                else { continue }
+                let dependency = Dependency(package: packageIndex, target: target)
+                guard !document.packages[link.package].targets[link.target].dependencies.contains(dependency) else { continue }
+                document.packages[link.package].targets[link.target].dependencies.append(dependency)
+            }
+        }
+        Self.sortDependencies(of: &document.packages)
+        return document
+    }
+
+    /// Sorts every target's dependencies by the target's name, then package name and path.
+    static func sortDependencies(of packages: inout [Package]) {
+        let unsorted = packages
+        for packageIndex in packages.indices {
+            for targetIndex in packages[packageIndex].targets.indices {
+                packages[packageIndex].targets[targetIndex].dependencies.sort { lhs, rhs in
+                    let left = unsorted[lhs.package]
+                    let right = unsorted[rhs.package]
+                    return (left.targets[lhs.target].name, left.name, left.path) < (right.targets[rhs.target].name, right.name, right.path)
+                }
+            }
+        }
+    }
+
     /// The target `dependency` points at.
     package func target(_ dependency: Dependency) -> Target {
         packages[dependency.package].targets[dependency.target]
@@ -170,16 +249,7 @@ package struct GraphDocument: Sendable, Equatable {
             let package = graph.packages[packageIndex]
             packages.append(Package(name: package.name, layer: package.layer, path: package.directory, targets: targets))
         }
-        let unsorted = packages
-        for packageIndex in packages.indices {
-            for targetIndex in packages[packageIndex].targets.indices {
-                packages[packageIndex].targets[targetIndex].dependencies.sort { lhs, rhs in
-                    let left = unsorted[lhs.package]
-                    let right = unsorted[rhs.package]
-                    return (left.targets[lhs.target].name, left.name, left.path) < (right.targets[rhs.target].name, right.name, right.path)
-                }
-            }
-        }
+        Self.sortDependencies(of: &packages)
         self.init(name: name, packages: packages, features: features, findings: placement.inView(kept: kept, keptPackages: Set(packageOrder)))
     }
 

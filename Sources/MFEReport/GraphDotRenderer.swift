@@ -1,7 +1,7 @@
 import MFECore
 
 /// Renders a `GraphDocument` as a Graphviz `digraph`: one `cluster_` subgraph per package
-/// filled with its layer's colour, target shapes by role, violations in red. Pure: value in,
+/// filled with its layer's colour (an external package's dashed and grey), target shapes by role, violations in red. Pure: value in,
 /// text out.
 package struct GraphDotRenderer: Sendable {
     /// Creates a renderer.
@@ -20,11 +20,11 @@ package struct GraphDotRenderer: Sendable {
             "  edge [color=\"#4b5563\", arrowsize=0.7];",
         ]
         for (packageIndex, package) in document.packages.enumerated() {
-            let colors = GraphStyle.colors(of: package.layer)
+            let colors = GraphStyle.colors(of: package)
             lines.append("")
             lines.append("  subgraph \(quoted("cluster_" + names.package(packageIndex))) {")
-            lines.append("    label=\(quoted("\(package.name) (\(GraphStyle.name(of: package.layer)))"));")
-            lines.append("    style=\"rounded,filled\"; color=\(quoted(colors.stroke)); fillcolor=\(quoted(colors.packageFill));")
+            lines.append("    label=\(quoted("\(package.name) (\(GraphStyle.kind(of: package)))"));")
+            lines.append("    style=\(package.isExternal ? "\"rounded,filled,dashed\"" : "\"rounded,filled\""); color=\(quoted(colors.stroke)); fillcolor=\(quoted(colors.packageFill));")
             for (targetIndex, target) in package.targets.enumerated() {
                 let id = names.target(package: packageIndex, target: targetIndex)
                 let label = id == target.name ? "" : "label=\(quoted(target.name)), "

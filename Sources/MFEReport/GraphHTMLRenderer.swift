@@ -68,7 +68,7 @@ package struct GraphHTMLRenderer: Sendable {
                     "package": .int(packageIndex),
                     "feature": .int(target.feature),
                     "role": .string(target.role.rawValue),
-                    "layer": layer(feature?.layer),
+                    "layer": package.isExternal ? .string(Self.externalBand) : layer(feature?.layer),
                     "test": .bool(target.isTest),
                 ])
             }
@@ -131,8 +131,16 @@ package struct GraphHTMLRenderer: Sendable {
         var value: JSONValue = [
             "version": .int(dataVersion),
             "workspace": .string(document.name),
-            "packages": .array(document.packages.map { ["name": .string($0.name), "path": .string($0.path), "layer": layer($0.layer)] }),
-            "features": .array(document.features.map { ["name": .string($0.name), "package": .int($0.package), "layer": layer($0.layer)] }),
+            "packages": .array(
+                document.packages.map { package in
+                    package.isExternal
+                        ? ["name": .string(package.name), "path": .string(package.path), "layer": .string(Self.externalBand), "external": .bool(true)]
+                        : ["name": .string(package.name), "path": .string(package.path), "layer": layer(package.layer)]
+                }),
+            "features": .array(
+                document.features.map { feature in
+                    ["name": .string(feature.name), "package": .int(feature.package), "layer": document.packages[feature.package].isExternal ? .string(Self.externalBand) : layer(feature.layer)]
+                }),
             "targets": .array(targets),
             "edges": .array(edgePairs.map { [.int($0.from), .int($0.to)] }),
             "findings": .array(findings),
@@ -155,6 +163,9 @@ package struct GraphHTMLRenderer: Sendable {
         }
         return value
     }
+
+    /// The page's band for packages the workspace pins outside itself, below the layers.
+    static let externalBand = "external"
 
     private static func layer(_ layer: Layer?) -> JSONValue {
         layer.map { .string($0.rawValue) } ?? .null

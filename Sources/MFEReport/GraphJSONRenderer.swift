@@ -6,7 +6,9 @@ import MFECore
 /// every dependency as `{"package", "path", "target", "findings"}` (the package and path tell
 /// same-named targets apart; `findings` are the lint findings on that edge, as `mfe lint-graph
 /// --format json` writes them). Keys sorted, two-space indentation, each target's lists on one line, a
-/// trailing newline; the same bytes for the same graph. Pure: value in, text out.
+/// trailing newline; the same bytes for the same graph. A package the workspace pins outside
+/// itself also has `"external": true` and its `"pin"`, layer null, its products as targets.
+/// Pure: value in, text out.
 package struct GraphJSONRenderer: Sendable {
     /// Creates a renderer.
     package init() {}
@@ -14,7 +16,7 @@ package struct GraphJSONRenderer: Sendable {
     /// The JSON text of `document`.
     package func render(_ document: GraphDocument) -> String {
         let packages: [JSONValue] = document.packages.map { package in
-            [
+            var object: [String: JSONValue] = [
                 "name": .string(package.name),
                 "layer": package.layer.map { .string($0.rawValue) } ?? .null,
                 "path": .string(package.path),
@@ -43,6 +45,11 @@ package struct GraphJSONRenderer: Sendable {
                         ]
                     }),
             ]
+            if package.isExternal {
+                object["external"] = .bool(true)
+                object["pin"] = package.pin.map(JSONValue.string) ?? .null
+            }
+            return .object(object)
         }
         let value: JSONValue = ["packages": .array(packages)]
         return value.formatted(inlineDepth: 5)

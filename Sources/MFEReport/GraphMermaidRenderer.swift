@@ -24,9 +24,9 @@ package struct GraphMermaidRenderer: Sendable {
         var styles: [String] = []
         for (packageIndex, package) in document.packages.enumerated() {
             let packageID = ids.identifier(for: "p_" + names.package(packageIndex), key: "package:\(packageIndex)")
-            let layer = GraphStyle.name(of: package.layer)
-            let colors = GraphStyle.colors(of: package.layer)
-            lines.append("  subgraph \(packageID)[\(label("\(package.name) (\(layer))"))]")
+            let layer = package.isExternal ? "external" : GraphStyle.name(of: package.layer)
+            let colors = GraphStyle.colors(of: package)
+            lines.append("  subgraph \(packageID)[\(label("\(package.name) (\(GraphStyle.kind(of: package)))"))]")
             var members: [String] = []
             for (targetIndex, target) in package.targets.enumerated() {
                 let id = targetID(packageIndex, targetIndex)
@@ -34,7 +34,7 @@ package struct GraphMermaidRenderer: Sendable {
                 lines.append("    \(id)\(GraphStyle.mermaidNode(label(target.name), role: target.role))")
             }
             lines.append("  end")
-            styles.append("  style \(packageID) fill:\(colors.packageFill),stroke:\(colors.stroke)")
+            styles.append("  style \(packageID) fill:\(colors.packageFill),stroke:\(colors.stroke)\(package.isExternal ? ",stroke-dasharray:4 3" : "")")
             if let index = classes.firstIndex(where: { $0.layer == layer }) {
                 classes[index].ids += members
             } else if !members.isEmpty {
@@ -64,8 +64,7 @@ package struct GraphMermaidRenderer: Sendable {
             }
         }
         for (layer, members) in classes.sorted(by: { $0.layer < $1.layer }) {
-            let layerValue = Layer(rawValue: layer)
-            let colors = GraphStyle.colors(of: layerValue)
+            let colors = layer == "external" ? GraphStyle.externalColors : GraphStyle.colors(of: Layer(rawValue: layer))
             lines.append("  classDef \(layer) fill:\(colors.targetFill),stroke:\(colors.stroke),color:#111827")
             lines.append("  class \(members.joined(separator: ",")) \(layer)")
         }

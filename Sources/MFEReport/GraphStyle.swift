@@ -53,6 +53,20 @@ package enum GraphStyle {
         return Violation(color: color, dashed: !solid, label: rules.joined(separator: ", "), tooltip: findings.map(\.message).joined(separator: "\n"))
     }
 
+    /// The colours of a package the workspace pins outside itself: grey on white, drawn
+    /// dashed, so what the workspace composes stands apart from what it layers.
+    package static let externalColors = LayerColors(packageFill: "#ffffff", stroke: "#9ca3af", targetFill: "#f3f4f6")
+
+    /// The colours of `package`: its layer's, or the external ones.
+    package static func colors(of package: GraphDocument.Package) -> LayerColors {
+        package.isExternal ? externalColors : colors(of: package.layer)
+    }
+
+    /// What a package's label says after its name: its layer, or `external` with its pin.
+    package static func kind(of package: GraphDocument.Package) -> String {
+        package.isExternal ? "external" + (package.pin.map { " \($0)" } ?? "") : name(of: package.layer)
+    }
+
     /// The layer's name as labels show it.
     package static func name(of layer: Layer?) -> String {
         layer?.rawValue ?? "unassigned"

@@ -10,7 +10,7 @@ struct GraphCommand: AsyncParsableCommand {
         commandName: "graph",
         abstract: "Export the target graph (dot, mermaid, json, html).",
         discussion: """
-            Nodes are targets, grouped by package and styled by layer (colour) and role (shape); edges are target dependencies between workspace packages. Same-named targets of two packages are two nodes. A dependency 'mfe lint-graph' reports (after allow: and the baseline) is drawn red and labelled with its rule; in json it carries "findings".
+            Nodes are targets, grouped by package and styled by layer (colour) and role (shape); edges are target dependencies between workspace packages. Packages the workspace pins outside itself (Package.resolved, or an Xcode project's) are external nodes with their products, drawn grey and dashed, never linted ("external": true in json); --no-external hides them. Same-named targets of two packages are two nodes. A dependency 'mfe lint-graph' reports (after allow: and the baseline) is drawn red and labelled with its rule; in json it carries "findings".
 
             html is one self-contained page (no network): packages and features in layers, search, click a target to see what it depends on and what depends on it, violations listed with their messages.
 
@@ -40,6 +40,9 @@ struct GraphCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-tests"), help: "Leave test targets out.")
     var noTests = false
 
+    @Flag(name: .customLong("no-external"), help: "Leave out the packages the workspace pins outside itself.")
+    var noExternal = false
+
     @Option(help: ArgumentHelp("With --format html: mark what the change since the merge base of this revision and HEAD adds and removes (targets, dependencies, findings).", valueName: "rev"))
     var base: String?
 
@@ -52,6 +55,7 @@ struct GraphCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await perform(GraphService(), GraphService.Request(path: path, format: format, package: package, depth: depth, includeTests: !noTests, loader: loader.loader, base: base))
+        try await perform(
+            GraphService(), GraphService.Request(path: path, format: format, package: package, depth: depth, includeTests: !noTests, includeExternal: !noExternal, loader: loader.loader, base: base))
     }
 }

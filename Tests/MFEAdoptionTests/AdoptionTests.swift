@@ -4,6 +4,7 @@ import MFEFrontend
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
+import MFEXcode
 import Testing
 
 @testable import MFEAdoption
@@ -317,5 +318,102 @@ struct AdoptionRealCodeTests {
         let text = output.standardOutput
         #expect(output.layers["PushServer"] == .shell, "\(text)")
         #expect(text.contains("inferred 3 features in 3 packages: 1 shell, 0 product, 2 foundation\n"), "the summary agrees with the layers written:\n\(text)")
+    }
+}
+
+/// What adoption got wrong on real Xcode apps (issue 30): a stem with a trailing space from
+/// Xcode's `UI Tests`, extensions and widgets called foundation for their names, an aggregate
+/// target (simplenote's `ScreenshotsSecrets`) and command-line tools (apple-browsers'
+/// `tests-server`) made the shell, TCA's examples adopted with no product feature, and a
+/// server package beside an app (home-assistant's `PushServer`) made a second shell.
+@Suite("mfe init --adopt: Xcode apps and single-package examples")
+struct AdoptionXcodeShapesTests {
+    static let location = SourceLocation(file: "/repo/App.xcodeproj/project.pbxproj", line: 1, column: 1)
+
+    static func target(_ name: String, _ type: XcodeProductType, _ dependencies: [String] = []) -> XcodeTarget {
+        XcodeTarget(name: name, productType: type, location: location, dependencies: dependencies.map { XcodeTargetDependency(target: $0, location: location) })
+    }
+
+    /// The decisions on a workspace of one Xcode project with `targets`.
+    static func decisions(_ targets: [XcodeTarget]) throws -> [String: LayerInference.Decision] {
+        let project = XcodeProject(path: "/repo/App.xcodeproj", pbxprojPath: location.file, name: "App", rootDirectory: "/repo", objectVersion: 77, targets: targets)
+        var package = WorkspacePackage(manifest: try project.manifest(), directory: "App.xcodeproj", layer: nil)
+        package.project = project
+        let graph = TargetGraph(packages: [package], root: "/repo", roles: .standard)
+        let decisions = LayerInference(graph: graph, uiTargets: [], applications: AdoptionPlanner.applicationNodes(graph)).infer()
+        var result: [String: LayerInference.Decision] = [:]
+        for (index, feature) in graph.features.enumerated() { result[feature.name] = decisions[index] }
+        return result
+    }
+
+    @Test(arguments: [("UI Tests", "UI"), ("Home-Tests", "Home"), ("Home_Tests", "Home"), ("Unit Tests App Store", "Unit Tests App Store"), ("SearchTests", "Search")])
+    func aStemNeverEndsInASeparator(name: String, stem: String) {
+        #expect(RoleSuffixes.standard.stem(of: name, kind: .test) == stem)
+    }
+
+    @Test func onlyAnApplicationIsTheShellAndWhatItEmbedsIsPartOfIt() throws {
+        let decisions = try Self.decisions([
+            Self.target("Simplenote", .application, ["SimplenoteShare", "SimplenoteWidgetsExtension", "WatchApp", "Core"]),
+            Self.target("SimplenoteShare", .appExtension, ["Core"]),
+            Self.target("SimplenoteWidgetsExtension", .appExtension, ["Core"]),
+            Self.target("WatchApp", .other("com.apple.product-type.application.watchapp2"), ["Core"]),
+            Self.target("Core", .framework),
+            Self.target("ScreenshotsSecrets", .other("")),
+            Self.target("tests-server", .commandLineTool),
+            Self.target("UI Tests", .uiTestBundle, ["tests-server"]),
+        ])
+        #expect(decisions["Simplenote"]?.layer == .shell)
+        for name in ["SimplenoteShare", "SimplenoteWidgetsExtension", "WatchApp"] {
+            #expect(decisions[name]?.layer == .product, "\(name): \(String(describing: decisions[name]))")
+            #expect(decisions[name]?.reason == "embedded in Simplenote: an extension, widget or watch app the app ships")
+        }
+        for name in ["ScreenshotsSecrets", "tests-server"] {
+            #expect(decisions[name]?.layer == .foundation, "\(name): \(String(describing: decisions[name]))")
+            #expect(decisions[name]?.reason == "a tool or aggregate target no app embeds: tooling, never the shell")
+        }
+        #expect(decisions["UI"] != nil && decisions["UI "] == nil, "\(decisions.keys.sorted())")
+        #expect(decisions["UI"]?.layer == .foundation, "tests sit with the tool they test")
+    }
+
+    @Test func aFeatureSplitIntoLogicAndViewsIsOneProductFeature() async throws {
+        let directory = try InMemoryFileSystem().folder("/repo")
+        let targets: [(String, [String])] = [
+            ("TicTacToe", ["AppSwiftUI", "AppUIKit"]),
+            ("AppCore", ["LoginCore", "NewGameCore"]), ("AppSwiftUI", ["AppCore", "LoginSwiftUI", "NewGameSwiftUI"]), ("AppUIKit", ["AppCore", "LoginUIKit", "NewGameUIKit"]),
+            ("LoginCore", ["AuthenticationClient"]), ("LoginSwiftUI", ["LoginCore"]), ("LoginUIKit", ["LoginCore"]),
+            ("NewGameCore", []), ("NewGameSwiftUI", ["NewGameCore"]), ("NewGameUIKit", ["NewGameCore"]),
+            ("AuthenticationClient", []), ("AuthenticationClientLive", ["AuthenticationClient"]),
+        ]
+        let declarations = targets.map { name, dependencies in
+            ".\(name == "TicTacToe" ? "executableTarget" : "target")(name: \"\(name)\", dependencies: [\(dependencies.map { "\"\($0)\"" }.joined(separator: ", "))])"
+        }
+        try directory.write(AdoptionRealCodeTests.manifest("tic-tac-toe", targets: declarations.joined(separator: ",\n        ")), to: "Package.swift")
+        for (name, _) in targets {
+            try directory.write(name.hasSuffix("SwiftUI") ? "import SwiftUI\n" : "import Foundation\n", to: "Sources/\(name)/\(name).swift")
+        }
+        let output = try await AdoptionRealCodeTests.adopt(directory)
+        let text = output.standardOutput
+        for feature in ["App", "Login", "NewGame"] {
+            #expect(output.layers[feature] == .product, "\(feature):\n\(text)")
+        }
+        #expect(AdoptionRealCodeTests.reason(of: "Login", in: text) == "a feature: its logic and its views (LoginCore, LoginSwiftUI, LoginUIKit)", "\(text)")
+        #expect(output.layers["LoginCore"] == nil && output.layers["AppCore"] == nil, "no …Core is a feature of its own:\n\(text)")
+        #expect(text.contains("    - Core        # the logic of a feature beside its views: AppCore, LoginCore, NewGameCore"), "\(text)")
+        #expect(output.layers["Authentication"] == .foundation, "\(text)")
+    }
+
+    @Test func aProgramOfItsOwnBesideAnXcodeAppIsLeftOut() async throws {
+        let directory = try InMemoryFileSystem().folder("/repo")
+        try directory.write(XcodeFixtures.classic(name: "App"), to: "App.xcodeproj/project.pbxproj")
+        try directory.write("import UIKit\n", to: "App/AppDelegate.swift")
+        try directory.write(
+            AdoptionRealCodeTests.manifest(
+                "PushServer", targets: ".target(name: \"App\"),\n        .executableTarget(name: \"Run\", dependencies: [\"App\"])"), to: "Server/Package.swift")
+        try directory.write("import Foundation\n", to: "Server/Sources/App/App.swift")
+        try directory.write("import Foundation\n", to: "Server/Sources/Run/main.swift")
+        let output = try await AdoptionRealCodeTests.adopt(directory)
+        let text = output.standardOutput
+        #expect(text.contains("# left out: Server — package PushServer builds a program of its own (no library product; a server or a tool), not part of the Xcode apps"), "\(text)")
+        #expect(!text.contains("depends-on-shell"), "\(text)")
     }
 }

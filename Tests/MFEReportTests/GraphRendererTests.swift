@@ -267,3 +267,50 @@ struct GraphNeighbourhoodTests {
         #expect(!GraphDotRenderer().render(document).contains("Tests\""))
     }
 }
+
+/// Golden files of a shell repository's graph with the packages it pins: external nodes with
+/// their products, edges from the targets that link them, drawn apart and never given a layer.
+@Suite("graph renderers: external packages")
+struct GraphExternalTests {
+    /// The article's ShellApp: an Xcode app target linking About, Browse and RestaurantOrder,
+    /// and a pinned Env nothing links directly.
+    static var document: GraphDocument {
+        var fixture = WorkspaceFixture()
+        fixture.add("ShellApp", layer: .shell, targets: [.init("ShellApp", .executable), .init("ShellAppTests", .test, ["ShellApp"])])
+        let document = GraphDocument(graph: TargetGraph(workspace: fixture.workspace), name: "ShellApp")
+        let app = document.packages[0].targets.firstIndex { $0.name == "ShellApp" } ?? 0
+        return document.adding([
+            .init(name: "RestaurantOrder", location: "https://github.com/micro-frontends-mobile/RestaurantOrder", pin: "1.0.0", products: ["RestaurantOrder"], links: [(0, app, "RestaurantOrder")]),
+            .init(name: "About", location: "https://github.com/micro-frontends-mobile/About", pin: "1.0.0", products: ["About", "AboutInterface"], links: [(0, app, "About")]),
+            .init(name: "Browse", location: "https://github.com/micro-frontends-mobile/Browse", pin: "main (1a2b3c4)", products: [], links: [(0, app, "Browse")]),
+            .init(name: "Env", location: "https://github.com/micro-frontends-mobile/Env", pin: "1.0.0", products: ["Env"], links: []),
+        ])
+    }
+
+    @Test func dot() throws {
+        try GraphRendererTests.check(GraphDotRenderer().render(Self.document), named: "external.dot")
+    }
+
+    @Test func mermaid() throws {
+        try GraphRendererTests.check(GraphMermaidRenderer().render(Self.document), named: "external.mmd")
+    }
+
+    @Test func json() throws {
+        try GraphRendererTests.check(GraphJSONRenderer().render(Self.document), named: "external.json")
+    }
+
+    @Test func externalPackagesComeAfterTheWorkspaceWithTheirProductsAndNoLayer() throws {
+        let document = Self.document
+        #expect(document.packages.map(\.name) == ["ShellApp", "About", "Browse", "Env", "RestaurantOrder"])
+        #expect(document.packages.dropFirst().allSatisfy { $0.isExternal && $0.layer == nil })
+        #expect(document.packages[2].targets.map(\.name) == ["Browse"], "a linked product is shown although the manifest was not read")
+        let app = try #require(document.packages[0].targets.first { $0.name == "ShellApp" })
+        #expect(app.dependencies.map { document.target($0).name } == ["About", "Browse", "RestaurantOrder"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(GraphJSONRenderer().render(document).utf8)) as? [String: Any])
+        let packages = try #require(json["packages"] as? [[String: Any]])
+        #expect(packages[0]["external"] == nil, "a workspace package's keys are unchanged")
+        #expect(packages[1]["external"] as? Bool == true && packages[1]["layer"] is NSNull && packages[1]["pin"] as? String == "1.0.0")
+        let html = try GraphHTMLRenderer().render(document)
+        #expect(html.contains("\"external\""), "the page draws them in its external band")
+    }
+}

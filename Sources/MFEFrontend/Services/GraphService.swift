@@ -1,5 +1,6 @@
 import MFEAffected
 import MFECore
+import MFEImports
 import MFELint
 import MFEManifest
 import MFEReport
@@ -21,6 +22,9 @@ public struct GraphService: CommandService {
         package var depth: Int?
         /// `--no-tests` turns this off: whether test targets are shown.
         package var includeTests: Bool
+        /// `--no-external` turns this off: whether the packages the workspace pins outside itself
+        /// are shown, with edges from the targets that link their products.
+        package var includeExternal: Bool
         /// `--loader`.
         package var loader: ManifestLoaderKind?
         /// `--base`: mark what the change since the merge base of this revision and HEAD adds
@@ -29,8 +33,10 @@ public struct GraphService: CommandService {
 
         /// Creates a request.
         public init(
-            path: String = ".", format: GraphFormat = .dot, package: String? = nil, depth: Int? = nil, includeTests: Bool = true, loader: ManifestLoaderKind? = nil, base: String? = nil
+            path: String = ".", format: GraphFormat = .dot, package: String? = nil, depth: Int? = nil, includeTests: Bool = true, includeExternal: Bool = true,
+            loader: ManifestLoaderKind? = nil, base: String? = nil
         ) {
+            self.includeExternal = includeExternal
             self.base = base
             self.path = path
             self.format = format
@@ -55,14 +61,25 @@ public struct GraphService: CommandService {
     public func run(_ request: Request) async throws -> CommandOutput {
         let workspace = try await environment.loadWorkspace(at: request.path, loader: request.loader)
         let baseline = try BaselineLoader(fileSystem: environment.fileSystem).load(given: nil, workspace: workspace)
-        let document = try document(of: workspace, request: request, baseline: baseline)
+        var document = try document(of: workspace, request: request, baseline: baseline)
+        var notes: [String] = []
+        if request.includeExternal {
+            let pinned = await PinnedPackages(fileSystem: environment.fileSystem, cacheRoot: cacheRoot).read(workspace)
+            let (externals, guessed) = Self.externals(pinned, workspace: workspace, document: document, onlyLinked: request.package != nil)
+            document = document.adding(externals)
+            if !guessed.isEmpty {
+                notes.append(
+                    "the products shown of \(guessed.joined(separator: ", ")) are the ones the workspace links: \(guessed.count == 1 ? "its manifest is" : "their manifests are") not in the compose cache at the pinned revision; 'mfe compose-shell' reads \(guessed.count == 1 ? "it" : "them")"
+                )
+            }
+        }
         var change: GraphChange?
         if let base = request.base {
             change = try await self.change(since: base, workspace: workspace, baseline: baseline)
         }
         let text = try request.format.render((document, change))
         var output = CommandOutput()
-        for note in workspace.notes { output.printError("note: \(note)\n") }
+        for note in workspace.notes + notes { output.printError("note: \(note)\n") }
         output.print(text)
         return output
     }
@@ -87,6 +104,55 @@ public struct GraphService: CommandService {
         }
         let name = workspace.configuration?.name ?? PathUtilities.normalize(workspace.root).split(separator: "/").last.map(String.init) ?? "workspace"
         return GraphDocument(graph: graph, name: name, findings: report.findings, keeping: kept)
+    }
+
+    /// The compose cache where `compose-shell` keeps the manifests it read, from the
+    /// environment's variables.
+    var cacheRoot: String? { ImportRules.userCacheRoot(environment: environment.variables) }
+
+    /// The pinned packages as the document's external packages, each with the kept targets
+    /// that link its products (`.product(name:package:)` naming its identity or name, or a
+    /// product by name), and the names of those whose products are only the ones linked.
+    /// Packages nothing links are shown too (the shell pins them), unless `onlyLinked` (a
+    /// `--package` neighbourhood).
+    static func externals(_ pinned: [ExternalPin], workspace: Workspace, document: GraphDocument, onlyLinked: Bool = false) -> (
+        externals: [GraphDocument.External], guessed: [String]
+    ) {
+        var byKey: [String: Int] = [:]
+        for (index, package) in pinned.enumerated() {
+            byKey[package.identity] = byKey[package.identity] ?? index
+            byKey[package.name.lowercased()] = byKey[package.name.lowercased()] ?? index
+        }
+        var byProduct: [String: Int] = [:]
+        for (index, package) in pinned.enumerated() {
+            for product in package.products ?? [] where byProduct[product] == nil { byProduct[product] = index }
+        }
+        var links = [[(package: Int, target: Int, product: String)]](repeating: [], count: pinned.count)
+        let manifests = Dictionary(workspace.packages.map { ($0.directory, $0.manifest) }, uniquingKeysWith: { first, _ in first })
+        for (packageIndex, package) in document.packages.enumerated() where !package.isExternal {
+            guard let manifest = manifests[package.path] else { continue }
+            for (targetIndex, target) in package.targets.enumerated() {
+                guard let declared = manifest.targets.first(where: { $0.name == target.name }) else { continue }
+                for dependency in declared.dependencies {
+                    switch dependency.kind {
+                    case .product(let name, let packageName):
+                        if let index = byKey[(packageName ?? name).lowercased()] { links[index].append((packageIndex, targetIndex, name)) }
+                    case .byName(let name):
+                        guard !manifest.targets.contains(where: { $0.name == name }), let index = byProduct[name] else { continue }
+                        links[index].append((packageIndex, targetIndex, name))
+                    case .target:
+                        continue
+                    }
+                }
+            }
+        }
+        var externals: [GraphDocument.External] = []
+        var guessed: [String] = []
+        for (index, package) in pinned.enumerated() where !onlyLinked || !links[index].isEmpty {
+            if package.products == nil && !links[index].isEmpty { guessed.append(package.name) }
+            externals.append(.init(name: package.name, location: package.location, pin: package.state, products: package.products ?? [], links: links[index]))
+        }
+        return (externals, guessed.sorted())
     }
 
     /// What changed in the whole graph since the merge base of `base` and HEAD: the workspace

@@ -87,9 +87,16 @@ package struct RoleSuffixes: Sendable, Equatable {
         suffixes.filter { !$0.isEmpty && name.hasSuffix($0) }.max { $0.count < $1.count }
     }
 
-    /// `name` without `suffix`, when it ends in it and something is left.
+    /// `name` without `suffix` and the separators before it (`UI` of Xcode's `UI Tests`,
+    /// `Home` of `Home-Tests`), when it ends in it and something is left: a stem is written
+    /// to `mfe.yml` and matched against its entries, so it never ends in a space.
     private static func strip(_ suffix: String, from name: String) -> String? {
         guard name.hasSuffix(suffix), name.count > suffix.count else { return nil }
-        return String(name.dropLast(suffix.count))
+        var stem = name.dropLast(suffix.count)
+        while let last = stem.last, separators.contains(last) { stem = stem.dropLast() }
+        return stem.isEmpty ? nil : String(stem)
     }
+
+    /// What separates words of a target's name: Xcode allows spaces, SwiftPM `-` and `_`.
+    private static let separators: Set<Character> = [" ", "-", "_"]
 }
