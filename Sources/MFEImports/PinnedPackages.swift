@@ -30,20 +30,26 @@ package struct ExternalPin: Sendable, Equatable {
 /// Reads the pinned packages of a workspace (see `ExternalPin`).
 package struct PinnedPackages: Sendable {
     let fileSystem: any FileSystem
-    /// mfe's compose cache (`…/mfe`), nil to not look there.
+    /// mfe's compose cache (`…/mfe`, `ImportRules.userCacheRoot(environment:)`), nil to not
+    /// look there.
     let cacheRoot: String?
+    /// mfe's environment variables, which manifests are read in.
+    let environment: [String: String]
 
-    /// Creates a reader; `cacheRoot` defaults to the user's compose cache.
-    package init(fileSystem: any FileSystem = LocalFileSystem(), cacheRoot: String? = ImportRules.userCacheRoot()) {
+    /// Creates a reader of `fileSystem`'s pins and the packages in `cacheRoot`, whose manifests
+    /// are read in `environment`.
+    package init(fileSystem: any FileSystem, cacheRoot: String?, environment: [String: String]) {
         self.fileSystem = fileSystem
         self.cacheRoot = cacheRoot
+        self.environment = environment
     }
 
     /// The pinned packages of `workspace`'s packages that are not workspace packages, sorted by
     /// identity; the first pin of an identity (in package order) wins, as `--imports` reads them.
     /// Manifests are read statically: nothing runs.
     package func read(_ workspace: Workspace) async -> [ExternalPin] {
-        let locator = ExternalPackageLocator(fileSystem: fileSystem, manifestLoader: ManifestReader(fileSystem: fileSystem), cacheRoot: cacheRoot)
+        let locator = ExternalPackageLocator(
+            fileSystem: fileSystem, manifestLoader: ManifestReader(fileSystem: fileSystem, environment: environment), cacheRoot: cacheRoot, environment: environment)
         let external = await locator.locate(workspace)
         var workspaceIdentities: Set<String> = []
         for package in workspace.packages {

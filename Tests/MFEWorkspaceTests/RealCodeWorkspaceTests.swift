@@ -70,7 +70,7 @@ struct MissingPathDependencyTests {
             to: "Apps/App/Package.swift")
         try directory.write("import Lib\n", to: "Apps/App/Sources/App/App.swift")
         try writeLibrary("Lib", at: "Shared/Lib", in: directory)
-        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader()).load(at: directory.path)
+        let workspace = try await WorkspaceLoader(manifestLoader: ManifestReader(environment: [:])).load(at: directory.path)
         let graph = TargetGraph(workspace: workspace)
         let app = try #require(graph.nodeIndex(named: "App"))
         #expect(graph.successors[app].map { graph.nodes[$0].name } == ["Lib"])

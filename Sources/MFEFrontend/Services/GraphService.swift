@@ -64,7 +64,7 @@ public struct GraphService: CommandService {
         var document = try document(of: workspace, request: request, baseline: baseline)
         var notes: [String] = []
         if request.includeExternal {
-            let pinned = await PinnedPackages(fileSystem: environment.fileSystem, cacheRoot: cacheRoot).read(workspace)
+            let pinned = await PinnedPackages(fileSystem: environment.fileSystem, cacheRoot: cacheRoot, environment: environment.variables).read(workspace)
             let (externals, guessed) = Self.externals(pinned, workspace: workspace, document: document, onlyLinked: request.package != nil)
             document = document.adding(externals)
             if !guessed.isEmpty {
