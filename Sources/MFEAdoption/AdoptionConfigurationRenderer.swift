@@ -66,7 +66,7 @@ struct AdoptionConfigurationRenderer {
             packageDirectories.isEmpty ? "packages: []" : "packages:",
         ]
         for entry in packageEntries() { lines.append("  - \(Self.quoted(entry))") }
-        for item in leftOut { lines.append("  # left out: \(item.directory) — \(item.reason)") }
+        for item in leftOut { lines.append("  # left out: \(Self.comment(item.directory)) — \(Self.comment(item.reason))") }
         if !projects.isEmpty {
             lines.append("projects:               # the Xcode projects, read beside the packages")
             for project in projects { lines.append("  - \(Self.quoted(project))") }
@@ -96,7 +96,7 @@ struct AdoptionConfigurationRenderer {
         }
         if !refusedManifests.isEmpty {
             let shown = refusedManifests.prefix(3).joined(separator: ", ") + (refusedManifests.count > 3 ? " and \(refusedManifests.count - 3) more" : "")
-            lines.append("loader: auto            # the static reader cannot evaluate \(shown); SwiftPM reads those")
+            lines.append("loader: auto            # the static reader cannot evaluate \(Self.comment(shown)); SwiftPM reads those")
         }
         lines.append("baseline: \(Self.quoted(baseline))   # today's findings, accepted so CI fails only on new ones")
         return lines.joined(separator: "\n") + "\n"
@@ -107,8 +107,15 @@ struct AdoptionConfigurationRenderer {
         let values = items.map { indent + quoted($0.value) }
         let width = min(values.map(\.count).max() ?? 0, 40)
         return zip(values, items).map { value, item in
-            value + String(repeating: " ", count: max(1, width - value.count + 2)) + "# " + item.comment
+            value + String(repeating: " ", count: max(1, width - value.count + 2)) + "# " + comment(item.comment)
         }
+    }
+
+    /// `text` (a folder or target name, or a reason quoting one) inside a YAML comment: its
+    /// control characters visible, so a line break in a name cannot end the comment and start
+    /// a key of its own.
+    static func comment(_ text: String) -> String {
+        OutputSink.terminal.escape(text)
     }
 
     /// `text` as a YAML scalar: plain when that reads back unchanged, else double-quoted.
@@ -118,6 +125,17 @@ struct AdoptionConfigurationRenderer {
             && text.allSatisfy { $0.isLetter || $0.isNumber || "._-/".contains($0) }
             && !["true", "false", "yes", "no", "null", "on", "off", "~"].contains(text.lowercased())
         if plain { return text }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        // YAML's double-quoted scalar: `\\` and `\"` escaped, and every control character as
+        // `\uXXXX`, since a raw line break there is folded into a space and the name changes.
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "\"": quoted += "\\\""
+            case _ where OutputEscaping.isControl(scalar): quoted += "\\u" + String(format: "%04X", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 }

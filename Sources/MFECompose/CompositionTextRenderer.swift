@@ -15,6 +15,12 @@ package struct CompositionRenderContext: Sendable, Equatable {
     package func label(_ path: String) -> String {
         PathUtilities.relative(path, to: currentDirectory)
     }
+
+    /// `path` as a line of text names it: its label with control characters visible, so a
+    /// folder name with a line break cannot start a line of its own.
+    package func shown(_ path: String) -> String {
+        OutputSink.terminal.escape(label(path))
+    }
 }
 
 /// What every renderer of compose-shell is given: the outcome, and the folder its files are
@@ -56,7 +62,7 @@ package struct CompositionTextRenderer: CompositionRenderer {
         switch outcome {
         case .written(let composition, let file, let mirrors), .upToDate(let composition, let file, let mirrors), .originHashRefreshed(let composition, let file, let mirrors),
             .removed(let composition, let file, let mirrors):
-            let label = context.label(file)
+            let label = context.shown(file)
             var text = composition.changes.map { $0.summary + "\n" }.joined()
             switch outcome {
             case .upToDate: text += "\(label) is up to date (\(composition.packages.count) pins)\n"
@@ -64,11 +70,11 @@ package struct CompositionTextRenderer: CompositionRenderer {
             case .removed: text += "removed \(label): nothing to pin\n"
             default: text += "wrote \(label) (\(composition.packages.count) pins)\n"
             }
-            return text + mirrors.map { "wrote \(context.label($0)), the same pins for Xcode\n" }.joined()
+            return text + mirrors.map { "wrote \(context.shown($0)), the same pins for Xcode\n" }.joined()
         case .checked(_, let file):
-            return "\(context.label(file)) is up to date\n"
+            return "\(context.shown(file)) is up to date\n"
         case .stale(let composition, let file, let disagreeing):
-            let label = context.label(file)
+            let label = context.shown(file)
             let diff = CompositionMessages.diff(from: composition.previousBytes, to: composition, label: label)
             // A refreshed hash is the whole story: the mirrors are named once it is written.
             if composition.onlyOriginHashChanged { return diff }
@@ -87,7 +93,7 @@ package struct CompositionTextRenderer: CompositionRenderer {
         case .written, .upToDate, .originHashRefreshed, .removed, .checked:
             return ""
         case .stale(let composition, let file, let disagreeing):
-            let label = context.label(file)
+            let label = context.shown(file)
             if composition.onlyOriginHashChanged {
                 return
                     "error: \(label) is stale: only its originHash changed (the shell's Package.swift was edited, no pin moves); run 'mfe compose-shell' to refresh the hash, or 'swift package resolve' re-resolves on every run until it is refreshed\n"
@@ -97,20 +103,20 @@ package struct CompositionTextRenderer: CompositionRenderer {
         case .mirrorsDisagree(_, let file, let disagreeing):
             return disagreements(disagreeing, file: file, context: context)
         case .conflict(let conflict, let file):
-            return "error: the MFEs' requirements conflict; \(file) is unchanged\n" + conflict.message + "\n"
+            return "error: the MFEs' requirements conflict; \(OutputSink.terminal.escape(file)) is unchanged\n" + conflict.message + "\n"
         case .untrusted(let untrusted, let file):
-            return "error: \(context.label(file)) is not backed by the repositories it pins, so it is stale:\n" + (untrusted.errorDescription ?? "") + "\n"
+            return "error: \(context.shown(file)) is not backed by the repositories it pins, so it is stale:\n" + (untrusted.errorDescription ?? "") + "\n"
         case .lintFailed(let file, let findings):
-            return findings + "error: the composed graph breaks the layer rules; \(context.label(file)) is unchanged (use --no-lint to write it anyway)\n"
+            return findings + "error: the composed graph breaks the layer rules; \(context.shown(file)) is unchanged (use --no-lint to write it anyway)\n"
         }
     }
 
     private func mirrorDiffs(_ mirrors: [ResolvedFileState], composition: Composition, context: CompositionRenderContext) -> String {
-        mirrors.map { CompositionMessages.diff(from: $0.bytes, to: composition, label: context.label($0.path)) }.joined()
+        mirrors.map { CompositionMessages.diff(from: $0.bytes, to: composition, label: context.shown($0.path)) }.joined()
     }
 
     private func disagreements(_ mirrors: [ResolvedFileState], file: String, context: CompositionRenderContext) -> String {
-        mirrors.map { CompositionMessages.disagreement(context.label(file), mirror: context.label($0.path)) }.joined()
+        mirrors.map { CompositionMessages.disagreement(context.shown(file), mirror: context.shown($0.path)) }.joined()
     }
 }
 

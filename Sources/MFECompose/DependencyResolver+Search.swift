@@ -150,7 +150,7 @@ final class ResolutionSearch {
 
     func describe(_ origin: ConstraintOrigin, in state: SearchState) -> String {
         switch origin {
-        case .root: return rootName
+        case .root: return OutputSink.terminal.escape(rootName)
         case .package(let identity):
             let name = self.name(identity, state)
             guard let decision = state.decisions[identity] else { return name }
@@ -158,8 +158,11 @@ final class ResolutionSearch {
         }
     }
 
+    /// The name a message gives `identity`: its manifest's name, which comes from the package's
+    /// repository, so its control characters are made visible (a line break in it cannot start a
+    /// line of the message).
     func name(_ identity: String, _ state: SearchState) -> String {
-        names[identity] ?? state.decisions[identity]?.manifest.name ?? state.locations[identity]?.displayName ?? identity
+        OutputSink.terminal.escape(names[identity] ?? state.decisions[identity]?.manifest.name ?? state.locations[identity]?.displayName ?? identity)
     }
 
     var displayNames: [String: String] = [:]
@@ -170,7 +173,7 @@ final class ResolutionSearch {
     }
 
     func statement(_ constraint: SearchConstraint, on identity: String, _ state: SearchState) -> String {
-        var text = "\(constraint.requiredBy ?? describe(constraint.origin, in: state)) needs \(name(identity, state)) \(constraint.requirement.summary)"
+        var text = "\(constraint.requiredBy.map(OutputSink.terminal.escape) ?? describe(constraint.origin, in: state)) needs \(name(identity, state)) \(constraint.requirement.summary)"
         if constraint.origin == .root, let declaration = constraint.declaration { text += " (\(declaration))" }
         return text
     }
@@ -211,7 +214,10 @@ final class ResolutionSearch {
             let manifest = try await source.manifest(atRevision: candidate.revision)
             names[identity] = manifest.name
             if manifest.toolsVersion > resolver.currentToolsVersion || manifest.toolsVersion < ToolsVersion(4, 0) {
-                note(identity, "\(manifest.name) \(candidate.summary) needs swift-tools-version \(manifest.toolsVersion), which this Swift (\(resolver.currentToolsVersion)) cannot use")
+                note(
+                    identity,
+                    "\(OutputSink.terminal.escape(manifest.name)) \(candidate.summary) needs swift-tools-version \(manifest.toolsVersion), which this Swift (\(resolver.currentToolsVersion)) cannot use"
+                )
                 conflictSet.formUnion(culprits(of: identity, in: state))
                 continue
             }
@@ -430,7 +436,7 @@ final class ResolutionSearch {
         }
         var lines: [String] = []
         for identity in involved.prefix(3) {
-            let target = names[identity] ?? displayNames[identity] ?? identity
+            let target = OutputSink.terminal.escape(names[identity] ?? displayNames[identity] ?? identity)
             lines.append("no version of \(target) satisfies every package that needs it:")
             for fact in notes[identity]! { lines.append("  \(fact)") }
             if let held = heldAt[identity], let last = held.last {

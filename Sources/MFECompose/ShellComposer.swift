@@ -43,8 +43,10 @@ package struct PinChange: Sendable, Equatable, Codable {
     /// The new state (`0.3.3`), nil when removed.
     package var to: String?
 
-    /// `Env 0.3.2 → 0.3.3`, `Env 0.3.3 (added)`, `Env 0.3.2 (removed)`.
+    /// `Env 0.3.2 → 0.3.3`, `Env 0.3.3 (added)`, `Env 0.3.2 (removed)`: one line, the name's
+    /// control characters visible (it comes from the package's repository).
     package var summary: String {
+        let package = OutputSink.terminal.escape(self.package)
         switch (from, to) {
         case let (from?, to?): return "\(package) \(from) → \(to)"
         case let (nil, to?): return "\(package) \(to) (added)"

@@ -249,4 +249,24 @@ struct CompositionRendererTests {
         #expect(outcome.exitCode == 1)
         #expect(outcome.changes.isEmpty)
     }
+
+    /// A package's manifest name and the shell's folder come from input: in text their control
+    /// characters are visible and a line break cannot start a line (a GitHub Actions workflow
+    /// command such as `::error::`, say) of its own.
+    @Test func namesFromRepositoriesCannotStartALine() async throws {
+        var composition = try await Self.composition(Self.manifest("from: \"1.0.0\""))
+        composition.changes = [PinChange(package: "Env\n::error::pwned\u{1B}[2J", identity: "env", from: "1.0.0", to: "1.1.0")]
+        let context = CompositionRenderContext(currentDirectory: "/ws")
+        let file = "/ws/Shell\n::warning::x/Package.resolved"
+        let outcomes: [CompositionOutcome] = [
+            .written(composition, file: file, mirrors: [file]), .upToDate(composition, file: file, mirrors: []), .checked(composition, file: file),
+            .stale(composition, file: file, disagreeing: [ResolvedFileState(path: file, bytes: nil)]),
+        ]
+        for outcome in outcomes {
+            let text = CompositionTextRenderer().render(outcome, context: context) + CompositionTextRenderer().diagnostics(outcome, context: context)
+            #expect(!text.unicodeScalars.contains { OutputEscaping.isControl($0) && $0 != "\n" }, "\(text)")
+            for line in text.split(separator: "\n") { #expect(!line.hasPrefix("::"), "\(text)") }
+        }
+        #expect(composition.changes[0].summary == "Env\\u{A}::error::pwned\\u{1B}[2J 1.0.0 → 1.1.0")
+    }
 }

@@ -22,7 +22,8 @@ struct GitTransportSafetyTests {
         await #expect(throws: GitError.fetchStalled(repository: url, limit: .seconds(3))) {
             try await git.fetch(url, into: repository)
         }
-        #expect(ContinuousClock.now - start < .seconds(30))
+        // Far below the 600 s wall clock, with room for a loaded machine's scheduling.
+        #expect(ContinuousClock.now - start < .seconds(240))
         #expect(
             GitError.fetchStalled(repository: "git://h/x", limit: .seconds(30)).errorDescription
                 == "fetching 'git://h/x' received nothing for 30 s, so mfe stopped git; check that the server answers (for example with 'git ls-remote git://h/x'), or give the package an https or ssh URL"

@@ -1,4 +1,5 @@
 import Foundation
+import MFEAffected
 import MFECore
 import MFEReport
 import MFETestSupport
@@ -69,6 +70,30 @@ struct HostileWorkspaceTests {
         let dump = try await DumpPackageService(environment: environment).run(DumpPackageService.Request(path: directory.path + "/Evil Folder #1"))
         Self.expectSafe(dump.standardOutput, "dump-package")
         #expect(rendered >= ReportFormat.allCases.count, "the findings quote the hostile name")
+    }
+
+    /// `affected` in every format, with and without `--explain`, on the hostile workspace in a
+    /// real git repository whose change touches the hostile package.
+    @Test(.hangGuard(processes: 4)) func affectedEscapesTheNamesInEveryFormat() async throws {
+        let template = try Self.workspace()
+        var files: [(String, String)] = []
+        for relative in ["mfe.yml", "Evil Folder #1/Package.swift", "Zed\n**/Package.swift"] {
+            files.append((relative, try String(contentsOfFile: template.path + "/" + relative, encoding: .utf8)))
+        }
+        let repository = try await GitWorkspace(files: files)
+        try repository.write(files[1].1 + "// changed\n", to: "Evil Folder #1/Package.swift")
+        try await repository.commitAll("change Evil")
+        let environment = ServiceEnvironment(variables: [:])
+        var named = 0
+        for format in AffectedRenderer.Format.allCases {
+            for explain in [false, true] {
+                let output = try await AffectedService(environment: environment).run(
+                    AffectedService.Request(path: repository.path, base: "main", format: format, explain: explain))
+                Self.expectSafe(output.standardOutput + output.standardError, "affected --format \(format.rawValue)\(explain ? " --explain" : "")")
+                named += output.standardOutput.contains("pwned") ? 1 : 0
+            }
+        }
+        #expect(named > 0, "the explanation names the hostile target")
     }
 
     /// A folder named `Zed\n**` must not become the rule `**/ @acme/zed`, which would take

@@ -65,7 +65,7 @@ struct InMemoryServicesTests {
 
         let manifest = await inWorkspace.dumpPackage(.init(path: "Features/Search"))
         #expect(manifest.status == 0, "\(manifest.standardError)")
-        #expect(manifest.standardOutput.contains("\"root\": [\n      \"/home/me/work/Demo/Features/Search\""), "\(manifest.standardOutput.prefix(400))")
+        #expect(manifest.standardOutput.contains("\"root\" : [\n      \"/home/me/work/Demo/Features/Search\""), "\(manifest.standardOutput.prefix(400))")
 
         #expect(Set(processes.executables).isSubset(of: ["git"]), "only owners asks git for the repository's prefix: \(processes.executables)")
     }
