@@ -4,11 +4,12 @@ import MFEManifest
 import MFEXcode
 
 extension XcodeRequirement {
-    /// The requirement as SwiftPM normalises it; a version that is no semantic version is an
-    /// input error at the reference.
+    /// The requirement as SwiftPM normalises it. Xcode reads versions leniently, as SwiftPM
+    /// reads tags: `1.2` (XcodeGen writes `exactVersion: 1.2` so) is 1.2.0, `v1.2.3` is 1.2.3;
+    /// anything else is an input error at the reference.
     package func requirement(url: String, at location: SourceLocation) throws -> Requirement {
         func version(_ text: String) throws -> Version {
-            guard let version = Version(text) else { throw XcodeError.invalidVersion(text, url: url, at: location) }
+            guard let version = Version(tag: text.trimmingCharacters(in: .whitespaces)) else { throw XcodeError.invalidVersion(text, url: url, at: location) }
             return version
         }
         switch self {

@@ -344,6 +344,9 @@ struct PBXObjects {
         var testHost: String?
         for key in ["TEST_HOST", "BUNDLE_LOADER"] where testHost == nil && resolver.isAssigned(key) {
             let host = resolver.value(of: key)
+            // Xcode's test templates set BUNDLE_LOADER to $(TEST_HOST); a bundle without a
+            // TEST_HOST (UI tests) has none, as Xcode expands an unset setting to nothing.
+            if key == "BUNDLE_LOADER", Set(host.unresolved) == ["TEST_HOST"] { break }
             if !host.unresolved.isEmpty {
                 notes.append("\(key) of \(subject) uses \(Self.quoted(host.unresolved)), which no build setting defines; mfe places the test bundle by its dependencies")
                 break

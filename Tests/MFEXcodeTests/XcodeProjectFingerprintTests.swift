@@ -1,0 +1,64 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFETestSupport
+import MFEWorkspace
+import MFEXcode
+import Testing
+
+/// What of a project's definition `mfe affected` compares between revisions, and the versions
+/// Xcode accepts in package references.
+@Suite("Xcode project fingerprints and requirements")
+struct XcodeProjectFingerprintTests {
+    static func fingerprint(_ text: String) throws -> XcodeProjectFingerprint {
+        try #require(XcodeProjectFingerprint(Data(text.utf8), projectPath: "/w/App/Classic.xcodeproj"))
+    }
+
+    @Test func onlyWhatBuildsChangesATarget() throws {
+        let base = try Self.fingerprint(XcodeFixtures.classic())
+        // The format version builds nothing; a package reference's URL changes the target linking it.
+        #expect(XcodeProjectFingerprint.changedTargets(from: base, to: try Self.fingerprint(XcodeFixtures.classic(objectVersion: 56))).isEmpty)
+        #expect(XcodeProjectFingerprint.changedTargets(from: base, to: try Self.fingerprint(XcodeFixtures.classic(url: "https://example.com/acme/Kit2"))) == ["Classic"])
+        // A renamed target is a new one.
+        #expect(XcodeProjectFingerprint.changedTargets(from: base, to: try Self.fingerprint(XcodeFixtures.classic(name: "Renamed"))) == ["Renamed"])
+        #expect(XcodeProjectFingerprint(Data("<<<<<<< HEAD\n".utf8), projectPath: "/w/App/Classic.xcodeproj") == nil)
+    }
+
+    @Test func synchronizedFoldersAndExceptionsAreComparedWithoutLooping() throws {
+        let base = try Self.fingerprint(XcodeFixtures.synchronized)
+        #expect(base.targets.keys.sorted() == ["App", "AppTests", "Search"])
+        let excluded = XcodeFixtures.synchronized.replacingOccurrences(of: "\t\t\t\tInfo.plist,\n", with: "\t\t\t\tInfo.plist,\n\t\t\t\tDebug.swift,\n")
+        #expect(XcodeProjectFingerprint.changedTargets(from: base, to: try Self.fingerprint(excluded)) == ["App"])
+    }
+
+    @Test(arguments: [("1.2", Version(1, 2, 0)), ("v2", Version(2, 0, 0)), ("1.2.3", Version(1, 2, 3)), (" 4.5.6-beta.1", Version(4, 5, 6, prereleaseIdentifiers: ["beta", "1"]))])
+    func versionsAreReadAsXcodeReadsThem(text: String, version: Version) throws {
+        let location = SourceLocation(file: "App.xcodeproj/project.pbxproj", line: 7, column: 1)
+        #expect(try XcodeRequirement.exact(text).requirement(url: "https://example.com/a", at: location) == .exact(version))
+        #expect(try XcodeRequirement.upToNextMajor(text).requirement(url: "https://example.com/a", at: location) == .upToNextMajor(from: version))
+    }
+
+    /// A UI test bundle as Xcode's template writes it (`BUNDLE_LOADER = $(TEST_HOST)`, no
+    /// `TEST_HOST`) has no host and needs no note; a loader naming an unset variable keeps it.
+    @Test(arguments: [("$(TEST_HOST)", false), ("$(APP_PATH)/App", true)])
+    func aTestBundleWithoutHost(loader: String, noted: Bool) throws {
+        let text = XcodeFixtures.classic()
+            .replacingOccurrences(of: "\t\t\tname = Classic;\n", with: "\t\t\tbuildConfigurationList = C00000000000000000000001;\n\t\t\tname = Classic;\n")
+            .replacingOccurrences(
+                of: "/* Begin PBXProject section */",
+                with: "\t\tC00000000000000000000001 = {isa = XCConfigurationList; buildConfigurations = (C00000000000000000000002); };\n"
+                    + "\t\tC00000000000000000000002 = {isa = XCBuildConfiguration; buildSettings = {BUNDLE_LOADER = \"\(loader)\";}; name = Debug; };\n/* Begin PBXProject section */"
+            )
+            .replacingOccurrences(of: "com.apple.product-type.application", with: "com.apple.product-type.bundle.ui-testing")
+        let project = try XcodeProjectReader.parse(Data(text.utf8), projectPath: "/w/Classic.xcodeproj", pbxprojPath: "Classic.xcodeproj/project.pbxproj")
+        #expect(project.targets.first?.testHost == nil)
+        #expect(project.notes.contains { $0.contains("BUNDLE_LOADER") } == noted, "\(project.notes)")
+    }
+
+    @Test func aVersionXcodeRejectsIsAnErrorAtTheReference() {
+        let location = SourceLocation(file: "App.xcodeproj/project.pbxproj", line: 7, column: 1)
+        #expect(throws: XcodeError.invalidVersion("1.x", url: "https://example.com/a", at: location)) {
+            try XcodeRequirement.exact("1.x").requirement(url: "https://example.com/a", at: location)
+        }
+    }
+}
