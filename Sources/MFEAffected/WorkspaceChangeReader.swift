@@ -70,11 +70,11 @@ package struct WorkspaceChangeReader: Sendable {
             } else {
                 headData = try await repository.contents(of: file, at: headCommit).map { Data($0.utf8) }
             }
-            let baseData = Data(baseText.utf8)
-            if let headData, let before = XcodeProjectFingerprint(baseData, projectPath: projectPath), let after = XcodeProjectFingerprint(headData, projectPath: projectPath) {
+            guard let before = XcodeProjectFingerprint(Data(baseText.utf8), projectPath: projectPath, pbxprojPath: file) else { continue }
+            if let headData, let after = XcodeProjectFingerprint(headData, projectPath: projectPath, pbxprojPath: file) {
                 change.projectTargets[package.directory] = XcodeProjectFingerprint.changedTargets(from: before, to: after)
             }
-            guard let former = try? XcodeProjectReader.parse(baseData, projectPath: projectPath, pbxprojPath: file) else { continue }
+            let former = before.project
             for target in former.targets {
                 for path in target.ownedPaths {
                     let relative = PathUtilities.relative(PathUtilities.absolute(path, relativeTo: former.rootDirectory), to: workspace.root)

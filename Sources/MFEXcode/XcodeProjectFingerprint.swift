@@ -13,20 +13,24 @@ import MFECore
 package struct XcodeProjectFingerprint: Sendable, Equatable {
     /// What every target inherits: the project's build configurations (their settings and
     /// `.xcconfig` files) and the folders added as local packages.
-    package var project: String
+    package var inherited: String
+    /// The project as read from the same bytes (without `.xcconfig` files or lines): what its targets
+    /// owned, for files deleted from them.
+    package var project: XcodeProject
     /// Target name → its definition written out.
     package var targets: [String: String]
 
     /// The fingerprint of the bytes of the `project.pbxproj` of the `.xcodeproj` at
-    /// `projectPath` (absolute); nil when they are not a project mfe reads (a merge conflict,
+    /// `projectPath` (absolute), named `pbxprojPath` in the project's locations; nil when they are not a project mfe reads (a merge conflict,
     /// another file), so the caller takes the whole project as changed.
-    package init?(_ data: Data, projectPath: String) {
-        guard let top = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
+    package init?(_ data: Data, projectPath: String, pbxprojPath: String) {
+        guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil), let top = plist as? [String: Any],
             let objects = top["objects"] as? [String: Any], let rootID = top["rootObject"] as? String, let root = objects[rootID] as? [String: Any],
-            let parsed = try? XcodeProjectReader.parse(data, projectPath: projectPath, pbxprojPath: PathUtilities.join(projectPath, "project.pbxproj"))
+            let parsed = try? XcodeProjectReader.parse(data, propertyList: plist, projectPath: projectPath, pbxprojPath: pbxprojPath, lines: false)
         else { return nil }
         let writer = Writer(objects: objects)
-        project = writer.text(of: root["buildConfigurationList"] ?? "") + writer.text(of: parsed.packageFolders.map(\.path)) + parsed.rootDirectory
+        project = parsed
+        inherited = writer.text(of: root["buildConfigurationList"] ?? "") + writer.text(of: parsed.packageFolders.map(\.path)) + parsed.rootDirectory
         var resolved: [String: XcodeTarget] = [:]
         for target in parsed.targets { resolved[target.name] = target }
         var targets: [String: String] = [:]
@@ -43,7 +47,7 @@ package struct XcodeProjectFingerprint: Sendable, Equatable {
     /// changed their own `dependencies`), or every target of `head` when what all targets
     /// inherit changed.
     package static func changedTargets(from base: XcodeProjectFingerprint, to head: XcodeProjectFingerprint) -> Set<String> {
-        if base.project != head.project { return Set(head.targets.keys) }
+        if base.inherited != head.inherited { return Set(head.targets.keys) }
         return Set(head.targets.compactMap { name, text in base.targets[name] == text ? nil : name })
     }
 
@@ -77,7 +81,8 @@ package struct XcodeProjectFingerprint: Sendable, Equatable {
         }
 
         static func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return "\"" + text + "\"" }
+            return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
     }
 }

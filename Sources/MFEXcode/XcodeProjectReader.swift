@@ -50,12 +50,19 @@ package struct XcodeProjectReader: Sendable {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "it does not parse"
             throw XcodeError.notAPropertyList(file: pbxprojPath, reason: reason.prefix(1).lowercased() + reason.dropFirst())
         }
+        return try parse(data, propertyList: plist, projectPath: projectPath, pbxprojPath: pbxprojPath, fileSystem: fileSystem)
+    }
+
+    /// `parse(_:projectPath:pbxprojPath:fileSystem:)` of bytes already read as the property
+    /// list `plist`, for callers that read its objects too; without `lines`, every location is
+    /// line 1 (the scan for lines is a third of the work, and comparing needs none).
+    static func parse(_ data: Data, propertyList plist: Any, projectPath: String, pbxprojPath: String, fileSystem: (any FileSystem)? = nil, lines: Bool = true) throws -> XcodeProject {
         guard let top = plist as? [String: Any] else { throw XcodeError.notAPropertyList(file: pbxprojPath, reason: "its top level is not a dictionary") }
         guard let objects = top["objects"] as? [String: Any] else { throw XcodeError.notAProject(file: pbxprojPath, missing: "objects") }
         guard let rootID = top["rootObject"] as? String, let root = objects[rootID] as? [String: Any], root["isa"] as? String == "PBXProject" else {
             throw XcodeError.notAProject(file: pbxprojPath, missing: "rootObject")
         }
-        var reader = PBXObjects(objects: objects, lines: PBXLines(text: String(decoding: data, as: UTF8.self), objectIDs: Set(objects.keys)), file: pbxprojPath)
+        var reader = PBXObjects(objects: objects, lines: PBXLines(text: lines ? String(decoding: data, as: UTF8.self) : "", objectIDs: lines ? Set(objects.keys) : []), file: pbxprojPath)
         let projectFolder = (projectPath as NSString).deletingLastPathComponent
         let projectDirPath = root["projectDirPath"] as? String ?? ""
         let rootDirectory = projectDirPath.isEmpty ? projectFolder : PathUtilities.absolute(projectDirPath, relativeTo: projectFolder)

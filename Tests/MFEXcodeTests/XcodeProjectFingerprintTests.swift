@@ -11,7 +11,7 @@ import Testing
 @Suite("Xcode project fingerprints and requirements")
 struct XcodeProjectFingerprintTests {
     static func fingerprint(_ text: String) throws -> XcodeProjectFingerprint {
-        try #require(XcodeProjectFingerprint(Data(text.utf8), projectPath: "/w/App/Classic.xcodeproj"))
+        try #require(XcodeProjectFingerprint(Data(text.utf8), projectPath: "/w/App/Classic.xcodeproj", pbxprojPath: "App/Classic.xcodeproj/project.pbxproj"))
     }
 
     @Test func onlyWhatBuildsChangesATarget() throws {
@@ -21,7 +21,7 @@ struct XcodeProjectFingerprintTests {
         #expect(XcodeProjectFingerprint.changedTargets(from: base, to: try Self.fingerprint(XcodeFixtures.classic(url: "https://example.com/acme/Kit2"))) == ["Classic"])
         // A renamed target is a new one.
         #expect(XcodeProjectFingerprint.changedTargets(from: base, to: try Self.fingerprint(XcodeFixtures.classic(name: "Renamed"))) == ["Renamed"])
-        #expect(XcodeProjectFingerprint(Data("<<<<<<< HEAD\n".utf8), projectPath: "/w/App/Classic.xcodeproj") == nil)
+        #expect(XcodeProjectFingerprint(Data("<<<<<<< HEAD\n".utf8), projectPath: "/w/App/Classic.xcodeproj", pbxprojPath: "App/Classic.xcodeproj/project.pbxproj") == nil)
     }
 
     @Test func synchronizedFoldersAndExceptionsAreComparedWithoutLooping() throws {
