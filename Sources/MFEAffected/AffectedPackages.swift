@@ -107,7 +107,8 @@ public struct AffectedPackages: Sendable, Equatable {
             case .targets(let nodes):
                 changedPackages.insert(graph.nodes[nodes[0]].package)
                 changedNodes.formUnion(nodes)
-                for node in nodes where causes[node] == nil { causes[node] = .file(file) }
+                // A file says more than the project's definition of the target changing.
+                for node in nodes where causes[node] == nil || causes[node]?.isTargetDefinition == true { causes[node] = .file(file) }
             case .xcodeState: xcodeStateFiles.append(file)
             case .projectTargets(let package, let nodes):
                 changedPackages.insert(package)
@@ -290,6 +291,11 @@ package struct AffectedExplanation: Sendable, Equatable {
 
         var isManifest: Bool {
             if case .manifest = self { return true }
+            return false
+        }
+
+        var isTargetDefinition: Bool {
+            if case .targetDefinition = self { return true }
             return false
         }
 

@@ -47,6 +47,16 @@ package struct XcodeProjectReader: Sendable {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            // Foundation names the wrong line for a conflict marker (line 1): find it.
+            let text = String(decoding: data, as: UTF8.self)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard ["<<<<<<<", "=======", ">>>>>>>", "|||||||"].contains(where: { line.hasPrefix($0) }) else { continue }
+                throw XcodeError.mergeConflict(marker: String(line.prefix(40)), at: SourceLocation(file: pbxprojPath, line: index + 1, column: 1))
+            }
+            let start = text.drop { $0.isWhitespace }
+            if !start.hasPrefix("<?xml"), !start.hasPrefix("bplist"), let (line, expected) = PBXSyntax.firstError(in: text) {
+                throw XcodeError.syntaxError(expected: expected, at: SourceLocation(file: pbxprojPath, line: line, column: 1))
+            }
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "it does not parse"
             throw XcodeError.notAPropertyList(file: pbxprojPath, reason: reason.prefix(1).lowercased() + reason.dropFirst())
         }

@@ -3,8 +3,9 @@ import MFECore
 import MFEManifest
 import MFETestSupport
 import MFEWorkspace
-import MFEXcode
 import Testing
+
+@testable import MFEXcode
 
 /// What of a project's definition `mfe affected` compares between revisions, and the versions
 /// Xcode accepts in package references.
@@ -53,6 +54,31 @@ struct XcodeProjectFingerprintTests {
         let project = try XcodeProjectReader.parse(Data(text.utf8), projectPath: "/w/Classic.xcodeproj", pbxprojPath: "Classic.xcodeproj/project.pbxproj")
         #expect(project.targets.first?.testHost == nil)
         #expect(project.notes.contains { $0.contains("BUNDLE_LOADER") } == noted, "\(project.notes)")
+    }
+
+    @Test func aMergeConflictIsRefusedAtItsLine() {
+        var lines = XcodeFixtures.classic().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert(contentsOf: ["<<<<<<< HEAD", "\t\t\tname = Mine;", "=======", "\t\t\tname = Theirs;", ">>>>>>> feature"], at: 12)
+        let location = SourceLocation(file: "Classic.xcodeproj/project.pbxproj", line: 13, column: 1)
+        #expect(throws: XcodeError.mergeConflict(marker: "<<<<<<< HEAD", at: location)) {
+            try XcodeProjectReader.parse(Data(lines.joined(separator: "\n").utf8), projectPath: "/w/Classic.xcodeproj", pbxprojPath: "Classic.xcodeproj/project.pbxproj")
+        }
+        #expect(XcodeError.mergeConflict(marker: "<<<<<<< HEAD", at: location).errorDescription?.hasPrefix("Classic.xcodeproj/project.pbxproj:13:1: the project holds a merge conflict marker") == true)
+    }
+
+    /// Foundation names line 1 for any error: mfe finds the line itself.
+    @Test(arguments: [
+        // The missing ';' shows on the next line; the unterminated string runs to the next '"'.
+        ("\t\t\tname = Classic", "';'", 1), ("\t\t\tname = \"Classic;", "';'", 4), ("\t\t\tname Classic;", "'='", 0),
+    ])
+    func aSyntaxErrorIsRefusedAtItsLine(broken: String, expected: String, offset: Int) throws {
+        let text = XcodeFixtures.classic()
+        let number = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "\t\t\tname = Classic;" }) + 1
+        let broken = text.replacingOccurrences(of: "\t\t\tname = Classic;\n", with: broken + "\n")
+        #expect(PBXSyntax.firstError(in: text) == nil)
+        #expect(throws: XcodeError.syntaxError(expected: expected, at: SourceLocation(file: "Classic.xcodeproj/project.pbxproj", line: number + offset, column: 1))) {
+            try XcodeProjectReader.parse(Data(broken.utf8), projectPath: "/w/Classic.xcodeproj", pbxprojPath: "Classic.xcodeproj/project.pbxproj")
+        }
     }
 
     @Test func aVersionXcodeRejectsIsAnErrorAtTheReference() {
