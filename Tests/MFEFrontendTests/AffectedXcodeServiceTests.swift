@@ -108,7 +108,14 @@ struct AffectedXcodeServiceTests {
         let because = try #require(json["because"] as? [[String: Any]])
         #expect(because.first { $0["target"] as? String == "Kit" }?["reason"] as? String == "its definition in 'App.xcodeproj/project.pbxproj' changed")
 
+        // A file of the target says more than its definition.
+        try repository.write("// changed\n", to: "Kit/Kit.swift")
+        let both = try await XcodeAppRepository.affected(repository)
+        let reasons = try #require(both.json["because"] as? [[String: Any]])
+        #expect(reasons.first { $0["target"] as? String == "Kit" }?["reason"] as? String == "'Kit/Kit.swift' changed")
+
         // The same project with every identifier regenerated changes no target.
+        try await repository.git("checkout", "--", "Kit/Kit.swift")
         try repository.write(XcodeAppRepository.pbxproj(idPrefix: "BB"), to: "App.xcodeproj/project.pbxproj")
         let regenerated = try await XcodeAppRepository.affected(repository)
         #expect(regenerated.json["targets"] as? [String] == [])
