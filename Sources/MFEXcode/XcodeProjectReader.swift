@@ -230,6 +230,7 @@ struct PBXObjects {
         target.builtProductName = resolved.productName
         target.productName = resolved.moduleName
         target.testHost = resolved.testHost
+        target.configurationFiles = configurationFiles(of: object)
         notes += resolved.notes
         for dependencyID in object["dependencies"] as? [String] ?? [] {
             let dependency = try self.object(dependencyID, referencedAs: "a dependency of '\(name)'", from: id, key: "dependencies")
@@ -373,6 +374,25 @@ struct PBXObjects {
         return ResolvedTargetSettings(productName: productName, moduleName: moduleName, testHost: testHost, notes: notes)
     }
 
+    /// The `.xcconfig` files of every configuration of the project and of the target
+    /// `object`, with the files they include when there is a file system to read them,
+    /// relative to the project's root folder, sorted.
+    mutating func configurationFiles(of object: [String: Any]) -> [String] {
+        var found: Set<String> = []
+        for level in [configurations(of: settings.projectConfigurations), configurations(of: object["buildConfigurationList"] as? String)] {
+            for base in level.compactMap(\.base) {
+                if let cached = settings.includedFiles[base] {
+                    found.formUnion(cached)
+                } else {
+                    let files = [base] + (settings.fileSystem.map { XcconfigReader(fileSystem: $0, root: settings.rootDirectory).includedFiles(of: base) } ?? [])
+                    settings.includedFiles[base] = files
+                    found.formUnion(files)
+                }
+            }
+        }
+        return found.map { PathUtilities.relative($0, to: settings.rootDirectory) }.sorted()
+    }
+
     /// `names` quoted for a message.
     static func quoted(_ names: [String]) -> String {
         var seen: Set<String> = []
@@ -444,6 +464,8 @@ struct BuildSettingsContext {
     var xcconfigs: [String: (assignments: [BuildSettingAssignment], notes: [String])] = [:]
     /// The configuration read for the first target that has any.
     var chosenConfiguration: String?
+    /// `.xcconfig` file (absolute) → it and the files it includes, for `configurationFiles`.
+    var includedFiles: [String: [String]] = [:]
 
     /// Debug when a target has it (the configuration Xcode builds and tests with by
     /// default), else its first.

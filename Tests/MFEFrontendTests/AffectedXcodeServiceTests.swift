@@ -27,7 +27,7 @@ enum XcodeAppRepository {
             ("Other", "framework", [], "PRODUCT_NAME = Other;"),
             ("AppTests", "bundle.unit-test", [appName], "TEST_HOST = \"$(BUILT_PRODUCTS_DIR)/\(appName).app/\(appName)\";"),
         ]
-        let groups = ["App", "Kit", "Other", "AppTests"]
+        let groups = ["App", "Kit", "Other", "AppTests", "Configs"]
         func targetID(_ name: String) -> String { id("3\(targets.firstIndex { $0.name == name }!)") }
         var text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 56;\n\tobjects = {\n"
         for file in files {
@@ -36,9 +36,10 @@ enum XcodeAppRepository {
         }
         text += "\t\t\(id("1")) = {isa = PBXGroup; children = (\(groups.indices.map { id("4\($0)") }.joined(separator: ", "))); sourceTree = \"<group>\"; };\n"
         for (index, group) in groups.enumerated() {
-            let children = files.filter { $0.group == group }.map(\.id).joined(separator: ", ")
+            let children = group == "Configs" ? id("130") : files.filter { $0.group == group }.map(\.id).joined(separator: ", ")
             text += "\t\t\(id("4\(index)")) /* \(group) */ = {isa = PBXGroup; children = (\(children)); path = \(group); sourceTree = \"<group>\"; };\n"
         }
+        text += "\t\t\(id("130")) /* Kit.xcconfig */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = Kit.xcconfig; sourceTree = \"<group>\"; };\n"
         for (index, target) in targets.enumerated() {
             let sources = files.filter { $0.target == (index == 0 ? "App" : target.name) }.map(\.build).joined(separator: ", ")
             let dependencies = target.dependencies.map { id("6\(index)\(targetID($0).suffix(1))") }
@@ -51,7 +52,8 @@ enum XcodeAppRepository {
                 text += "\t\t\(dependency) /* PBXTargetDependency */ = {isa = PBXTargetDependency; target = \(targetID(name)) /* \(name) */; };\n"
             }
             text += "\t\t\(id("7\(index)")) = {isa = XCConfigurationList; buildConfigurations = (\(id("8\(index)"))); };\n"
-            text += "\t\t\(id("8\(index)")) /* Debug */ = {isa = XCBuildConfiguration; buildSettings = {\(target.settings)}; name = Debug; };\n"
+            let base = target.name == "Kit" ? "baseConfigurationReference = \(id("130")); " : ""
+            text += "\t\t\(id("8\(index)")) /* Debug */ = {isa = XCBuildConfiguration; \(base)buildSettings = {\(target.settings)}; name = Debug; };\n"
         }
         text += "\t\t\(id("79")) = {isa = XCConfigurationList; buildConfigurations = (\(id("89"))); };\n"
         text += "\t\t\(id("89")) /* Debug */ = {isa = XCBuildConfiguration; buildSettings = {SWIFT_VERSION = 5.0;}; name = Debug; };\n"
@@ -63,7 +65,9 @@ enum XcodeAppRepository {
 
     /// The repository, committed on `main` with `feature` checked out.
     static func make() async throws -> GitWorkspace {
-        var files: [(String, String)] = [("App.xcodeproj/project.pbxproj", pbxproj())]
+        var files: [(String, String)] = [
+            ("App.xcodeproj/project.pbxproj", pbxproj()), ("Configs/Kit.xcconfig", "#include \"Shared/Swift.xcconfig\"\n"), ("Configs/Shared/Swift.xcconfig", "SWIFT_VERSION = 6.0\n"),
+        ]
         for file in ["App/AppDelegate.swift", "AppTests/AppTests.swift", "Kit/Kit.swift", "Kit/Old.swift", "Other/Other.swift"] {
             files.append((file, "// \(file)\n"))
         }
@@ -120,6 +124,14 @@ struct AffectedXcodeServiceTests {
         let regenerated = try await XcodeAppRepository.affected(repository)
         #expect(regenerated.json["targets"] as? [String] == [])
         #expect(regenerated.json["changed"] as? [String] == ["App"])
+    }
+
+    @Test func anXcconfigAffectsTheTargetsBasedOnItAndOnWhatIncludesIt() async throws {
+        let repository = try await XcodeAppRepository.make()
+        try repository.write("SWIFT_VERSION = 5.0\n", to: "Configs/Shared/Swift.xcconfig")
+        let (json, _) = try await XcodeAppRepository.affected(repository)
+        #expect(json["outsidePackages"] as? [String] == [])
+        #expect(json["targets"] as? [String] == ["App", "AppTests", "Kit"])
     }
 
     @Test func aProjectThatCannotBeComparedAffectsTheWholeProject() async throws {
