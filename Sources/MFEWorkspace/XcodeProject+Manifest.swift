@@ -104,8 +104,12 @@ extension XcodeProject {
             if target.productType == .application || host[target.name] != nil {
                 stems[target.name] = stem(ofApplication: target.name)
             } else if target.productType.isTest {
+                // Two apps may build the same product (NetNewsWire's macOS and iOS apps are both
+                // NetNewsWire.app): the one the bundle depends on is its host, as Xcode builds it.
+                let dependsOn = Set(target.dependencies.filter { $0.project == nil }.map(\.target))
+                let hosts = targets.filter { $0.productType == .application && $0.builtProductName == target.testHostProductName }
                 if let product = target.testHostProductName,
-                    let app = targets.first(where: { $0.productType == .application && $0.builtProductName == product })
+                    let app = hosts.first(where: { dependsOn.contains($0.name) }) ?? hosts.first
                         ?? targets.first(where: { $0.productType == .application && $0.name == product })
                 {
                     stems[target.name] = stem(ofApplication: app.name)

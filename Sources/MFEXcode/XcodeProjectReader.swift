@@ -400,12 +400,18 @@ struct PBXObjects {
     }
 
     /// The configurations of the `XCConfigurationList` `id`: name, the `.xcconfig` its
-    /// `baseConfigurationReference` names (absolute), and its `buildSettings`.
+    /// `baseConfigurationReference` (or Xcode 16's anchor and relative path) names
+    /// (absolute), and its `buildSettings`.
     func configurations(of id: String?) -> [(name: String, base: String?, settings: [String: Any])] {
         guard let id, let list = objects[id] as? [String: Any] else { return [] }
         return (list["buildConfigurations"] as? [String] ?? []).compactMap { configurationID in
             guard let configuration = objects[configurationID] as? [String: Any], let name = configuration["name"] as? String else { return nil }
-            let base = (configuration["baseConfigurationReference"] as? String).flatMap { paths[$0] }.map { PathUtilities.absolute($0, relativeTo: settings.rootDirectory) }
+            // Xcode 16 names an `.xcconfig` inside a synchronized folder by the folder (the
+            // anchor) and its path there.
+            let anchored = (configuration["baseConfigurationReferenceAnchor"] as? String).flatMap { paths[$0] }.map { folder in
+                PathUtilities.normalize(PathUtilities.join(folder, configuration["baseConfigurationReferenceRelativePath"] as? String ?? ""))
+            }
+            let base = ((configuration["baseConfigurationReference"] as? String).flatMap { paths[$0] } ?? anchored).map { PathUtilities.absolute($0, relativeTo: settings.rootDirectory) }
             return (name, base, configuration["buildSettings"] as? [String: Any] ?? [:])
         }
     }

@@ -81,6 +81,44 @@ struct XcodeProjectFingerprintTests {
         }
     }
 
+    /// Xcode 16 bases a configuration on an `.xcconfig` inside a synchronized folder by the
+    /// folder and a relative path (NetNewsWire); what it includes is the target's too.
+    @Test func anXcconfigAnchoredInASynchronizedFolderIsRead() throws {
+        let text = XcodeFixtures.synchronized
+            .replacingOccurrences(
+                of: "\t\t\tname = App;\n", with: "\t\t\tbuildConfigurationList = C00000000000000000000001;\n\t\t\tname = App;\n"
+            )
+            .replacingOccurrences(
+                of: "/* Begin PBXProject section */",
+                with: "\t\tC00000000000000000000001 = {isa = XCConfigurationList; buildConfigurations = (C00000000000000000000002); };\n"
+                    + "\t\tC00000000000000000000002 = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = A00000000000000000000021; "
+                    + "baseConfigurationReferenceRelativePath = Config/App.xcconfig; buildSettings = {}; name = Debug; };\n/* Begin PBXProject section */")
+        let fileSystem = InMemoryFileSystem()
+        try fileSystem.write("#include \"Shared.xcconfig\"\nPRODUCT_MODULE_NAME = AppModule\n", to: "/w/App/Config/App.xcconfig")
+        try fileSystem.write("SWIFT_VERSION = 6.0\n", to: "/w/App/Config/Shared.xcconfig")
+        let project = try XcodeProjectReader.parse(Data(text.utf8), projectPath: "/w/App.xcodeproj", pbxprojPath: "App.xcodeproj/project.pbxproj", fileSystem: fileSystem)
+        let app = try #require(project.targets.first { $0.name == "App" })
+        #expect(app.productName == "AppModule")
+        #expect(app.configurationFiles == ["App/Config/App.xcconfig", "App/Config/Shared.xcconfig"])
+        #expect(app.ownedPaths.contains("App/Config/Shared.xcconfig"))
+    }
+
+    /// NetNewsWire's macOS and iOS apps both build NetNewsWire.app: the iOS tests' TEST_HOST
+    /// names the one they depend on.
+    @Test func aTestHostTwoAppsBuildIsTheOneTheBundleDependsOn() {
+        let location = SourceLocation(file: "App.xcodeproj/project.pbxproj", line: 1, column: 1)
+        var mac = XcodeTarget(name: "NetNewsWire", productType: .application, location: location)
+        var iOS = XcodeTarget(name: "NetNewsWire-iOS", productType: .application, location: location)
+        mac.builtProductName = "NetNewsWire"
+        iOS.builtProductName = "NetNewsWire"
+        var tests = XcodeTarget(name: "NetNewsWire-iOSTests", productType: .unitTestBundle, location: location, dependencies: [XcodeTargetDependency(target: "NetNewsWire-iOS", location: location)])
+        tests.testHost = "/BUILT_PRODUCTS_DIR/NetNewsWire.app/NetNewsWire"
+        let project = XcodeProject(path: "/w/App.xcodeproj", pbxprojPath: location.file, name: "App", rootDirectory: "/w", objectVersion: 77, targets: [mac, iOS, tests])
+        let stems = project.applicationStems(roles: .standard)
+        #expect(stems["NetNewsWire-iOSTests"] == stems["NetNewsWire-iOS"])
+        #expect(stems["NetNewsWire-iOS"] != stems["NetNewsWire"])
+    }
+
     @Test func aVersionXcodeRejectsIsAnErrorAtTheReference() {
         let location = SourceLocation(file: "App.xcodeproj/project.pbxproj", line: 7, column: 1)
         #expect(throws: XcodeError.invalidVersion("1.x", url: "https://example.com/a", at: location)) {
