@@ -50,8 +50,9 @@ package struct XcodeProjectReader: Sendable {
             // Foundation names the wrong line for a conflict marker (line 1): find it.
             let text = String(decoding: data, as: UTF8.self)
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard ["<<<<<<<", "=======", ">>>>>>>", "|||||||"].contains(where: { line.hasPrefix($0) }) else { continue }
-                throw XcodeError.mergeConflict(marker: String(line.prefix(40)), at: SourceLocation(file: pbxprojPath, line: index + 1, column: 1))
+                let marker = ["<<<<<<<", ">>>>>>>", "|||||||"].compactMap { line.range(of: $0) }.first ?? (line.hasPrefix("=======") ? line.range(of: "=======") : nil)
+                guard let marker else { continue }
+                throw XcodeError.mergeConflict(marker: String(line[marker.lowerBound...].prefix(40)), at: SourceLocation(file: pbxprojPath, line: index + 1, column: 1))
             }
             let start = text.drop { $0.isWhitespace }
             if !start.hasPrefix("<?xml"), !start.hasPrefix("bplist"), let (line, expected) = PBXSyntax.firstError(in: text) {

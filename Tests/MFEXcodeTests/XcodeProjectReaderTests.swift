@@ -112,7 +112,7 @@ struct XcodeProjectReaderTests {
         #expect {
             try XcodeProjectReader().read(projectAt: PathUtilities.join(directory.path, "Broken.xcodeproj"))
         } throws: { error in
-            guard case .syntaxError(_, let location)? = error as? XcodeError else { return false }
+            guard case .mergeConflict("<<<<<<< HEAD", let location)? = error as? XcodeError else { return false }
             return location.file.hasSuffix("Broken.xcodeproj/project.pbxproj") && location.line == 1
         }
     }
