@@ -27,6 +27,9 @@ public struct AffectedPackages: Sendable, Equatable {
     package var ignoredFiles: [String]
     /// Changed files in the shell's folder (when it holds no package), sorted.
     package var shellFiles: [String]
+    /// Changed schemes and user state of Xcode projects and workspaces, which build nothing,
+    /// sorted.
+    package var xcodeStateFiles: [String] = []
     /// Whether the shell app is affected: a file in its folder changed, the shell package or
     /// an affected target is in a shell feature, or (for a shell folder holding no package, an app that links the
     /// workspace) a target other than a test target is affected.
@@ -71,7 +74,7 @@ public struct AffectedPackages: Sendable, Equatable {
     /// reversed target graph, O(targets + dependencies), no recursion.
     package init(workspace: Workspace, change: WorkspaceChange) {
         let graph = TargetGraph(workspace: workspace)
-        let owners = ChangeOwners(graph: graph, configuration: workspace.configuration, removedPackages: change.removedPackages)
+        let owners = ChangeOwners(graph: graph, configuration: workspace.configuration, removedPackages: change.removedPackages, change: change)
         var changedPackages: Set<Int> = []
         var removedNames: Set<String> = []
         var wholePackages: Set<Int> = []
@@ -79,6 +82,7 @@ public struct AffectedPackages: Sendable, Equatable {
         var workspaceFiles: [String] = []
         var ignoredFiles: [String] = []
         var shellFiles: [String] = []
+        var xcodeStateFiles: [String] = []
         var packageFiles: [(file: String, package: Int)] = []
         var manifestPackages: Set<Int> = []
         // Why each changed target changed: the first cause found, in the order of `change.files`.
@@ -103,7 +107,14 @@ public struct AffectedPackages: Sendable, Equatable {
             case .targets(let nodes):
                 changedPackages.insert(graph.nodes[nodes[0]].package)
                 changedNodes.formUnion(nodes)
-                for node in nodes where causes[node] == nil { causes[node] = .file(file) }
+                // A file says more than the project's definition of the target changing.
+                for node in nodes where causes[node] == nil || causes[node]?.isTargetDefinition == true { causes[node] = .file(file) }
+            case .xcodeState: xcodeStateFiles.append(file)
+            case .projectTargets(let package, let nodes):
+                changedPackages.insert(package)
+                changedNodes.formUnion(nodes)
+                for node in nodes where causes[node] == nil { causes[node] = .targetDefinition(file) }
+            case .formerTargets(let package): changedPackages.insert(package)
             }
         }
         // The reviewers: the teams of the features whose files changed, and of the packages whose
@@ -172,6 +183,7 @@ public struct AffectedPackages: Sendable, Equatable {
         )
         self.explanations = explanations
         self.reviewers = reviewers
+        self.xcodeStateFiles = xcodeStateFiles.sorted()
     }
 
     /// `packages` plus every package declaring a dependency on one of them (`.package(path:)`,
@@ -273,16 +285,24 @@ package struct AffectedExplanation: Sendable, Equatable {
         case dependsOnPackage(String)
         /// The package depends on this package, which was removed.
         case removedPackage(String)
+        /// The target's definition in this `project.pbxproj` changed (its files, settings,
+        /// dependencies or package products).
+        case targetDefinition(String)
 
         var isManifest: Bool {
             if case .manifest = self { return true }
             return false
         }
 
+        var isTargetDefinition: Bool {
+            if case .targetDefinition = self { return true }
+            return false
+        }
+
         /// The changed file, when one file is the cause.
         package var file: String? {
             switch self {
-            case .file(let file), .manifest(let file), .packageFile(let file), .outsideTargets(let file): return file
+            case .file(let file), .manifest(let file), .packageFile(let file), .outsideTargets(let file), .targetDefinition(let file): return file
             case .dependsOnPackage, .removedPackage: return nil
             }
         }
@@ -298,6 +318,7 @@ package struct AffectedExplanation: Sendable, Equatable {
             case .outsideTargets(let file): return "'\(file)' changed; it matched no 'ignore:' glob and lies outside every target"
             case .dependsOnPackage(let package): return "its package depends on package '\(package)', which changed as a whole"
             case .removedPackage(let package): return "its package depends on package '\(package)', which was removed"
+            case .targetDefinition(let file): return "its definition in '\(file)' changed"
             }
         }
     }

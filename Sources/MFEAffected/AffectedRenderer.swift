@@ -79,6 +79,10 @@ public struct AffectedRenderer: Sendable {
             let (verb, pronoun) = result.ignoredFiles.count == 1 ? ("matches", "it affects") : ("match", "they affect")
             notes += "note: \(Self.list(result.ignoredFiles)) changed but \(verb) 'ignore:' in mfe.yml, so \(pronoun) nothing\n"
         }
+        if !result.xcodeStateFiles.isEmpty {
+            let pronoun = result.xcodeStateFiles.count == 1 ? "it affects" : "they affect"
+            notes += "note: \(Self.list(result.xcodeStateFiles)) changed in Xcode's schemes or user state, which build nothing, so \(pronoun) nothing\n"
+        }
         if let head = result.headNotCheckedOut {
             notes += "note: '\(head)' is not checked out; the packages and their dependencies were read from the work tree (check out '\(head)' for an exact answer)\n"
         }
@@ -125,7 +129,7 @@ struct AffectedJSONRenderer: OutputRenderer {
             "affected": .array(result.affected.map(JSONValue.string)),
             "features": .array(result.features.map(JSONValue.string)),
             "targets": .array(result.targets.map(JSONValue.string)),
-            "ignored": .array(result.ignoredFiles.map(JSONValue.string)),
+            "ignored": .array((result.ignoredFiles + result.xcodeStateFiles).sorted().map(JSONValue.string)),
             "outsidePackages": .array(result.workspaceFiles.map(JSONValue.string)),
             "shell": .bool(result.shellAffected),
         ]

@@ -24,6 +24,15 @@ package enum ChangeOwner: Sendable, Equatable {
     /// A file in these targets' folder (sources and resources): node indices of the graph,
     /// usually one; several when targets share a folder.
     case targets([Int])
+    /// Xcode's schemes, breakpoints and per-user state inside an `.xcodeproj` or
+    /// `.xcworkspace`: they choose what to run, never what a target is, so nothing is affected.
+    case xcodeState
+    /// A project's `project.pbxproj` whose targets' definitions were compared with the base
+    /// revision's: these targets changed (none when only what builds nothing changed).
+    case projectTargets(package: Int, nodes: [Int])
+    /// A file that only targets the change removed owned (at the base revision): the targets
+    /// that depended on them changed their own definitions, so nothing more is affected.
+    case formerTargets(package: Int)
 }
 
 /// Maps changed files (relative to the workspace root) to their owners: the innermost package
@@ -45,10 +54,17 @@ package struct ChangeOwners: Sendable {
     private let ignore: [PathGlob]
     /// The shell's folder when it holds no workspace package; nil otherwise.
     package let shellFolder: String?
+    /// Per `.xcodeproj` folder whose `project.pbxproj` was compared: its package and the nodes
+    /// of the targets whose definition changed.
+    private let projectTargets: [String: (package: Int, nodes: [Int])]
+    /// Per file or folder an Xcode target owned at the base revision: the project's package
+    /// and the nodes of those targets that still exist.
+    private let formerPaths: [String: (package: Int, nodes: [Int])]
 
     /// Creates the owners of `graph`'s workspace, with `configuration`'s `ignore:` and
-    /// `shell.path`, and the packages of the base revision that are gone.
-    package init(graph: TargetGraph, configuration: WorkspaceConfiguration?, removedPackages: [RemovedPackage]) {
+    /// `shell.path`, and the packages of the base revision that are gone; with `change`, the
+    /// project targets it compared and what targets owned at the base revision.
+    package init(graph: TargetGraph, configuration: WorkspaceConfiguration?, removedPackages: [RemovedPackage], change: WorkspaceChange? = nil) {
         var folders: [String: Folder] = [:]
         let shellPath = configuration?.shell?.path.map(PathUtilities.normalize)
         let packageDirectories = Set(graph.packages.map(\.directory))
@@ -91,6 +107,35 @@ package struct ChangeOwners: Sendable {
         }
         self.xcodePaths = xcodePaths
         ignore = (configuration?.ignore ?? []).map(PathGlob.init(ignoring:))
+
+        var projectIndex: [String: Int] = [:]
+        for (index, package) in graph.packages.enumerated() where package.project != nil { projectIndex[package.directory] = index }
+        var projectTargets: [String: (package: Int, nodes: [Int])] = [:]
+        for (project, names) in change?.projectTargets ?? [:] {
+            guard let index = projectIndex[project] else { continue }
+            projectTargets[project] = (index, names.compactMap { nodesByName[index][$0] }.sorted())
+        }
+        self.projectTargets = projectTargets
+        var formerPaths: [String: (package: Int, nodes: [Int])] = [:]
+        for (path, membership) in change?.formerProjectPaths ?? [:] {
+            guard let index = projectIndex[membership.project] else { continue }
+            formerPaths[path] = (index, Set(membership.targets.compactMap { nodesByName[index][$0] }).sorted())
+        }
+        self.formerPaths = formerPaths
+    }
+
+    /// Whether `file` is state Xcode keeps beside a project or workspace that builds nothing:
+    /// anything in `xcuserdata`, and shared schemes, breakpoints and workspace settings
+    /// (`xcshareddata/xcschemes`, `xcdebugger`, `IDEWorkspaceChecks.plist`,
+    /// `WorkspaceSettings.xcsettings`). `xcshareddata/swiftpm/Package.resolved` builds.
+    static func isXcodeState(_ file: String) -> Bool {
+        let components = file.split(separator: "/")
+        guard let container = components.lastIndex(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) else { return false }
+        let inside = components[(container + 1)...]
+        if inside.contains("xcuserdata") { return true }
+        guard inside.first == "xcshareddata", inside.count >= 2 else { return false }
+        let next = inside[inside.startIndex + 1]
+        return ["xcschemes", "xcdebugger", "IDEWorkspaceChecks.plist", "WorkspaceSettings.xcsettings"].contains(next)
     }
 
     /// The folders a target's files may lie in, relative to its package: `path:`, or each
@@ -106,20 +151,31 @@ package struct ChangeOwners: Sendable {
         name == "Package.swift" || name == "Package.resolved" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 
+    /// The value of the innermost of `file` and its folders that `paths` holds, unless a
+    /// package folder lies between: O(depth) lookups.
+    private func innermost<Value>(_ file: String, in paths: [String: Value]) -> Value? {
+        guard !paths.isEmpty else { return nil }
+        var path = Substring(file)
+        while true {
+            if let value = paths[String(path)] { return value }
+            guard let slash = path.lastIndex(of: "/") else { return nil }
+            path = path[..<slash]
+            if folders[String(path)] != nil { return nil }
+        }
+    }
+
     /// The owner of `file`, a path relative to the workspace root.
     package func owner(of file: String) -> ChangeOwner {
         if ignore.contains(where: { $0.matches(file) }) { return .ignored }
         if file == "mfe.yml" { return .workspace }
-        if !xcodePaths.isEmpty {
-            // An Xcode target's file or folder, unless a package folder lies inside it.
-            var path = Substring(file)
-            while true {
-                if let nodes = xcodePaths[String(path)] { return .targets(nodes) }
-                guard let slash = path.lastIndex(of: "/") else { break }
-                path = path[..<slash]
-                if folders[String(path)] != nil { break }
-            }
+        if Self.isXcodeState(file) { return .xcodeState }
+        if file.hasSuffix("/project.pbxproj"), let changed = projectTargets[String(file.dropLast("/project.pbxproj".count))] {
+            return .projectTargets(package: changed.package, nodes: changed.nodes)
         }
+        // An Xcode target's file or folder; else one a target owned at the base revision
+        // (deleted from it, or renamed).
+        if let nodes = innermost(file, in: xcodePaths) { return .targets(nodes) }
+        if let former = innermost(file, in: formerPaths) { return former.nodes.isEmpty ? .formerTargets(package: former.package) : .targets(former.nodes) }
         var folder = Substring(file)
         var found: (folder: Substring, owner: Folder)?
         while let slash = folder.lastIndex(of: "/") {

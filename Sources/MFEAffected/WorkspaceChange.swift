@@ -13,6 +13,21 @@ package struct RemovedPackage: Sendable, Hashable {
     }
 }
 
+/// Where a file or folder lay in an Xcode project at the base revision: what a file deleted
+/// from a target (and from the project in the same change) belonged to.
+package struct FormerProjectMembership: Sendable, Hashable {
+    /// The `.xcodeproj` folder, relative to the workspace root.
+    package var project: String
+    /// The targets that owned it at the base revision.
+    package var targets: [String]
+
+    /// Creates a membership.
+    package init(project: String, targets: [String]) {
+        self.project = project
+        self.targets = targets
+    }
+}
+
 /// The revisions `mfe affected` compared.
 public struct ComparedRevisions: Sendable, Equatable {
     /// The base revision as given with `--base`, or as chosen by default (`origin/HEAD`'s
@@ -42,6 +57,13 @@ package struct WorkspaceChange: Sendable, Equatable {
     package var headNotCheckedOut: String?
     /// The revisions compared; nil for a change not read from git.
     package var revisions: ComparedRevisions?
+    /// Per changed `project.pbxproj` of the workspace's projects (its `.xcodeproj` folder,
+    /// relative to the workspace root): the targets whose definition changed. A project not
+    /// listed (new, or unreadable at one revision) changed as a whole.
+    package var projectTargets: [String: Set<String>] = [:]
+    /// Files and folders (relative to the workspace root) that targets of a changed project
+    /// owned at the base revision.
+    package var formerProjectPaths: [String: FormerProjectMembership] = [:]
 
     /// Creates a change.
     package init(files: [String], removedPackages: [RemovedPackage] = [], headNotCheckedOut: String? = nil, revisions: ComparedRevisions? = nil) {

@@ -1,6 +1,8 @@
+import Foundation
 import MFECore
 import MFEManifest
 import MFEWorkspace
+import MFEXcode
 
 /// Asks git which workspace files a change touches: the files that differ between the merge
 /// base of `base` and `head` and `head` (or the work tree, untracked files included, when
@@ -9,11 +11,15 @@ package struct WorkspaceChangeReader: Sendable {
     let runner: any ProcessRunning
     /// mfe's environment: git's, and the one manifests at the base are read in.
     let environment: [String: String]
+    /// Where the work tree's project files are read (a change without `head`).
+    let fileSystem: any FileSystem
 
-    /// Creates a reader running git through `runner`, in `environment` (mfe's own).
-    package init(runner: any ProcessRunning = SubprocessRunner(), environment: [String: String]) {
+    /// Creates a reader running git through `runner`, in `environment` (mfe's own), reading
+    /// the work tree through `fileSystem`.
+    package init(runner: any ProcessRunning = SubprocessRunner(), environment: [String: String], fileSystem: any FileSystem = LocalFileSystem()) {
         self.runner = runner
         self.environment = environment
+        self.fileSystem = fileSystem
     }
 
     /// The change between the merge base of `base` and `head` (HEAD and the work tree when nil)
@@ -52,7 +58,31 @@ package struct WorkspaceChangeReader: Sendable {
         var headNotCheckedOut: String?
         if let head, try await repository.commit("HEAD") != headCommit { headNotCheckedOut = head }
         let revisions = ComparedRevisions(base: base, baseIsDefault: givenBase == nil, mergeBase: mergeBase)
-        return WorkspaceChange(files: files, removedPackages: removed, headNotCheckedOut: headNotCheckedOut, revisions: revisions)
+        var change = WorkspaceChange(files: files, removedPackages: removed, headNotCheckedOut: headNotCheckedOut, revisions: revisions)
+        let changed = Set(files)
+        for package in workspace.packages where package.project != nil && changed.contains(package.directory + "/project.pbxproj") {
+            let file = (prefix.isEmpty ? "" : prefix + "/") + package.directory + "/project.pbxproj"
+            guard let baseText = try await repository.contents(of: file, at: mergeBase) else { continue }
+            let projectPath = PathUtilities.join(workspace.root, package.directory)
+            let headData: Data?
+            if head == nil {
+                headData = try? fileSystem.contents(of: PathUtilities.join(projectPath, "project.pbxproj"))
+            } else {
+                headData = try await repository.contents(of: file, at: headCommit).map { Data($0.utf8) }
+            }
+            guard let before = XcodeProjectFingerprint(Data(baseText.utf8), projectPath: projectPath, pbxprojPath: file) else { continue }
+            if let headData, let after = XcodeProjectFingerprint(headData, projectPath: projectPath, pbxprojPath: file) {
+                change.projectTargets[package.directory] = XcodeProjectFingerprint.changedTargets(from: before, to: after)
+            }
+            let former = before.project
+            for target in former.targets {
+                for path in target.ownedPaths {
+                    let relative = PathUtilities.relative(PathUtilities.absolute(path, relativeTo: former.rootDirectory), to: workspace.root)
+                    change.formerProjectPaths[relative, default: FormerProjectMembership(project: package.directory, targets: [])].targets.append(target.name)
+                }
+            }
+        }
+        return change
     }
 
     /// Whether the workspace would hold a package in `directory`: it matches a `packages:` glob

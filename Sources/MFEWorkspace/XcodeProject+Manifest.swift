@@ -4,11 +4,12 @@ import MFEManifest
 import MFEXcode
 
 extension XcodeRequirement {
-    /// The requirement as SwiftPM normalises it; a version that is no semantic version is an
-    /// input error at the reference.
+    /// The requirement as SwiftPM normalises it. Xcode reads versions leniently, as SwiftPM
+    /// reads tags: `1.2` (XcodeGen writes `exactVersion: 1.2` so) is 1.2.0, `v1.2.3` is 1.2.3;
+    /// anything else is an input error at the reference.
     package func requirement(url: String, at location: SourceLocation) throws -> Requirement {
         func version(_ text: String) throws -> Version {
-            guard let version = Version(text) else { throw XcodeError.invalidVersion(text, url: url, at: location) }
+            guard let version = Version(tag: text.trimmingCharacters(in: .whitespaces)) else { throw XcodeError.invalidVersion(text, url: url, at: location) }
             return version
         }
         switch self {
@@ -103,8 +104,12 @@ extension XcodeProject {
             if target.productType == .application || host[target.name] != nil {
                 stems[target.name] = stem(ofApplication: target.name)
             } else if target.productType.isTest {
+                // Two apps may build the same product (NetNewsWire's macOS and iOS apps are both
+                // NetNewsWire.app): the one the bundle depends on is its host, as Xcode builds it.
+                let dependsOn = Set(target.dependencies.filter { $0.project == nil }.map(\.target))
+                let hosts = targets.filter { $0.productType == .application && $0.builtProductName == target.testHostProductName }
                 if let product = target.testHostProductName,
-                    let app = targets.first(where: { $0.productType == .application && $0.builtProductName == product })
+                    let app = hosts.first(where: { dependsOn.contains($0.name) }) ?? hosts.first
                         ?? targets.first(where: { $0.productType == .application && $0.name == product })
                 {
                     stems[target.name] = stem(ofApplication: app.name)

@@ -79,6 +79,30 @@ struct XcconfigReader {
         return result
     }
 
+    /// The files the file at `path` (absolute) includes, directly or not, that exist: what
+    /// else changes its settings.
+    func includedFiles(of path: String) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = [PathUtilities.normalize(path)]
+        var pending = [PathUtilities.normalize(path)]
+        while let file = pending.popLast() {
+            guard let data = try? fileSystem.contents(of: file) else { continue }
+            let folder = (file as NSString).deletingLastPathComponent
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("#include"), let open = trimmed.firstIndex(of: "\""), let close = trimmed[trimmed.index(after: open)...].firstIndex(of: "\"") else { continue }
+                let included = String(trimmed[trimmed.index(after: open)..<close])
+                guard !included.hasPrefix("<DEVELOPER_DIR>") else { continue }
+                let normalized = PathUtilities.normalize(included.hasPrefix("/") ? included : PathUtilities.join(folder, included))
+                if fileSystem.exists(normalized), seen.insert(normalized).inserted {
+                    result.append(normalized)
+                    pending.append(normalized)
+                }
+            }
+        }
+        return result
+    }
+
     private func read(_ path: String, into result: inout [BuildSettingAssignment], visiting: inout [String], notes: inout [String], includedFrom: String?) {
         guard !visiting.contains(path) else {
             notes.append(

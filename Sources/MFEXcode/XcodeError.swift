@@ -8,6 +8,10 @@ package enum XcodeError: LocatedError, Equatable {
     case noProjectFile(project: String)
     /// The file is not a property list: `reason` is Foundation's.
     case notAPropertyList(file: String, reason: String)
+    /// The file does not parse because a merge left a conflict marker in it, at this line.
+    case mergeConflict(marker: String, at: SourceLocation)
+    /// The file stops parsing at this line, where `expected` should have been.
+    case syntaxError(expected: String, at: SourceLocation)
     /// The property list has no `objects` or no `rootObject` that is a project.
     case notAProject(file: String, missing: String)
     /// An object refers to an identifier the file does not define.
@@ -29,7 +33,9 @@ package enum XcodeError: LocatedError, Equatable {
 
     package var location: SourceLocation? {
         switch self {
-        case .missingObject(_, _, let at), .missingKey(_, _, let at), .unknownRequirement(_, _, let at), .missingPackageFolder(_, _, let at), .invalidVersion(_, _, let at): return at
+        case .missingObject(_, _, let at), .missingKey(_, _, let at), .mergeConflict(_, let at), .syntaxError(_, let at), .unknownRequirement(_, _, let at), .missingPackageFolder(_, _, let at),
+            .invalidVersion(_, _, let at):
+            return at
         default: return nil
         }
     }
@@ -40,6 +46,10 @@ package enum XcodeError: LocatedError, Equatable {
             return "'\(project)' has no project.pbxproj; restore it from version control, or leave the project out of 'projects:'"
         case .notAPropertyList(let file, let reason):
             return "'\(file)' is not a property list Xcode can read (\(reason)); fix the merge conflict or restore the file from version control"
+        case .mergeConflict(let marker, _):
+            return "the project holds a merge conflict marker ('\(marker)'), so Xcode cannot open it; resolve the conflict, or take one side with 'git checkout --ours' or '--theirs'"
+        case .syntaxError(let expected, _):
+            return "the project stops parsing here, where \(expected) should be, so Xcode cannot open it; fix the line or restore the file from version control"
         case .notAProject(let file, let missing):
             return "'\(file)' is not an Xcode project: it has no '\(missing)'; restore the file from version control"
         case .missingObject(let id, let referencedAs, _):

@@ -83,6 +83,10 @@ package struct XcodeTarget: Sendable, Equatable {
     /// Targets whose products its copy-files phases embed (extensions, watch apps, helpers,
     /// frameworks), in order.
     package var embedded: [String] = []
+    /// The `.xcconfig` files the project's and the target's configurations are based on, with
+    /// the files they include, relative to the project's `rootDirectory`, sorted: a change to
+    /// one changes the target's build settings.
+    package var configurationFiles: [String] = []
 
     /// Creates a target value.
     package init(

@@ -47,15 +47,33 @@ package struct XcodeProjectReader: Sendable {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            // Foundation names the wrong line for a conflict marker (line 1): find it.
+            let text = String(decoding: data, as: UTF8.self)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let marker = ["<<<<<<<", ">>>>>>>", "|||||||"].compactMap { line.range(of: $0) }.first ?? (line.hasPrefix("=======") ? line.range(of: "=======") : nil)
+                guard let marker else { continue }
+                throw XcodeError.mergeConflict(marker: String(line[marker.lowerBound...].prefix(40)), at: SourceLocation(file: pbxprojPath, line: index + 1, column: 1))
+            }
+            let start = text.drop { $0.isWhitespace }
+            if !start.hasPrefix("<?xml"), !start.hasPrefix("bplist"), let (line, expected) = PBXSyntax.firstError(in: text) {
+                throw XcodeError.syntaxError(expected: expected, at: SourceLocation(file: pbxprojPath, line: line, column: 1))
+            }
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "it does not parse"
             throw XcodeError.notAPropertyList(file: pbxprojPath, reason: reason.prefix(1).lowercased() + reason.dropFirst())
         }
+        return try parse(data, propertyList: plist, projectPath: projectPath, pbxprojPath: pbxprojPath, fileSystem: fileSystem)
+    }
+
+    /// `parse(_:projectPath:pbxprojPath:fileSystem:)` of bytes already read as the property
+    /// list `plist`, for callers that read its objects too; without `lines`, every location is
+    /// line 1 (the scan for lines is a third of the work, and comparing needs none).
+    static func parse(_ data: Data, propertyList plist: Any, projectPath: String, pbxprojPath: String, fileSystem: (any FileSystem)? = nil, lines: Bool = true) throws -> XcodeProject {
         guard let top = plist as? [String: Any] else { throw XcodeError.notAPropertyList(file: pbxprojPath, reason: "its top level is not a dictionary") }
         guard let objects = top["objects"] as? [String: Any] else { throw XcodeError.notAProject(file: pbxprojPath, missing: "objects") }
         guard let rootID = top["rootObject"] as? String, let root = objects[rootID] as? [String: Any], root["isa"] as? String == "PBXProject" else {
             throw XcodeError.notAProject(file: pbxprojPath, missing: "rootObject")
         }
-        var reader = PBXObjects(objects: objects, lines: PBXLines(text: String(decoding: data, as: UTF8.self), objectIDs: Set(objects.keys)), file: pbxprojPath)
+        var reader = PBXObjects(objects: objects, lines: PBXLines(text: lines ? String(decoding: data, as: UTF8.self) : "", objectIDs: lines ? Set(objects.keys) : []), file: pbxprojPath)
         let projectFolder = (projectPath as NSString).deletingLastPathComponent
         let projectDirPath = root["projectDirPath"] as? String ?? ""
         let rootDirectory = projectDirPath.isEmpty ? projectFolder : PathUtilities.absolute(projectDirPath, relativeTo: projectFolder)
@@ -213,6 +231,7 @@ struct PBXObjects {
         target.builtProductName = resolved.productName
         target.productName = resolved.moduleName
         target.testHost = resolved.testHost
+        target.configurationFiles = configurationFiles(of: object)
         notes += resolved.notes
         for dependencyID in object["dependencies"] as? [String] ?? [] {
             let dependency = try self.object(dependencyID, referencedAs: "a dependency of '\(name)'", from: id, key: "dependencies")
@@ -344,6 +363,9 @@ struct PBXObjects {
         var testHost: String?
         for key in ["TEST_HOST", "BUNDLE_LOADER"] where testHost == nil && resolver.isAssigned(key) {
             let host = resolver.value(of: key)
+            // Xcode's test templates set BUNDLE_LOADER to $(TEST_HOST); a bundle without a
+            // TEST_HOST (UI tests) has none, as Xcode expands an unset setting to nothing.
+            if key == "BUNDLE_LOADER", Set(host.unresolved) == ["TEST_HOST"] { break }
             if !host.unresolved.isEmpty {
                 notes.append("\(key) of \(subject) uses \(Self.quoted(host.unresolved)), which no build setting defines; mfe places the test bundle by its dependencies")
                 break
@@ -353,6 +375,25 @@ struct PBXObjects {
         return ResolvedTargetSettings(productName: productName, moduleName: moduleName, testHost: testHost, notes: notes)
     }
 
+    /// The `.xcconfig` files of every configuration of the project and of the target
+    /// `object`, with the files they include when there is a file system to read them,
+    /// relative to the project's root folder, sorted.
+    mutating func configurationFiles(of object: [String: Any]) -> [String] {
+        var found: Set<String> = []
+        for level in [configurations(of: settings.projectConfigurations), configurations(of: object["buildConfigurationList"] as? String)] {
+            for base in level.compactMap(\.base) {
+                if let cached = settings.includedFiles[base] {
+                    found.formUnion(cached)
+                } else {
+                    let files = [base] + (settings.fileSystem.map { XcconfigReader(fileSystem: $0, root: settings.rootDirectory).includedFiles(of: base) } ?? [])
+                    settings.includedFiles[base] = files
+                    found.formUnion(files)
+                }
+            }
+        }
+        return found.map { PathUtilities.relative($0, to: settings.rootDirectory) }.sorted()
+    }
+
     /// `names` quoted for a message.
     static func quoted(_ names: [String]) -> String {
         var seen: Set<String> = []
@@ -360,12 +401,18 @@ struct PBXObjects {
     }
 
     /// The configurations of the `XCConfigurationList` `id`: name, the `.xcconfig` its
-    /// `baseConfigurationReference` names (absolute), and its `buildSettings`.
+    /// `baseConfigurationReference` (or Xcode 16's anchor and relative path) names
+    /// (absolute), and its `buildSettings`.
     func configurations(of id: String?) -> [(name: String, base: String?, settings: [String: Any])] {
         guard let id, let list = objects[id] as? [String: Any] else { return [] }
         return (list["buildConfigurations"] as? [String] ?? []).compactMap { configurationID in
             guard let configuration = objects[configurationID] as? [String: Any], let name = configuration["name"] as? String else { return nil }
-            let base = (configuration["baseConfigurationReference"] as? String).flatMap { paths[$0] }.map { PathUtilities.absolute($0, relativeTo: settings.rootDirectory) }
+            // Xcode 16 names an `.xcconfig` inside a synchronized folder by the folder (the
+            // anchor) and its path there.
+            let anchored = (configuration["baseConfigurationReferenceAnchor"] as? String).flatMap { paths[$0] }.map { folder in
+                PathUtilities.normalize(PathUtilities.join(folder, configuration["baseConfigurationReferenceRelativePath"] as? String ?? ""))
+            }
+            let base = ((configuration["baseConfigurationReference"] as? String).flatMap { paths[$0] } ?? anchored).map { PathUtilities.absolute($0, relativeTo: settings.rootDirectory) }
             return (name, base, configuration["buildSettings"] as? [String: Any] ?? [:])
         }
     }
@@ -424,6 +471,8 @@ struct BuildSettingsContext {
     var xcconfigs: [String: (assignments: [BuildSettingAssignment], notes: [String])] = [:]
     /// The configuration read for the first target that has any.
     var chosenConfiguration: String?
+    /// `.xcconfig` file (absolute) → it and the files it includes, for `configurationFiles`.
+    var includedFiles: [String: [String]] = [:]
 
     /// Debug when a target has it (the configuration Xcode builds and tests with by
     /// default), else its first.

@@ -23,7 +23,7 @@ extension XcodeTarget {
         return result.sorted()
     }
 
-    /// The folders and files that hold the target's sources and resources, relative to the
-    /// project's root folder: what a change to makes the target change.
-    package var ownedPaths: [String] { folders + files }
+    /// The folders and files that hold the target's sources and resources, and its `.xcconfig`
+    /// files, relative to the project's root folder: what a change to makes the target change.
+    package var ownedPaths: [String] { folders + files + configurationFiles }
 }

@@ -95,6 +95,6 @@ struct ComposeXcodeShellTests {
         try fixture.write("{ objects = { <<<<<<< HEAD\n", to: fixture.root + "/App/App.xcodeproj/project.pbxproj")
         let result = try await fixture.mfe(["compose-shell", "App"])
         #expect(result.status == 2)
-        #expect(result.standardError.contains("App.xcodeproj/project.pbxproj' is not a property list"), "\(result.standardError)")
+        #expect(result.standardError.contains("App.xcodeproj/project.pbxproj:1:1: the project holds a merge conflict marker ('<<<<<<< HEAD')"), "\(result.standardError)")
     }
 }

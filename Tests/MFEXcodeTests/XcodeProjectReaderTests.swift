@@ -112,8 +112,8 @@ struct XcodeProjectReaderTests {
         #expect {
             try XcodeProjectReader().read(projectAt: PathUtilities.join(directory.path, "Broken.xcodeproj"))
         } throws: { error in
-            guard case .notAPropertyList(let file, _)? = error as? XcodeError else { return false }
-            return file.hasSuffix("Broken.xcodeproj/project.pbxproj")
+            guard case .mergeConflict("<<<<<<< HEAD", let location)? = error as? XcodeError else { return false }
+            return location.file.hasSuffix("Broken.xcodeproj/project.pbxproj") && location.line == 1
         }
     }
 

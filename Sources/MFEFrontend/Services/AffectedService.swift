@@ -45,7 +45,8 @@ public struct AffectedService: CommandService {
     /// an `InputError` for an unusable workspace, a folder outside git, or an unknown revision.
     public func run(_ request: Request) async throws -> CommandOutput {
         let workspace = try await environment.loadWorkspace(at: request.path, loader: request.loader)
-        let change = try await WorkspaceChangeReader(runner: environment.processRunner, environment: environment.variables).change(in: workspace, base: request.base, head: request.head)
+        let change = try await WorkspaceChangeReader(runner: environment.processRunner, environment: environment.variables, fileSystem: environment.fileSystem).change(
+            in: workspace, base: request.base, head: request.head)
         var result = AffectedPackages(workspace: workspace, change: change)
         result.loadingNotes = workspace.notes
         var output = CommandOutput()
