@@ -324,11 +324,26 @@ struct PBXObjects {
             }
         }
         let resolver = BuildSettingsResolver(assignments: assignments.filter { $0.applies(to: configuration ?? "") }, builtins: settings.builtins(target: name, configuration: configuration ?? ""))
-        let subject = "target '\(name)' of \(file)"
+        return ResolvedTargetSettings(resolver: resolver, name: name, subject: "target '\(name)' of \(file)", notes: notes)
+    }
+
+    /// `names` quoted for a message.
+    static func quoted(_ names: [String]) -> String {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }.map { "'$(\($0))'" }.joined(separator: ", ")
+    }
+}
+
+extension ResolvedTargetSettings {
+    /// The product and module names and test host of target `name` as `resolver` resolves
+    /// them, with a note for each value that uses a variable nothing defines; `subject`
+    /// names the target in notes.
+    init(resolver: BuildSettingsResolver, name: String, subject: String, notes: [String]) {
+        var notes = notes
         var productName = name
         let product = resolver.value(of: "PRODUCT_NAME")
         if !product.unresolved.isEmpty {
-            notes.append("PRODUCT_NAME of \(subject) uses \(Self.quoted(product.unresolved)), which no build setting defines; mfe uses the target's name")
+            notes.append("PRODUCT_NAME of \(subject) uses \(PBXObjects.quoted(product.unresolved)), which no build setting defines; mfe uses the target's name")
         } else if !product.value.isEmpty {
             productName = product.value
         }
@@ -336,7 +351,7 @@ struct PBXObjects {
         if resolver.isAssigned("PRODUCT_MODULE_NAME") {
             let module = resolver.value(of: "PRODUCT_MODULE_NAME")
             if !module.unresolved.isEmpty {
-                notes.append("PRODUCT_MODULE_NAME of \(subject) uses \(Self.quoted(module.unresolved)), which no build setting defines; mfe uses '\(moduleName)'")
+                notes.append("PRODUCT_MODULE_NAME of \(subject) uses \(PBXObjects.quoted(module.unresolved)), which no build setting defines; mfe uses '\(moduleName)'")
             } else if !module.value.isEmpty {
                 moduleName = module.value
             }
@@ -345,19 +360,16 @@ struct PBXObjects {
         for key in ["TEST_HOST", "BUNDLE_LOADER"] where testHost == nil && resolver.isAssigned(key) {
             let host = resolver.value(of: key)
             if !host.unresolved.isEmpty {
-                notes.append("\(key) of \(subject) uses \(Self.quoted(host.unresolved)), which no build setting defines; mfe places the test bundle by its dependencies")
+                notes.append("\(key) of \(subject) uses \(PBXObjects.quoted(host.unresolved)), which no build setting defines; mfe places the test bundle by its dependencies")
                 break
             }
             if !host.value.isEmpty { testHost = host.value }
         }
-        return ResolvedTargetSettings(productName: productName, moduleName: moduleName, testHost: testHost, notes: notes)
+        self.init(productName: productName, moduleName: moduleName, testHost: testHost, notes: notes)
     }
+}
 
-    /// `names` quoted for a message.
-    static func quoted(_ names: [String]) -> String {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }.map { "'$(\($0))'" }.joined(separator: ", ")
-    }
+extension PBXObjects {
 
     /// The configurations of the `XCConfigurationList` `id`: name, the `.xcconfig` its
     /// `baseConfigurationReference` names (absolute), and its `buildSettings`.
