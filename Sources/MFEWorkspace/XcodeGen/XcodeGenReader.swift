@@ -43,6 +43,7 @@ package struct XcodeGenReader: Sendable {
                 fileSystem: fileSystem)
             project.targets.append(target)
         }
+        Self.linkTransitively(&project.targets, entries: targetEntries, options: spec["options"])
         for entry in aggregateEntries {
             guard entry.value.entries != nil else { throw XcodeGenError.notAMapping(what: "aggregate target '\(entry.key)'", at: entry.location) }
             var target = XcodeTarget(name: entry.key, productType: .aggregate, location: entry.location)
@@ -51,6 +52,11 @@ package struct XcodeGenReader: Sendable {
                 try Self.refuseVariable(other, what: "aggregate target '\(entry.key)'", at: item.location)
                 guard names.contains(other) else { throw XcodeGenError.unknownTarget(other, target: entry.key, at: item.location) }
                 target.dependencies.append(XcodeTargetDependency(target: other, location: item.location))
+            }
+            for item in entry.value["buildToolPlugins"]?.listOrSingle ?? [] {
+                guard let plugin = item["plugin"]?.string, let package = item["package"]?.string else { continue }
+                guard let index = packageIndex[package] else { throw XcodeGenError.unknownPackage(package, target: entry.key, at: item.location) }
+                target.packageProducts.append(XcodeProductDependency(product: plugin, package: index, location: item.location))
             }
             project.targets.append(target)
         }
@@ -189,13 +195,22 @@ package struct XcodeGenReader: Sendable {
         _ entry: SpecNode.Entry, name: String, names: Set<String>, projectReferences: Set<String>, packages: [String: Int], root: String
     ) throws -> XcodeTarget {
         let value = entry.value
-        guard let typeNode = value["type"], let type = typeNode.string else {
+        let productType: XcodeProductType
+        if let typeNode = value["type"], let type = typeNode.string, !type.isEmpty {
+            try Self.refuseVariable(type, what: "the type of target '\(name)'", at: typeNode.location)
+            productType = XcodeProductType(identifier: "com.apple.product-type." + type)
+        } else if value["legacy"] != nil {
+            // A `PBXLegacyTarget` (an external build tool) has no product type.
+            productType = .other("")
+        } else {
             throw XcodeGenError.missingKey("type", in: "target '\(name)'", at: entry.location)
         }
-        try Self.refuseVariable(type, what: "the type of target '\(name)'", at: typeNode.location)
-        var target = XcodeTarget(name: name, productType: XcodeProductType(identifier: "com.apple.product-type." + type), location: entry.location)
+        var target = XcodeTarget(name: name, productType: productType, location: entry.location)
+        let platform = value["platform"]?.string
         for item in value["dependencies"]?.listOrSingle ?? [] {
             guard item.entries != nil else { throw XcodeGenError.notAMapping(what: "a dependency of target '\(name)'", at: item.location) }
+            // `platforms:` keeps a dependency of a multi-platform target to those platforms.
+            if let platforms = item["platforms"]?.listOrSingle.compactMap(\.string), let platform, !platforms.contains(platform) { continue }
             if let reference = item["target"]?.string {
                 try Self.refuseVariable(reference, what: "a dependency of target '\(name)'", at: item.location)
                 if let slash = reference.firstIndex(of: "/"), projectReferences.contains(String(reference[..<slash])) {
@@ -216,8 +231,76 @@ package struct XcodeGenReader: Sendable {
             }
             // `framework`, `carthage`, `sdk` and `bundle` link prebuilt products: no edge.
         }
+        // A build tool plug-in is a product of its package the target uses, as Xcode lists it.
+        for item in value["buildToolPlugins"]?.listOrSingle ?? [] {
+            guard let plugin = item["plugin"]?.string, let package = item["package"]?.string else { continue }
+            guard let index = packages[package] else { throw XcodeGenError.unknownPackage(package, target: name, at: item.location) }
+            target.packageProducts.append(XcodeProductDependency(product: plugin, package: index, location: item.location))
+        }
         try readSources(value["sources"], of: name, into: &target, root: root)
         return target
+    }
+
+    /// With `transitivelyLinkDependencies` (the target's, else `options:`), a target also
+    /// depends on what its target dependencies depend on, as XcodeGen writes it: through
+    /// targets that do not embed their own (all but applications and test bundles), leaving
+    /// out what a lower target embeds (`embed: true`). Each added edge is located at the
+    /// top-level dependency that brought it.
+    static func linkTransitively(_ targets: inout [XcodeTarget], entries: [SpecNode.Entry], options: SpecNode?) {
+        let projectWide = options?["transitivelyLinkDependencies"]?.bool ?? false
+        let original = targets
+        let byName = Dictionary(original.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // Whether each dependency says `embed: true`, in the order `readTarget` kept them.
+        func embeds(_ index: Int) -> (targets: [Bool], products: [Bool]) {
+            var targetFlags: [Bool] = []
+            var productFlags: [Bool] = []
+            let platform = entries[index].value["platform"]?.string
+            for item in entries[index].value["dependencies"]?.listOrSingle ?? [] {
+                if let platforms = item["platforms"]?.listOrSingle.compactMap(\.string), let platform, !platforms.contains(platform) { continue }
+                let embed = item["embed"]?.bool == true
+                if item["target"] != nil { targetFlags.append(embed) }
+                if item["package"] != nil {
+                    let count = max(1, (item["products"]?.listOrSingle ?? []).count)
+                    productFlags += Array(repeating: embed, count: count)
+                }
+            }
+            return (targetFlags, productFlags)
+        }
+        for index in original.indices where entries[index].value["transitivelyLinkDependencies"]?.bool ?? projectWide {
+            var result = original[index]
+            var seenTargets = Set(result.dependencies.map { "\($0.project ?? "")/\($0.target)" })
+            var seenProducts = Set(result.packageProducts.map { "\($0.package ?? -1)/\($0.product)" })
+            var visited: Set<String> = [result.name]
+            var queue: [(index: Int, origin: SourceLocation)] = result.dependencies.filter { $0.project == nil }.compactMap { dependency in
+                guard let other = byName[dependency.target], !Self.embedsItsDependencies(original[other].productType) else { return nil }
+                return (other, dependency.location)
+            }
+            while !queue.isEmpty {
+                let (current, origin) = queue.removeFirst()
+                guard visited.insert(original[current].name).inserted else { continue }
+                let flags = embeds(current)
+                for (position, dependency) in original[current].dependencies.enumerated() where !(flags.targets.indices.contains(position) && flags.targets[position]) {
+                    guard seenTargets.insert("\(dependency.project ?? "")/\(dependency.target)").inserted else { continue }
+                    result.dependencies.append(XcodeTargetDependency(target: dependency.target, project: dependency.project, location: origin))
+                    if dependency.project == nil, let other = byName[dependency.target], !Self.embedsItsDependencies(original[other].productType) {
+                        queue.append((other, origin))
+                    }
+                }
+                for (position, product) in original[current].packageProducts.enumerated() where !(flags.products.indices.contains(position) && flags.products[position]) {
+                    guard seenProducts.insert("\(product.package ?? -1)/\(product.product)").inserted else { continue }
+                    result.packageProducts.append(XcodeProductDependency(product: product.product, package: product.package, location: origin))
+                }
+            }
+            targets[index] = result
+        }
+    }
+
+    /// Whether a target embeds its own dependencies (XcodeGen's `shouldEmbedDependencies`):
+    /// applications of every kind (`.app` products: watch, iMessage, App Clip) and test bundles.
+    static func embedsItsDependencies(_ type: XcodeProductType) -> Bool {
+        if type == .application || type.isTest { return true }
+        if case .other(let identifier) = type { return identifier.hasPrefix("com.apple.product-type.application") }
+        return false
     }
 
     /// The target's `sources:`: folders (with `excludes` as excluded files, or `includes` as
