@@ -37,7 +37,10 @@ struct XcodeGenCorpusTests {
         let root = try #require(ProcessInfo.processInfo.environment["MFE_XCODEGEN_CORPUS"])
         let fileSystem = LocalFileSystem()
         var specs: [String] = []
-        try fileSystem.walkFolders(below: root, purpose: "corpus", limits: .init(maximumFolders: 200_000, maximumDepth: 64), entering: { !$0.hasPrefix(".") && !$0.hasSuffix(".xcodeproj") && $0 != "vendor" && $0 != "node_modules" }) {
+        try fileSystem.walkFolders(
+            below: root, purpose: "corpus", limits: .init(maximumFolders: 200_000, maximumDepth: 64),
+            entering: { !$0.hasPrefix(".") && !$0.hasSuffix(".xcodeproj") && $0 != "vendor" && $0 != "node_modules" }
+        ) {
             relative, names in
             for name in names where name == "project.yml" { specs.append(relative.isEmpty ? name : relative + "/" + name) }
         }
