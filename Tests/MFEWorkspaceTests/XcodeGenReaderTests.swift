@@ -193,6 +193,61 @@ struct XcodeGenReaderTests {
         #expect(search.files == ["Features/Search"])
     }
 
+    @Test func linksTransitivelyAndFiltersDependenciesByPlatformAsXcodeGenWrites() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            """
+            name: App
+            options:
+              transitivelyLinkDependencies: true
+            packages:
+              Lint:
+                url: https://github.com/example/lint
+                exactVersion: 1.2.3
+            targets:
+              App:
+                type: application
+                platform: iOS
+                dependencies:
+                  - target: Kit_iOS
+              Kit:
+                type: framework
+                platform: [iOS, macOS]
+                dependencies:
+                  - target: Core_${platform}
+                  - target: Extra_${platform}
+                    platforms: [macOS]
+                  - target: Embedded_${platform}
+                    embed: true
+                buildToolPlugins:
+                  - plugin: LintPlugin
+                    package: Lint
+              Core: {type: library.static, platform: [iOS, macOS]}
+              Extra: {type: framework, platform: [iOS, macOS]}
+              Embedded: {type: framework, platform: [iOS, macOS]}
+              Script:
+                legacy:
+                  toolPath: /usr/bin/make
+            aggregateTargets:
+              All:
+                targets: [App, Script]
+
+            """, to: "project.yml")
+        let project = try XcodeGenReader().read(specAt: PathUtilities.join(directory.path, "project.yml"))
+        let byName = Dictionary(project.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byName["Kit_iOS"]?.dependencies.map(\.target) == ["Core_iOS", "Embedded_iOS"])
+        #expect(byName["Kit_macOS"]?.dependencies.map(\.target) == ["Core_macOS", "Extra_macOS", "Embedded_macOS"])
+        #expect(byName["Kit_iOS"]?.packageProducts.map(\.product) == ["LintPlugin"])
+        // App links what Kit links but what Kit embeds itself, located at its own entry.
+        let app = try #require(byName["App"])
+        #expect(app.dependencies.map(\.target) == ["Kit_iOS", "Core_iOS"])
+        #expect(Set(app.dependencies.map(\.location)).count == 1)
+        #expect(byName["Script"]?.productType == .other(""))
+        #expect(byName["All"]?.productType == .aggregate)
+        #expect(byName["All"]?.dependencies.map(\.target) == ["App", "Script"])
+        #expect(project.packageReferences.map(\.kind) == [.remote(url: "https://github.com/example/lint", requirement: .exact("1.2.3"))])
+    }
+
     @Test func refusesWhatOnlyTheEnvironmentKnowsAtTheLine() throws {
         let directory = try TemporaryDirectory()
         let text = """
