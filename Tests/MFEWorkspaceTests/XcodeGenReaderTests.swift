@@ -280,6 +280,15 @@ struct XcodeGenReaderTests {
         }
     }
 
+    @Test func malformedYAMLIsRefusedAtItsLine() throws {
+        let directory = try TemporaryDirectory()
+        let path = PathUtilities.join(directory.path, "project.yml")
+        try directory.write("name: App\ntargets:\n  App:\n    sources: [${target_name}]\n", to: "project.yml")
+        let error = try #require(throws: WorkspaceError.self) { try XcodeGenReader().read(specAt: path) }
+        #expect(error.location?.file == path)
+        #expect(error.location?.line == 4)
+    }
+
     @Test func discoveryPrefersTheSpecToTheProjectItGenerates() throws {
         let directory = try Self.workspace()
         try directory.write(XcodeFixtures.synchronized, to: "App.xcodeproj/project.pbxproj")

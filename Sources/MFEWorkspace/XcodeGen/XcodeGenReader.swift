@@ -82,7 +82,8 @@ package struct XcodeGenReader: Sendable {
             guard let composed = try Yams.compose(yaml: text) else { return empty }
             node = SpecNode(composed, file: file, pathBase: pathBase)
         } catch let error as YamlError {
-            throw XcodeGenError.unreadable(file: file, reason: "\(error)".split(separator: "\n").first.map(String.init) ?? "not YAML", at: includedAt)
+            // At the line of the YAML problem, as mfe.yml's are.
+            throw ConfigurationParser.convert(error, file: file, yaml: text)
         }
         guard node.entries != nil else { throw XcodeGenError.notAMapping(what: "the spec '\(file)'", at: node.location) }
         var merged = empty
