@@ -62,6 +62,7 @@ struct XcodeGenCorpusTests {
             guard fileSystem.exists(PathUtilities.join(generated, "project.pbxproj")), let xcode = try? XcodeProjectReader().read(projectAt: generated) else {
                 counts["read", default: 0] += 1
                 print("READ \(spec): \(project.targets.count) targets, \(project.targets.reduce(0) { $0 + $1.dependencies.count + $1.packageProducts.count }) dependencies")
+                for (name, shape) in Self.shapes(project).sorted(by: { $0.key < $1.key }) { print("  \(name): \(shape)") }
                 continue
             }
             let mine = Self.shapes(project)
