@@ -71,8 +71,12 @@ struct XcodeGenCorpusTests {
             for name in Set(mine.keys).union(theirs.keys).sorted() where mine[name] != theirs[name] {
                 differences.append("\(name): spec \(mine[name].map(\.description) ?? "-") / pbxproj \(theirs[name].map(\.description) ?? "-")")
             }
+            for target in project.targets {
+                guard let other = xcode.targets.first(where: { $0.name == target.name }), other.testHostProductName != target.testHostProductName else { continue }
+                differences.append("\(target.name): test host \(target.testHostProductName ?? "-") / pbxproj \(other.testHostProductName ?? "-")")
+            }
             let modules = project.targets.filter { target in xcode.targets.first { $0.name == target.name }.map { $0.productName != target.productName } ?? false }
-            differences += modules.map { "\($0.name): module \($0.productName) / pbxproj \(xcode.targets.first { $0.name == $0.name }?.productName ?? "-")" }
+            differences += modules.map { target in "\(target.name): module \(target.productName) / pbxproj \(xcode.targets.first { $0.name == target.name }?.productName ?? "-")" }
             if differences.isEmpty {
                 counts["exact", default: 0] += 1
                 print("EXACT \(spec): \(project.targets.count) targets match \(project.name).xcodeproj")

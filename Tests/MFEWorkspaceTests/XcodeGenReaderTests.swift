@@ -222,6 +222,11 @@ struct XcodeGenReaderTests {
                 buildToolPlugins:
                   - plugin: LintPlugin
                     package: Lint
+              AppTests:
+                type: bundle.unit-test
+                platform: iOS
+                dependencies:
+                  - target: App
               Core: {type: library.static, platform: [iOS, macOS]}
               Extra: {type: framework, platform: [iOS, macOS]}
               Embedded: {type: framework, platform: [iOS, macOS]}
@@ -242,6 +247,9 @@ struct XcodeGenReaderTests {
         let app = try #require(byName["App"])
         #expect(app.dependencies.map(\.target) == ["Kit_iOS", "Core_iOS"])
         #expect(Set(app.dependencies.map(\.location)).count == 1)
+        // XcodeGen sets TEST_HOST on a unit test bundle depending on an app.
+        #expect(byName["AppTests"]?.testHost == "/BUILT_PRODUCTS_DIR/App.app/App")
+        #expect(byName["AppTests"]?.dependencies.map(\.target) == ["App"])
         #expect(byName["Script"]?.productType == .other(""))
         #expect(byName["All"]?.productType == .aggregate)
         #expect(byName["All"]?.dependencies.map(\.target) == ["App", "Script"])

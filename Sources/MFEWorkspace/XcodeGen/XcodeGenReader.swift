@@ -36,11 +36,16 @@ package struct XcodeGenReader: Sendable {
         let projectReferences = Set((spec["projectReferences"]?.entries ?? []).map(\.key))
         let names = try targetEntries.map { try Self.targetName($0) } + aggregateEntries.map(\.key)
         let configuration = Self.configuration(of: spec)
+        let entriesByName = Dictionary(zip(names, targetEntries).map { ($0, $1) }, uniquingKeysWith: { a, _ in a })
         for (entry, targetName) in zip(targetEntries, names) {
             var target = try readTarget(entry, name: targetName, names: Set(names), projectReferences: projectReferences, packages: packageIndex, root: root)
-            project.notes += target.resolveSettings(
-                levels: try settingsLevels(spec: spec, target: entry.value, configuration: configuration), projectName: name, configuration: configuration, rootDirectory: root, file: specPath,
-                fileSystem: fileSystem)
+            var levels = try settingsLevels(spec: spec, target: entry.value, configuration: configuration)
+            if target.productType == .unitTestBundle, !levels.contains(where: { $0.settings.contains { $0.key.hasPrefix("TEST_HOST") } }),
+                let host = Self.automaticTestHost(of: target, entries: entriesByName)
+            {
+                levels[levels.count - 1].settings.insert(XcodeBuildSetting(key: "TEST_HOST", value: host), at: 0)
+            }
+            project.notes += target.resolveSettings(levels: levels, projectName: name, configuration: configuration, rootDirectory: root, file: specPath, fileSystem: fileSystem)
             project.targets.append(target)
         }
         Self.linkTransitively(&project.targets, entries: targetEntries, options: spec["options"])
@@ -149,7 +154,7 @@ package struct XcodeGenReader: Sendable {
             } else if settings["PRODUCT_NAME"] == nil {
                 settings = settings.setting("PRODUCT_NAME", to: .scalar(entry.key))
             }
-            target = target.setting("settings", to: settings.kind)
+            target = target.setting("settings", to: settings.kind).setting("productName", to: .scalar(entry.key))
             return SpecNode.Entry(key: prefix + entry.key + suffix, location: entry.location, value: target)
         }
     }
@@ -294,6 +299,20 @@ package struct XcodeGenReader: Sendable {
             }
             targets[index] = result
         }
+    }
+
+    /// The `TEST_HOST` XcodeGen sets on a unit test bundle that sets none: the first
+    /// application among its target dependencies, by its `productName` (the unsuffixed name of
+    /// a multi-platform target).
+    static func automaticTestHost(of target: XcodeTarget, entries: [String: SpecNode.Entry]) -> String? {
+        for dependency in target.dependencies where dependency.project == nil {
+            guard let entry = entries[dependency.target], let type = entry.value["type"]?.string,
+                embedsItsDependencies(XcodeProductType(identifier: "com.apple.product-type." + type)), !XcodeProductType(identifier: "com.apple.product-type." + type).isTest
+            else { continue }
+            let product = entry.value["productName"]?.string ?? entry.value["name"]?.string ?? dependency.target
+            return entry.value["platform"]?.string == "macOS" ? "$(BUILT_PRODUCTS_DIR)/\(product).app/Contents/MacOS/\(product)" : "$(BUILT_PRODUCTS_DIR)/\(product).app/\(product)"
+        }
+        return nil
     }
 
     /// Whether a target embeds its own dependencies (XcodeGen's `shouldEmbedDependencies`):
