@@ -175,7 +175,8 @@ package struct AdoptionPlanner: Sendable {
         var leftOut: [AdoptionConfigurationRenderer.LeftOut] = []
         for path in paths {
             do {
-                let project = try XcodeProjectReader(fileSystem: fileSystem).read(projectAt: PathUtilities.join(root, path))
+                let project = try WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem, environment: environment), fileSystem: fileSystem).readProjectDefinition(
+                    at: PathUtilities.join(root, path))
                 packages.append((path, try project.manifest()))
                 projects[path] = project
             } catch {

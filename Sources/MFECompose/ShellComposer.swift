@@ -179,7 +179,9 @@ package struct ShellComposer: Sendable {
             var collected: [RootRequirement] = []
             for project in projects {
                 let manifest = try project.manifest()
-                let base = manifest.packageDirectory
+                // Local package paths are relative to the project's container: the `.xcodeproj`
+                // folder, or an XcodeGen spec (whose manifest path is the spec itself).
+                let base = project.pbxprojPath == project.path ? project.path : manifest.packageDirectory
                 collected += DependencyRules.requiredDependencies(of: manifest, isRoot: true, enabledTraits: ["default"], baseDirectory: base).map {
                     RootRequirement(location: $0.location, requirement: $0.requirement, traits: $0.traits, declaration: $0.declaration)
                 }

@@ -82,13 +82,14 @@ package struct ShellLocator: Sendable {
         }
         let project = try shellProject(start: start, workspace: workspace)
         if let workspace, let features = shell?.features, !features.isEmpty {
-            guard let file = outputPath ?? project.map(XcodeShell.resolvedPath) else {
+            guard let file = try outputPath ?? project.map({ XcodeShell.resolvedPath(of: try XcodeShell.generatedProject(of: $0, fileSystem: fileSystem)) }) else {
                 throw ComposeShellError.outputNeeded(configurationFile: workspace.configuration.file)
             }
             return located(.features(features, configurationFile: workspace.configuration.file), writing: file)
         }
         if let project {
-            return located(.xcode(path: project), writing: outputPath ?? XcodeShell.resolvedPath(of: project))
+            // An XcodeGen spec's pins live in the project it generates.
+            return located(.xcode(path: project), writing: try outputPath ?? XcodeShell.resolvedPath(of: XcodeShell.generatedProject(of: project, fileSystem: fileSystem)))
         }
         throw ComposeShellError.noShell(given: given, updateFolder: path == nil ? updateFolders.first : nil)
     }
@@ -98,7 +99,9 @@ package struct ShellLocator: Sendable {
     func shellProject(start: String, workspace: WorkspaceRoot?) throws -> String? {
         if let workspace, let project = workspace.configuration.shell?.project {
             let path = PathUtilities.absolute(project, relativeTo: workspace.directory)
-            guard fileSystem.isDirectory(path), path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcworkspace") else {
+            let isContainer = fileSystem.isDirectory(path) && (path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcworkspace"))
+            let isSpec = ProjectDefinitionKind(path: path) == .xcodegen && fileSystem.exists(path) && !fileSystem.isDirectory(path)
+            guard isContainer || isSpec else {
                 throw WorkspaceError.projectsEntryWithoutProject(
                     project, key: "shell.project:", at: workspace.configuration.shell?.projectLocation ?? SourceLocation(file: workspace.configuration.file, line: 1, column: 1))
             }

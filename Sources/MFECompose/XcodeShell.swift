@@ -1,4 +1,5 @@
 import MFECore
+import MFEWorkspace
 import MFEXcode
 
 /// Where an Xcode shell keeps its pins, and the projects it is made of.
@@ -11,8 +12,17 @@ package enum XcodeShell {
         return PathUtilities.join(path, "project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
     }
 
-    /// The projects of the `.xcodeproj` or `.xcworkspace` at `path`.
+    /// The `.xcodeproj` XcodeGen generates from the spec at `path` (`NAME.xcodeproj` beside
+    /// it, NAME the spec's `name:`), where Xcode then keeps the pins; any other path as it is.
+    package static func generatedProject(of path: String, fileSystem: any FileSystem) throws -> String {
+        guard ProjectDefinitionKind(path: path) == .xcodegen else { return path }
+        let spec = try XcodeGenReader(fileSystem: fileSystem).read(specAt: path)
+        return PathUtilities.join(PathUtilities.normalize(path + "/.."), spec.name + ".xcodeproj")
+    }
+
+    /// The projects of the `.xcodeproj`, `.xcworkspace` or XcodeGen spec at `path`.
     package static func projects(at path: String, fileSystem: any FileSystem) throws -> [XcodeProject] {
+        if ProjectDefinitionKind(path: path) == .xcodegen { return [try XcodeGenReader(fileSystem: fileSystem).read(specAt: path)] }
         let reader = XcodeProjectReader(fileSystem: fileSystem)
         guard path.hasSuffix(".xcworkspace") else { return [try reader.read(projectAt: path)] }
         return try XcodeWorkspaceReader(fileSystem: fileSystem).read(workspaceAt: path).projects.map { try reader.read(projectAt: $0) }

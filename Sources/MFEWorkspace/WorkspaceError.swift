@@ -253,7 +253,7 @@ package enum WorkspaceError: LocatedError, Equatable {
         case .packagesEntryWithoutPackage(let file, let glob):
             return "\(file): 'packages:' entry '\(glob)' has no Package.swift; create the package or remove the entry"
         case .projectsEntryWithoutProject(let glob, let key, _):
-            return "'\(key)' entry '\(glob)' names no .xcodeproj or .xcworkspace folder; fix the path (relative to the workspace root) or remove the entry"
+            return "'\(key)' entry '\(glob)' names no .xcodeproj or .xcworkspace folder nor XcodeGen spec; fix the path (relative to the workspace root) or remove the entry"
         case .discoveryFailed(let error, let root):
             return "\(error.localizedDescription) (mfe was looking for packages under '\(root)'; run it in the workspace's own folder, or list the package folders under 'packages:' in its mfe.yml)"
         case .shellPathNamesNoFolder(let path, let file, let at):

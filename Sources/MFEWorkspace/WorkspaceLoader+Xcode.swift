@@ -29,7 +29,7 @@ extension WorkspaceLoader {
             guard !pattern.hasPrefix("/"), !pattern.hasPrefix("..") else { throw WorkspaceError.projectsEntryWithoutProject(entry.glob, key: entry.key, at: entry.location) }
             var visits = FolderVisits(fileSystem: fileSystem, boundary: root, purpose: "matching '\(entry.glob)'")
             _ = try visits.enter(root, depth: 0)
-            let matches = try match(pattern.split(separator: "/"), in: root, relative: "", depth: 0, visits: &visits).filter { Self.isXcodeContainer(($0 as NSString).lastPathComponent) }
+            let matches = try matchProjects(pattern, root: root, visits: &visits)
             guard !matches.isEmpty else { throw WorkspaceError.projectsEntryWithoutProject(entry.glob, key: entry.key, at: entry.location) }
             for match in matches {
                 if match.hasSuffix(".xcworkspace") {
@@ -43,15 +43,28 @@ extension WorkspaceLoader {
         return found.sorted()
     }
 
+    /// The projects a `projects:` glob matches: folders (`.xcodeproj`, `.xcworkspace`), and
+    /// files for a glob naming an XcodeGen spec (`Apps/*/project.yml`).
+    func matchProjects(_ pattern: String, root: String, visits: inout FolderVisits) throws -> [String] {
+        let components = pattern.split(separator: "/")
+        guard ProjectDefinitionKind(path: pattern) == .xcodegen, let name = components.last else {
+            return try match(components, in: root, relative: "", depth: 0, visits: &visits).filter { Self.isXcodeContainer(($0 as NSString).lastPathComponent) }
+        }
+        return try match(Array(components.dropLast()), in: root, relative: "", depth: 0, visits: &visits).flatMap { folder in
+            let directory = PathUtilities.join(root, folder)
+            return try fileSystem.contentsOfDirectory(directory).filter { PathUtilities.matches(Substring($0), pattern: name) && !fileSystem.isDirectory(PathUtilities.join(directory, $0)) }
+                .sorted().map { PathUtilities.join(folder, $0) }
+        }
+    }
+
     /// Reads the projects at `paths` (relative to `root`) as packages of the graph: directory
     /// (the `.xcodeproj` path), manifest and project. Every failure is reported together.
     package func loadProjects(_ paths: [String], root: String) throws -> [(directory: String, manifest: PackageManifest, project: XcodeProject)] {
-        let reader = XcodeProjectReader(fileSystem: fileSystem)
         var result: [(directory: String, manifest: PackageManifest, project: XcodeProject)] = []
         var problems: [any InputError] = []
         for path in paths {
             do {
-                let project = try reader.read(projectAt: PathUtilities.join(root, path))
+                let project = try readProjectDefinition(at: PathUtilities.join(root, path))
                 result.append((path, try project.manifest(), project))
             } catch let error as InputErrors {
                 problems += error.errors

@@ -303,7 +303,8 @@ package struct WorkspaceLoader: Sendable {
     }
 
     /// `discoverPackages(under:)` and, in the same walk, every `.xcodeproj` holding a
-    /// `project.pbxproj` (relative to `root`, sorted), but those under `Pods` or `Carthage`.
+    /// `project.pbxproj` and every XcodeGen `project.yml` (relative to `root`, sorted), but
+    /// those under `Pods` or `Carthage`.
     /// The folders of Xcode projects and workspaces are not entered: they hold no packages.
     package func discoverPackagesAndProjects(under root: String) throws -> (packages: [String], projects: [String]) {
         var packages: [String] = []
@@ -317,7 +318,14 @@ package struct WorkspaceLoader: Sendable {
                     packages.append(relative.isEmpty ? "." : relative)
                 }
                 guard !relative.split(separator: "/").contains(where: { Self.skippedProjectFolderNames.contains(String($0)) }) else { return }
-                for name in names where name.hasSuffix(".xcodeproj") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
+                // An XcodeGen spec is the project's source: the `.xcodeproj` it generates
+                // beside it (when committed) is not read a second time.
+                let specs = names.filter { name in
+                    ProjectDefinitionKind.xcodeGenSpecNames.contains(name)
+                        && (try? fileSystem.contents(of: PathUtilities.join(directory, name))).map { ProjectDefinitionKind.looksLikeXcodeGenSpec(String(decoding: $0, as: UTF8.self)) } == true
+                }
+                for name in specs.sorted().prefix(1) { projects.append(relative.isEmpty ? name : relative + "/" + name) }
+                for name in names where specs.isEmpty && name.hasSuffix(".xcodeproj") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
                     projects.append(relative.isEmpty ? name : relative + "/" + name)
                 }
             }

@@ -343,11 +343,26 @@ struct PBXObjects {
             }
         }
         let resolver = BuildSettingsResolver(assignments: assignments.filter { $0.applies(to: configuration ?? "") }, builtins: settings.builtins(target: name, configuration: configuration ?? ""))
-        let subject = "target '\(name)' of \(file)"
+        return ResolvedTargetSettings(resolver: resolver, name: name, subject: "target '\(name)' of \(file)", notes: notes)
+    }
+
+    /// `names` quoted for a message.
+    static func quoted(_ names: [String]) -> String {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }.map { "'$(\($0))'" }.joined(separator: ", ")
+    }
+}
+
+extension ResolvedTargetSettings {
+    /// The product and module names and test host of target `name` as `resolver` resolves
+    /// them, with a note for each value that uses a variable nothing defines; `subject`
+    /// names the target in notes.
+    init(resolver: BuildSettingsResolver, name: String, subject: String, notes: [String]) {
+        var notes = notes
         var productName = name
         let product = resolver.value(of: "PRODUCT_NAME")
         if !product.unresolved.isEmpty {
-            notes.append("PRODUCT_NAME of \(subject) uses \(Self.quoted(product.unresolved)), which no build setting defines; mfe uses the target's name")
+            notes.append("PRODUCT_NAME of \(subject) uses \(PBXObjects.quoted(product.unresolved)), which no build setting defines; mfe uses the target's name")
         } else if !product.value.isEmpty {
             productName = product.value
         }
@@ -355,7 +370,7 @@ struct PBXObjects {
         if resolver.isAssigned("PRODUCT_MODULE_NAME") {
             let module = resolver.value(of: "PRODUCT_MODULE_NAME")
             if !module.unresolved.isEmpty {
-                notes.append("PRODUCT_MODULE_NAME of \(subject) uses \(Self.quoted(module.unresolved)), which no build setting defines; mfe uses '\(moduleName)'")
+                notes.append("PRODUCT_MODULE_NAME of \(subject) uses \(PBXObjects.quoted(module.unresolved)), which no build setting defines; mfe uses '\(moduleName)'")
             } else if !module.value.isEmpty {
                 moduleName = module.value
             }
@@ -367,14 +382,16 @@ struct PBXObjects {
             // TEST_HOST (UI tests) has none, as Xcode expands an unset setting to nothing.
             if key == "BUNDLE_LOADER", Set(host.unresolved) == ["TEST_HOST"] { break }
             if !host.unresolved.isEmpty {
-                notes.append("\(key) of \(subject) uses \(Self.quoted(host.unresolved)), which no build setting defines; mfe places the test bundle by its dependencies")
+                notes.append("\(key) of \(subject) uses \(PBXObjects.quoted(host.unresolved)), which no build setting defines; mfe places the test bundle by its dependencies")
                 break
             }
             if !host.value.isEmpty { testHost = host.value }
         }
-        return ResolvedTargetSettings(productName: productName, moduleName: moduleName, testHost: testHost, notes: notes)
+        self.init(productName: productName, moduleName: moduleName, testHost: testHost, notes: notes)
     }
+}
 
+extension PBXObjects {
     /// The `.xcconfig` files of every configuration of the project and of the target
     /// `object`, with the files they include when there is a file system to read them,
     /// relative to the project's root folder, sorted.
@@ -392,12 +409,6 @@ struct PBXObjects {
             }
         }
         return found.map { PathUtilities.relative($0, to: settings.rootDirectory) }.sorted()
-    }
-
-    /// `names` quoted for a message.
-    static func quoted(_ names: [String]) -> String {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }.map { "'$(\($0))'" }.joined(separator: ", ")
     }
 
     /// The configurations of the `XCConfigurationList` `id`: name, the `.xcconfig` its

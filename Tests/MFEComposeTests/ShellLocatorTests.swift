@@ -89,6 +89,13 @@ struct ShellLocatorTests {
         #expect(both.request.shell == .xcode(path: "/ws/App/App.xcworkspace"))
     }
 
+    @Test func anXcodeGenSpecIsTheShellWithThePinsOfTheProjectItGenerates() throws {
+        let spec = "name: Shop\ntargets:\n  Shop:\n    type: application\n    platform: iOS\n"
+        let shell = try Self.locate(["mfe.yml": "workspace: W\nshell:\n  project: App/project.yml\n", "App/project.yml": spec], path: nil)
+        #expect(shell.request.shell == .xcode(path: "/ws/App/project.yml"))
+        #expect(shell.request.outputPath == "/ws/App/Shop.xcodeproj/" + Self.xcodeResolved)
+    }
+
     @Test func theXcodeProjectsOfTheShellPackageAreItsMirrors() throws {
         let files = [
             "Shell/Package.swift": Self.manifest,

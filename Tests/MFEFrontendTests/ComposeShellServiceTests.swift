@@ -41,6 +41,51 @@ struct ComposeShellServiceTests {
         #expect(stale.writes.isEmpty, "--check writes nothing")
     }
 
+    /// An XcodeGen shell: the spec's `packages:` are the requirements, and the pins go where
+    /// Xcode reads them in the project XcodeGen generates (`Shop.xcodeproj` for `name: Shop`).
+    @Test func anXcodeGenShellIsPinnedInTheProjectItGenerates() async throws {
+        let world = try ComposeWorld(configuration: "shell:\n  project: App/project.yml\n", shell: nil)
+        let spec = """
+            name: Shop
+            packages:
+              Kit:
+                url: \(MemoryRepository.url("Kit"))
+                from: 2.0.0
+            targets:
+              Shop:
+                type: application
+                platform: iOS
+                dependencies:
+                  - package: Kit
+
+            """
+        try world.files.write(spec, to: "/ws/App/project.yml")
+        let output = try await world.compose(.init(path: "/ws", noLint: true))
+        #expect(output.exitCode == 0, "\(output.standardError)")
+        #expect(output.standardOutput == Self.added + "wrote App/Shop.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved (2 pins)\n")
+        let check = try await world.run(.init(path: "/ws", check: true))
+        #expect(check.exitCode == 0, "\(check.standardError)")
+    }
+
+    /// A local package of the spec (`path:`, relative to it) brings its own requirements.
+    @Test func anXcodeGenShellsLocalPackagesAreReadBesideTheSpec() async throws {
+        let world = try ComposeWorld(configuration: "shell:\n  project: App/project.yml\n", shell: nil)
+        let feature = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Feature", products: [.library(name: "Feature", targets: ["Feature"])], dependencies: [.package(url: "\(MemoryRepository.url("Kit"))", from: "2.0.0")],
+                targets: [.target(name: "Feature", dependencies: [.product(name: "Kit", package: "Kit")])])
+
+            """
+        try world.files.write(feature, to: "/ws/App/Modules/Feature/Package.swift")
+        let spec = "name: Shop\npackages:\n  Feature:\n    path: Modules/Feature\ntargets:\n  Shop:\n    type: application\n    platform: iOS\n    dependencies:\n      - package: Feature\n"
+        try world.files.write(spec, to: "/ws/App/project.yml")
+        let output = try await world.compose(.init(path: "/ws", noLint: true))
+        #expect(output.exitCode == 0, "\(output.standardError)")
+        #expect(output.standardOutput == Self.added + "wrote App/Shop.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved (2 pins)\n")
+    }
+
     /// The JSON summary is a contract: its bytes, key order and spacing are kept.
     @Test func theJSONSummaryIsTheContract() async throws {
         let world = try ComposeWorld()
