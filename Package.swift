@@ -11,6 +11,10 @@ let package = Package(
         .plugin(name: "LintGraphPlugin", targets: ["LintGraphPlugin"]),
         .plugin(name: "ComposeShellPlugin", targets: ["ComposeShellPlugin"]),
         .plugin(name: "AffectedPlugin", targets: ["AffectedPlugin"]),
+        // `swift build` and Xcode run `mfe lint-graph [--imports]` on the package of a target that
+        // applies one of these; the release's mfe-plugins package offers them on the binary.
+        .plugin(name: "LintGraphBuildToolPlugin", targets: ["LintGraphBuildToolPlugin"]),
+        .plugin(name: "LintGraphImportsBuildToolPlugin", targets: ["LintGraphImportsBuildToolPlugin"]),
     ],
     dependencies: [
         // CLI parsing, help, completions.
@@ -255,6 +259,19 @@ let package = Package(
             ),
             dependencies: ["mfe"],
             path: "Sources/AffectedPlugin"
+        ),
+        // Build-tool plugins: lint-graph's findings as build diagnostics; errors fail the build.
+        .plugin(
+            name: "LintGraphBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["mfe"],
+            path: "Sources/LintGraphBuildToolPlugin"
+        ),
+        .plugin(
+            name: "LintGraphImportsBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["mfe"],
+            path: "Sources/LintGraphImportsBuildToolPlugin"
         ),
         .executableTarget(
             name: "mfe-bench",
