@@ -11,6 +11,10 @@ let package = Package(
         .plugin(name: "LintGraphPlugin", targets: ["LintGraphPlugin"]),
         .plugin(name: "ComposeShellPlugin", targets: ["ComposeShellPlugin"]),
         .plugin(name: "AffectedPlugin", targets: ["AffectedPlugin"]),
+        // `swift build` and Xcode run `mfe lint-graph [--imports]` on the package of a target that
+        // applies one of these; the release's mfe-plugins package offers them on the binary.
+        .plugin(name: "LintGraphBuildToolPlugin", targets: ["LintGraphBuildToolPlugin"]),
+        .plugin(name: "LintGraphImportsBuildToolPlugin", targets: ["LintGraphImportsBuildToolPlugin"]),
     ],
     dependencies: [
         // CLI parsing, help, completions.
@@ -21,8 +25,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Scaffold templates: a real logic-less template engine instead of string replacement.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        // SHA-256 for Package.resolved's originHash (Foundation has no CryptoKit on Linux).
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Running git and swift without Foundation.Process' pitfalls.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // FilePath and Errno on Linux, where Apple's System framework is missing (Subprocess's own
@@ -54,8 +56,6 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-                // Repository keys of the compose cache are SHA-256 hashes of locations.
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata, read
@@ -81,7 +81,6 @@ let package = Package(
                 "MFECore",
                 "MFEManifest",
                 "MFEWorkspace",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Package.resolved composition: the resolver, git package sources, the writer.
@@ -260,6 +259,19 @@ let package = Package(
             ),
             dependencies: ["mfe"],
             path: "Sources/AffectedPlugin"
+        ),
+        // Build-tool plugins: lint-graph's findings as build diagnostics; errors fail the build.
+        .plugin(
+            name: "LintGraphBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["mfe"],
+            path: "Sources/LintGraphBuildToolPlugin"
+        ),
+        .plugin(
+            name: "LintGraphImportsBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["mfe"],
+            path: "Sources/LintGraphImportsBuildToolPlugin"
         ),
         .executableTarget(
             name: "mfe-bench",

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import MFECore
 
 /// One problem `mfe lint-graph` reports, with everything every output format needs.
 public struct Finding: Sendable, Hashable {
@@ -212,11 +212,7 @@ public struct Finding: Sendable, Hashable {
     /// message keeps it.
     package static func fingerprint(rule: RuleID, file: String, from: String?, to: String?, path: [String]?, feature: String?) -> String {
         let key = ["mfe-finding-v1", rule.rawValue, file, from ?? "", to ?? "", path?.joined(separator: " -> ") ?? "", feature ?? ""].joined(separator: "\u{1F}")
-        let digest = SHA256.hash(data: Data(key.utf8))
-        return digest.prefix(16).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return SHA256.hexadecimal(SHA256.hash(Data(key.utf8)).prefix(16))
     }
 
     /// The order findings are printed in: file, line, column, then rule and names.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import MFECore
 
@@ -75,7 +74,7 @@ package struct CommitHash: Sendable, Hashable, CustomStringConvertible {
 package enum SHA256Hex {
     /// The digest of `data`.
     package static func digest(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256.hexDigest(data)
     }
 }
 

@@ -19,7 +19,10 @@ struct FileAccessBoundaryTests {
     ]
 
     /// Folders outside the rule: a plugin may import only PackagePlugin and Foundation.
-    static let exemptFolders = ["Sources/EmbedTemplatesPlugin/", "Sources/EmbedBuildInfoPlugin/", "Sources/LintGraphPlugin/", "Sources/ComposeShellPlugin/", "Sources/AffectedPlugin/"]
+    static let exemptFolders = [
+        "Sources/EmbedTemplatesPlugin/", "Sources/EmbedBuildInfoPlugin/", "Sources/LintGraphPlugin/", "Sources/ComposeShellPlugin/", "Sources/AffectedPlugin/",
+        "Sources/LintGraphBuildToolPlugin/", "Sources/LintGraphImportsBuildToolPlugin/",
+    ]
 
     /// The C calls that reach the file system.
     static let systemCalls: Set<String> = [

@@ -1,0 +1,1 @@
+../LintGraphBuildToolPlugin/LintGraphBuildCommand.swift
