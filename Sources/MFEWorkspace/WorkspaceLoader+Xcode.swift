@@ -29,7 +29,12 @@ extension WorkspaceLoader {
             guard !pattern.hasPrefix("/"), !pattern.hasPrefix("..") else { throw WorkspaceError.projectsEntryWithoutProject(entry.glob, key: entry.key, at: entry.location) }
             var visits = FolderVisits(fileSystem: fileSystem, boundary: root, purpose: "matching '\(entry.glob)'")
             _ = try visits.enter(root, depth: 0)
-            let matches = try match(pattern.split(separator: "/"), in: root, relative: "", depth: 0, visits: &visits).filter { Self.isXcodeContainer(($0 as NSString).lastPathComponent) }
+            let matches = try match(pattern.split(separator: "/"), in: root, relative: "", depth: 0, visits: &visits).compactMap { match -> String? in
+                if Self.isXcodeContainer((match as NSString).lastPathComponent) || (match as NSString).lastPathComponent == "Project.swift" { return match }
+                // A folder holding a Tuist `Project.swift` stands for it.
+                let manifest = PathUtilities.join(match, "Project.swift")
+                return fileSystem.exists(PathUtilities.join(root, manifest)) ? manifest : nil
+            }
             guard !matches.isEmpty else { throw WorkspaceError.projectsEntryWithoutProject(entry.glob, key: entry.key, at: entry.location) }
             for match in matches {
                 if match.hasSuffix(".xcworkspace") {
@@ -49,8 +54,15 @@ extension WorkspaceLoader {
         let reader = XcodeProjectReader(fileSystem: fileSystem)
         var result: [(directory: String, manifest: PackageManifest, project: XcodeProject)] = []
         var problems: [any InputError] = []
+        var tuist = TuistRoots(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment, workspaceRoot: root)
         for path in paths {
             do {
+                if (path as NSString).lastPathComponent == "Project.swift" {
+                    let directory = (path as NSString).deletingLastPathComponent
+                    let (project, manifest) = try tuist.read(PathUtilities.join(root, path))
+                    result.append((directory.isEmpty ? "." : directory, manifest, project))
+                    continue
+                }
                 let project = try reader.read(projectAt: PathUtilities.join(root, path))
                 result.append((path, try project.manifest(), project))
             } catch let error as InputErrors {

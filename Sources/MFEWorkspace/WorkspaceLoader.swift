@@ -313,11 +313,16 @@ package struct WorkspaceLoader: Sendable {
                 below: root, purpose: "looking for packages", entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) && !Self.isXcodeContainer($0) }
             ) { relative, names in
                 let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
-                if fileSystem.exists(PathUtilities.join(directory, "Package.swift")) {
+                let isTuistFolder = TuistRoots.isTuistFolder(directory, fileSystem: fileSystem)
+                if fileSystem.exists(PathUtilities.join(directory, "Package.swift")), !isTuistFolder {
                     packages.append(relative.isEmpty ? "." : relative)
                 }
                 guard !relative.split(separator: "/").contains(where: { Self.skippedProjectFolderNames.contains(String($0)) }) else { return }
-                for name in names where name.hasSuffix(".xcodeproj") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
+                if names.contains("Project.swift"), !relative.split(separator: "/").contains("Tuist"), !fileSystem.isDirectory(PathUtilities.join(directory, "Project.swift")) {
+                    projects.append(relative.isEmpty ? "Project.swift" : relative + "/Project.swift")
+                }
+                // Tuist generates the `.xcodeproj` beside the `Project.swift` it reads.
+                for name in names where name.hasSuffix(".xcodeproj") && !names.contains("Project.swift") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
                     projects.append(relative.isEmpty ? name : relative + "/" + name)
                 }
             }

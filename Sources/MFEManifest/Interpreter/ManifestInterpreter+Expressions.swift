@@ -356,7 +356,8 @@ extension ManifestInterpreter {
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
             // `PackageDescription.Target`, `Foundation.URL`: a module names no value.
-            if let module = base.as(DeclReferenceExprSyntax.self), ["PackageDescription", "Foundation", "Swift", "CompilerPluginSupport"].contains(module.baseName.text),
+            if let module = base.as(DeclReferenceExprSyntax.self),
+                ["PackageDescription", "Foundation", "Swift", "CompilerPluginSupport", "ProjectDescription", "ProjectDescriptionHelpers"].contains(module.baseName.text),
                 scope.declaring(module.baseName.text) == nil
             {
                 let name = Self.plain(member.declName.baseName.text)
@@ -365,7 +366,7 @@ extension ManifestInterpreter {
             guard let baseType = try typeReference(base, in: scope) else { return nil }
             let name = "\(baseType).\(Self.plain(member.declName.baseName.text))"
             let resolved = resolveTypeName(name, context: nil).name
-            if types[resolved] != nil || Self.packageDescriptionTypes.contains(resolved) || Self.builtinTypes.contains(resolved) || typeAliases[name] != nil {
+            if types[resolved] != nil || isLibraryType(resolved) || Self.builtinTypes.contains(resolved) || typeAliases[name] != nil {
                 return resolved
             }
             return nil
@@ -397,10 +398,11 @@ extension ManifestInterpreter {
             if let declared = types[type] {
                 return declared.staticProperties[name] != nil || declared.cases[name].map { $0.parameterClause == nil } == true
             }
-            return PackageDescriptionSignatures.all[type]?[name] == nil || Self.packageDescriptionAccepts(type, name, [])
+            return PackageDescriptionSignatures.all[type]?[name] == nil || libraryAccepts(type, name, [])
         }
         if candidates.count == 1 { return try staticMember(candidates[0], name, node: node, hint: hint) }
         if name == "none" { return .null }
+        if vocabulary == .projectDescription { return .record(MRecord(type: Self.typeKey(of: hint) ?? "", kase: name, location: location(of: node))) }
         throw refusal(node, "'.\(name)', whose type the reader cannot tell here,")
     }
 
@@ -429,7 +431,7 @@ extension ManifestInterpreter {
             if types["\(declared.name).\(name)"] != nil { return .type(.named("\(declared.name).\(name)")) }
         }
         if let value = try libraryStaticMember(type, name, node: node, hint: hint) { return value }
-        if Self.packageDescriptionTypes.contains("\(type).\(name)") { return .type(.named("\(type).\(name)")) }
+        if isLibraryType("\(type).\(name)") { return .type(.named("\(type).\(name)")) }
         return nil
     }
 
@@ -460,7 +462,7 @@ extension ManifestInterpreter {
                 result.append(typeName)
             }
         }
-        for typeName in Self.packageDescriptionStaticOwners[name] ?? [] where !result.contains(typeName) {
+        for typeName in libraryStaticOwners(of: name) where !result.contains(typeName) {
             result.append(typeName)
         }
         return result.sorted()
@@ -471,6 +473,7 @@ extension ManifestInterpreter {
     func instanceMember(_ value: MValue, _ name: String, node: Syntax, hint: MType?) throws -> MValue {
         if case .unknown = value { return value }
         if let member = try instanceMemberIfAny(value, name, node: node, hint: hint) { return member }
+        if vocabulary == .projectDescription, case .record = value { return unknown(node, "a property of ProjectDescription mfe does not model") }
         throw refusal(node, "\(Self.describe(node)) (no member '\(name)' the reader knows)")
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFEXcode
+
+/// Reads Tuist projects of a workspace, finding for each its Tuist root (the folder holding
+/// `Tuist/` or `Tuist.swift`, where `.relativeToRoot` starts), whose helpers and
+/// `Tuist/Package.swift` are read once.
+struct TuistRoots {
+    let fileSystem: any FileSystem
+    let environment: [String: String]
+    /// The workspace's root (absolute): the Tuist root when no folder above a project is one.
+    let workspaceRoot: String
+    private var helpers: [String: [String]] = [:]
+    private var externals: [String: [PackageDependency]] = [:]
+
+    init(fileSystem: any FileSystem, environment: [String: String], workspaceRoot: String) {
+        self.fileSystem = fileSystem
+        self.environment = environment
+        self.workspaceRoot = workspaceRoot
+    }
+
+    /// Whether `directory` is a Tuist configuration folder (`Tuist/` beside the projects):
+    /// its `Package.swift` declares the projects' external dependencies, it is no feature.
+    static func isTuistFolder(_ directory: String, fileSystem: any FileSystem) -> Bool {
+        guard (directory as NSString).lastPathComponent == "Tuist" else { return false }
+        if fileSystem.isDirectory(PathUtilities.join(directory, "ProjectDescriptionHelpers")) || fileSystem.exists(PathUtilities.join(directory, "Config.swift")) { return true }
+        let parent = (directory as NSString).deletingLastPathComponent
+        return ["Project.swift", "Workspace.swift", "Tuist.swift"].contains { fileSystem.exists(PathUtilities.join(parent, $0)) }
+    }
+
+    /// The Tuist root of the project whose `Project.swift` is at `manifest` (absolute).
+    func root(of manifest: String) -> String {
+        var current = (manifest as NSString).deletingLastPathComponent
+        let boundary = PathUtilities.normalize(workspaceRoot)
+        while true {
+            if fileSystem.isDirectory(PathUtilities.join(current, "Tuist")) || fileSystem.exists(PathUtilities.join(current, "Tuist.swift")) { return current }
+            if PathUtilities.normalize(current) == boundary || current == "/" || current.isEmpty { return workspaceRoot }
+            current = (current as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// The project at `manifest` (absolute `Project.swift`) and its package of the graph.
+    mutating func read(_ manifest: String) throws -> (XcodeProject, PackageManifest) {
+        let root = root(of: manifest)
+        if helpers[root] == nil {
+            helpers[root] = TuistManifestReader(fileSystem: fileSystem, environment: environment).helperFiles(root: root)
+        }
+        if externals[root] == nil {
+            let packageFile = PathUtilities.join(PathUtilities.join(root, "Tuist"), "Package.swift")
+            if fileSystem.exists(packageFile), let text = String(data: try fileSystem.contents(of: packageFile), encoding: .utf8) {
+                externals[root] = try ManifestReader(fileSystem: fileSystem, environment: environment).read(source: text, manifestPath: packageFile).dependencies
+            } else {
+                externals[root] = []
+            }
+        }
+        let definition = try TuistManifestReader(fileSystem: fileSystem, environment: environment).readProject(at: manifest, root: root, helpers: helpers[root] ?? [])
+        return (definition.xcodeProject(), try definition.manifest(externals: externals[root] ?? []))
+    }
+}
