@@ -20,9 +20,11 @@ struct TuistRoots {
         self.workspaceRoot = workspaceRoot
     }
 
-    /// Whether `directory` is a Tuist configuration folder (`Tuist/` beside the projects):
-    /// its `Package.swift` declares the projects' external dependencies, it is no feature.
+    /// Whether `directory` is a Tuist configuration folder (`Tuist/` beside the projects) or
+    /// a local Tuist plugin: its `Package.swift` declares the projects' external dependencies
+    /// (or lets Xcode edit the plugin), it is no feature.
     static func isTuistFolder(_ directory: String, fileSystem: any FileSystem) -> Bool {
+        if fileSystem.exists(PathUtilities.join(directory, "Plugin.swift")) { return true }
         guard (directory as NSString).lastPathComponent == "Tuist" else { return false }
         if fileSystem.isDirectory(PathUtilities.join(directory, "ProjectDescriptionHelpers")) || fileSystem.exists(PathUtilities.join(directory, "Config.swift")) { return true }
         let parent = (directory as NSString).deletingLastPathComponent
@@ -56,5 +58,14 @@ struct TuistRoots {
         }
         let definition = try TuistManifestReader(fileSystem: fileSystem, environment: environment).readProject(at: manifest, root: root, helpers: helpers[root] ?? [])
         return (definition.xcodeProject(), try definition.manifest(externals: externals[root] ?? []))
+    }
+}
+
+extension WorkspaceLoader {
+    /// The Tuist project of `manifest` (a `Project.swift`, absolute) in the workspace at
+    /// `workspaceRoot`, as `lint-graph` reads it: its project and its package of the graph.
+    package static func readTuistProject(at manifest: String, workspaceRoot: String, fileSystem: any FileSystem, environment: [String: String]) throws -> (XcodeProject, PackageManifest) {
+        var roots = TuistRoots(fileSystem: fileSystem, environment: environment, workspaceRoot: workspaceRoot)
+        return try roots.read(manifest)
     }
 }

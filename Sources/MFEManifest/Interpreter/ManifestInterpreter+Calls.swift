@@ -303,7 +303,7 @@ extension ManifestInterpreter {
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .excluded) { return result }
         if let result = try libraryMethod(receiver, name, arguments, node: node, scope: scope, hint: hint) { return result }
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .only) { return result }
-        if vocabulary == .projectDescription, case .record = receiver { return unknown(node, "a method of ProjectDescription mfe does not model") }
+        if vocabulary == .projectDescription { return unknown(node, "a method mfe does not model") }
         throw refusal(node, "\(Self.describe(node)) (no method '\(name)' the reader knows)")
     }
 

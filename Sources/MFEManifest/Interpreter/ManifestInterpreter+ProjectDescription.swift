@@ -38,6 +38,8 @@ extension ManifestInterpreter {
         "headers": .optional(.named("Headers")), "configurations": .array(.named("Configuration")), "base": .named("SettingsDictionary"),
     ]
 
+    static let string = MType.named("String")
+
     /// Whether `name` is a type of the library the code is written against.
     func isLibraryType(_ name: String) -> Bool {
         switch vocabulary {
@@ -87,6 +89,9 @@ extension ManifestInterpreter {
     /// `Type.name` of ProjectDescription: a case (`.app`, `.iOS`).
     func projectDescriptionStaticMember(_ type: String, _ name: String, node: Syntax) -> MValue? {
         guard isProjectDescriptionType(type) else { return nil }
+        // An uppercase member is a nested type, never a case (`Target` in `extension Project`
+        // is the top-level type).
+        if name.first?.isUppercase == true { return isProjectDescriptionType("\(type).\(name)") ? .type(.named("\(type).\(name)")) : nil }
         return .record(MRecord(type: type, kase: name, location: manifestLocation(of: node)))
     }
 
@@ -96,7 +101,8 @@ extension ManifestInterpreter {
         var fields: [String: MValue] = [:]
         for (index, argument) in arguments.enumerated() {
             let key = argument.label ?? "_\(index)"
-            let hint = Self.projectDescriptionArgumentTypes[key]
+            // `.package(product: "X")` names a product of a package, not a `Product`.
+            let hint = kase != nil && key == "product" ? Self.string : Self.projectDescriptionArgumentTypes[key]
             do {
                 let value = try evaluate(argument.expression, in: scope, hint: hint)
                 fields[key] = value

@@ -21,10 +21,10 @@ package struct TuistManifestReader: Sendable {
     /// The helper files of the Tuist project rooted at `root`:
     /// `Tuist/ProjectDescriptionHelpers/**/*.swift`, sorted.
     package func helperFiles(root: String) -> [String] {
-        let folder = PathUtilities.join(PathUtilities.join(root, "Tuist"), "ProjectDescriptionHelpers")
-        guard fileSystem.isDirectory(folder) else { return [] }
+        var folders = [PathUtilities.join(PathUtilities.join(root, "Tuist"), "ProjectDescriptionHelpers")]
+        folders += pluginFolders(root: root).map { PathUtilities.join($0, "ProjectDescriptionHelpers") }
         var result: [String] = []
-        var pending = [folder]
+        var pending = folders.filter { fileSystem.isDirectory($0) }
         while let next = pending.popLast() {
             for name in (try? fileSystem.contentsOfDirectory(next)) ?? [] where !name.hasPrefix(".") {
                 let path = PathUtilities.join(next, name)
@@ -38,10 +38,31 @@ package struct TuistManifestReader: Sendable {
         return result.sorted()
     }
 
+    /// The local plugins of the Tuist project rooted at `root`: folders up to three levels
+    /// below it holding a `Plugin.swift` (`Plugins/MyPlugin`), whose helpers every manifest
+    /// may import. Sorted.
+    package func pluginFolders(root: String) -> [String] {
+        var result: [String] = []
+        var pending = [(root, 0)]
+        while let (folder, depth) = pending.popLast() {
+            for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where !name.hasPrefix(".") && ![".build", "Derived", "Pods", "Carthage", "node_modules"].contains(name) {
+                let path = PathUtilities.join(folder, name)
+                guard fileSystem.isDirectory(path) else { continue }
+                if fileSystem.exists(PathUtilities.join(path, "Plugin.swift")) {
+                    result.append(path)
+                } else if depth < 2 {
+                    pending.append((path, depth + 1))
+                }
+            }
+        }
+        return result.sorted()
+    }
+
     /// Reads the `Project.swift` at `path`; `root` is the Tuist root (`.relativeToRoot`
     /// paths start there), `helpers` the helper files.
     package func readProject(at path: String, root: String, helpers: [String]) throws -> TuistProjectDefinition {
         let (values, _) = try run(path, helpers: helpers)
+        if case .unknown(let refusal)? = values["project"] { throw refusal }
         guard let (_, project) = Self.pick(values, type: "Project", preferred: "project") else {
             throw TuistReadError.noValue(kind: "Project", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
         }
@@ -51,6 +72,7 @@ package struct TuistManifestReader: Sendable {
     /// Reads the `Workspace.swift` at `path`.
     package func readWorkspace(at path: String, root: String, helpers: [String]) throws -> TuistWorkspaceDefinition {
         let (values, _) = try run(path, helpers: helpers)
+        if case .unknown(let refusal)? = values["workspace"] { throw refusal }
         guard let (_, workspace) = Self.pick(values, type: "Workspace", preferred: "workspace") else {
             throw TuistReadError.noValue(kind: "Workspace", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
         }
