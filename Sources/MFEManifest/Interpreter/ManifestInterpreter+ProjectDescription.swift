@@ -26,6 +26,11 @@ extension ManifestInterpreter {
         "ProjectOption", "AutogenerationOptions", "ConfigGenerationOptions", "Compatibility", "CompatibleXcodeVersions", "SwiftVersion", "TuistConfig",
     ]
 
+    /// The names of ProjectDescription's nested types (`Plist.Value`, `Package.Requirement`).
+    static let projectDescriptionNestedTypes: Set<String> = [
+        "Value", "Requirement", "PackageType", "SDKType", "SDKStatus", "Attribute", "Options", "AutomaticSchemesOptions", "TestingOptions", "Item", "Condition", "Kind",
+    ]
+
     /// The type each argument label of ProjectDescription is read as, whichever function
     /// takes it, so implicit members (`.target(name:)` in `dependencies:`) find their type.
     static let projectDescriptionArgumentTypes: [String: MType] = [
@@ -52,9 +57,9 @@ extension ManifestInterpreter {
     func isProjectDescriptionType(_ name: String) -> Bool {
         let parts = name.split(separator: ".").map(String.init)
         guard let outer = parts.first, Self.projectDescriptionTypes.contains(outer) else { return false }
-        // `Project.TargetDependency` is no nested type: in `extension Project` the name means
-        // the top-level one.
-        return parts.count == 1 || !Self.projectDescriptionTypes.contains(parts[parts.count - 1])
+        // Only ProjectDescription's own nested types: in `extension Project`, `Module` or
+        // `TargetDependency` mean the helper's or the top-level type, not `Project.Module`.
+        return parts.count == 1 || Self.projectDescriptionNestedTypes.contains(parts[parts.count - 1])
     }
 
     /// The library's types with a static member `name`: none is needed for ProjectDescription,

@@ -128,8 +128,9 @@ struct TuistValueReader {
         }
         if let from = record["from"] { return .upToNextMajor(from: try version(from)) }
         if let exact = record["exact"] { return .exact(try version(exact)) }
-        guard case .record(let requirement)? = record["requirement"] else {
-            if case .unknown(let refusal)? = record["requirement"] { throw refusal }
+        let written = record["requirement"] ?? record["_1"]
+        guard case .record(let requirement)? = written else {
+            if case .unknown(let refusal)? = written { throw refusal }
             throw TuistReadError.unexpected(what: "the package's requirement", expected: "a 'Package.Requirement'", at: location)
         }
         let value = requirement["from"] ?? requirement["_0"]
