@@ -46,7 +46,7 @@ extension TuistProjectDefinition {
             let dependency: PackageDependency
             switch reference.kind {
             case .remote(let url, let requirement): dependency = PackageDependency(.sourceControl(url: url, requirement: requirement), location: reference.location)
-            case .local(let path): dependency = PackageDependency(.fileSystem(path: PathUtilities.relative(path, to: directory)), location: reference.location)
+            case .local(let path): dependency = PackageDependency(.fileSystem(path: Self.path(path, from: directory)), location: reference.location)
             }
             dependencies.append(dependency)
             ownPackages.append(dependency.identity)
@@ -61,7 +61,7 @@ extension TuistProjectDefinition {
                 switch dependency.kind {
                 case .target(let name), .macro(let name): kind = .target(name)
                 case .project(let name, let path):
-                    let relative = PathUtilities.relative(path, to: directory)
+                    let relative = Self.path(path, from: directory)
                     if projectFolders.insert(relative).inserted, relative != "." {
                         dependencies.append(PackageDependency(.fileSystem(path: relative), location: dependency.location))
                     }
@@ -71,7 +71,8 @@ extension TuistProjectDefinition {
                     if let package, usedExternals.insert(package.identity).inserted { dependencies.append(package) }
                     kind = .product(name: name, package: package?.identity)
                 case .package(let product):
-                    kind = .product(name: product, package: ownPackages.count == 1 ? ownPackages[0] : Self.package(vending: product, among: dependencies.filter { ownPackages.contains($0.identity) })?.identity)
+                    kind = .product(
+                        name: product, package: ownPackages.count == 1 ? ownPackages[0] : Self.package(vending: product, among: dependencies.filter { ownPackages.contains($0.identity) })?.identity)
                 case .sdk, .binary, .other: continue
                 }
                 result.dependencies.append(TargetDependency(kind, platforms: dependency.condition, location: dependency.location))
@@ -97,6 +98,17 @@ extension TuistProjectDefinition {
         if exact.count == 1 { return exact[0] }
         let partial = candidates.filter { key($0.identity).contains(wanted) || wanted.contains(key($0.identity)) }
         return partial.count == 1 ? partial[0] : nil
+    }
+
+    /// `path` (absolute) relative to `directory`, with `..` where needed, as a path dependency
+    /// is written.
+    static func path(_ path: String, from directory: String) -> String {
+        let from = PathUtilities.normalize(directory).split(separator: "/")
+        let to = PathUtilities.normalize(path).split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// The folder before a glob's first wildcard, and whether there was one.

@@ -69,3 +69,21 @@ extension WorkspaceLoader {
         return try roots.read(manifest)
     }
 }
+
+extension WorkspaceLoader {
+    /// `paths` without the Tuist projects a `Workspace.swift` at `root` leaves out: with one,
+    /// a `Project.swift` is read when its folder matches one of the workspace's `projects:`
+    /// globs, as Tuist generates them.
+    func limitedByTuistWorkspace(_ paths: [String], root: String) throws -> [String] {
+        let manifest = PathUtilities.join(root, "Workspace.swift")
+        guard fileSystem.exists(manifest), paths.contains(where: { ($0 as NSString).lastPathComponent == "Project.swift" }) else { return paths }
+        let reader = TuistManifestReader(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment)
+        let workspace = try reader.readWorkspace(at: manifest, root: root, helpers: reader.helperFiles(root: root))
+        let globs = workspace.projects.map { PathGlob(exact: $0) }
+        return paths.filter { path in
+            guard (path as NSString).lastPathComponent == "Project.swift" else { return true }
+            let folder = (path as NSString).deletingLastPathComponent
+            return globs.contains { $0.matches(folder.isEmpty ? "." : folder) }
+        }
+    }
+}

@@ -22,7 +22,7 @@ extension WorkspaceLoader {
             }
         }
         if entries.isEmpty && (configuration?.packages.isEmpty ?? true) {
-            return try discovered ?? discoverPackagesAndProjects(under: root).projects
+            return try limitedByTuistWorkspace(try discovered ?? discoverPackagesAndProjects(under: root).projects, root: root)
         }
         for entry in entries {
             let pattern = PathUtilities.normalize(entry.glob)

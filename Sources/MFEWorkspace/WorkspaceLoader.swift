@@ -322,7 +322,8 @@ package struct WorkspaceLoader: Sendable {
                     projects.append(relative.isEmpty ? "Project.swift" : relative + "/Project.swift")
                 }
                 // Tuist generates the `.xcodeproj` beside the `Project.swift` it reads.
-                for name in names where name.hasSuffix(".xcodeproj") && !names.contains("Project.swift") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
+                for name in names
+                where name.hasSuffix(".xcodeproj") && !names.contains("Project.swift") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
                     projects.append(relative.isEmpty ? name : relative + "/" + name)
                 }
             }

@@ -25,6 +25,8 @@ enum TuistCorpusBenchmark: Benchmark {
             }
         }
         let read = outcomes.filter { $0.summary != nil }.count
-        print("\n| projects | read | refused | seconds |\n|---|---|---|---|\n| \(outcomes.count) | \(read) | \(outcomes.count - read) | \(String(format: "%.2f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)) |")
+        print(
+            "\n| projects | read | refused | seconds |\n|---|---|---|---|\n| \(outcomes.count) | \(read) | \(outcomes.count - read) | \(String(format: "%.2f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)) |"
+        )
     }
 }

@@ -197,4 +197,49 @@ struct TuistGraphServiceTests {
         #expect(result.standardError.contains("Projects/Features/Profile/Project.swift:5:"), "\(result.standardError)")
         #expect(result.standardError.contains("cannot be read without running the manifest"), "\(result.standardError)")
     }
+
+    @Test func workspaceSwiftLimitsTheProjectsRead() async throws {
+        let directory = try Self.workspace(in: try InMemoryFolder.workspace("Acme"))
+        try directory.write(
+            "import ProjectDescription\n\nlet project = Project(name: \"Scratch\", targets: [.target(name: \"Scratch\", destinations: .iOS, product: .app, bundleId: \"s\")])\n",
+            to: "Scratch/Project.swift")
+        try directory.write("import ProjectDescription\n\nlet workspace = Workspace(name: \"Acme\", projects: [\"Projects/**\"])\n", to: "Workspace.swift")
+        let result = await directory.mfe().graph(.init(format: .json))
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let paths = try #require(json["packages"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(!paths.contains("Scratch"))
+        #expect(paths.count == 4, "\(paths)")
+    }
+
+    @Test func adoptFindsTheTuistProjectsAndTheirShell() async throws {
+        let directory = try Self.workspace(in: try InMemoryFolder.workspace("Acme"))
+        try directory.fileSystem.remove(directory.path + "/mfe.yml")
+        let result = await directory.mfe().initialize(.init(adopt: true))
+        #expect(result.status == 0, "\(result.standardError)")
+        let written = try directory.read("mfe.yml")
+        #expect(written.contains("  - Projects/Features/Search\n"), "\(written)")
+        #expect(written.contains("shell:\n  project: Projects/App"), "\(written)")
+        // The written `projects:` read back: the same four projects.
+        let lint = await directory.mfe().lintGraph(.init(format: .json))
+        #expect(lint.standardOutput.contains("\"packages\": 4,"), "\(lint.standardOutput) \(lint.standardError)")
+    }
+
+    /// Two projects in folders of the same name (`Data/Home`, `Features/Home`): the path of
+    /// `.project(target:path:)` decides, never the folder's name.
+    @Test func aProjectPathFindsItsFolderAmongFoldersOfTheSameName() async throws {
+        let directory = try InMemoryFolder.workspace("Same")
+        func project(_ name: String, _ target: String, product: String, dependencies: String = "") -> String {
+            "import ProjectDescription\n\nlet project = Project(name: \"\(name)\", targets: [.target(name: \"\(target)\", destinations: .iOS, product: .\(product), bundleId: \"b\", dependencies: [\(dependencies)])])\n"
+        }
+        try directory.write(project("Home", "HomeData", product: "framework"), to: "Projects/Data/Home/Project.swift")
+        try directory.write(project("Home", "HomeFeature", product: "framework"), to: "Projects/Features/Home/Project.swift")
+        try directory.write(project("App", "App", product: "app", dependencies: ".project(target: \"HomeFeature\", path: \"../Features/Home\")"), to: "Projects/App/Project.swift")
+        let result = await directory.mfe().graph(.init(format: .json))
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let packages = try #require(json["packages"] as? [[String: Any]])
+        let app = try #require((packages.first { $0["path"] as? String == "Projects/App" }?["targets"] as? [[String: Any]])?.first)
+        #expect(app["dependencies"] as? [String] == ["HomeFeature"])
+    }
 }
