@@ -173,14 +173,17 @@ package struct AdoptionPlanner: Sendable {
         var packages: [(directory: String, manifest: PackageManifest)] = []
         var projects: [String: XcodeProject] = [:]
         var leftOut: [AdoptionConfigurationRenderer.LeftOut] = []
+        // The workspace loader reads `.xcodeproj` files and Tuist's `Project.swift` alike.
+        let loader = WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem, environment: environment), fileSystem: fileSystem)
         for path in paths {
             do {
-                let project = try WorkspaceLoader(manifestLoader: ManifestReader(fileSystem: fileSystem, environment: environment), fileSystem: fileSystem).readProjectDefinition(
-                    at: PathUtilities.join(root, path))
-                packages.append((path, try project.manifest()))
-                projects[path] = project
+                for (directory, manifest, project) in try loader.loadProjects([path], root: root) {
+                    packages.append((directory, manifest))
+                    projects[directory] = project
+                }
             } catch {
-                leftOut.append(.init(directory: path, reason: "the Xcode project cannot be read: \(Self.firstLine(error, root: root))"))
+                let kind = path.hasSuffix("Project.swift") ? "Tuist" : "Xcode"
+                leftOut.append(.init(directory: path, reason: "the \(kind) project cannot be read: \(Self.firstLine(error, root: root))"))
             }
         }
         return (packages, projects, leftOut)

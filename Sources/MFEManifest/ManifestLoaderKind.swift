@@ -91,6 +91,9 @@ public struct ConfiguredManifestLoader: ManifestLoading {
         ManifestReader(fileSystem: fileSystem, environment: environment)
     }
 
+    /// mfe's environment.
+    public var manifestEnvironment: [String: String] { environment }
+
     /// The note that `loader:` was not applied, when it names a loader that runs code.
     public func noteOnConfiguredLoader(_ kind: ManifestLoaderKind?, at location: String) -> String? {
         ManifestLoaderKind.notAppliedNote(configured: kind, at: location)
@@ -109,6 +112,9 @@ package struct FallbackManifestLoader: ManifestLoading {
         self.primary = primary
         self.fallback = fallback
     }
+
+    /// The environment of the static reader it tries first.
+    package var manifestEnvironment: [String: String] { primary.manifestEnvironment }
 
     package func loadManifest(inPackageDirectory packageDirectory: String) async throws -> PackageManifest {
         do {

@@ -13,6 +13,8 @@ public struct ManifestReader: ManifestLoading {
     /// The environment variables a manifest's `ProcessInfo.processInfo.environment` lookups
     /// see: mfe's own, as `swift package` would run it with them.
     let environment: [String: String]
+    /// The environment the manifests see.
+    public var manifestEnvironment: [String: String] { environment }
     /// How long parsing one manifest may take (`MFE_PARSE_TIME_LIMIT` of `environment`).
     let parseTimeLimit: ParseTimeLimit
     /// Whether everything `dump-package` shows must be read (platforms included), rather than

@@ -472,9 +472,16 @@ public protocol ManifestLoading: Sendable {
     /// What to tell the user about a workspace `loader:` this loader does not apply (nil when
     /// there is nothing to say); `location` is where `loader:` is written.
     func noteOnConfiguredLoader(_ kind: ManifestLoaderKind?, at location: String) -> String?
+
+    /// The environment the manifests this loader reads see (Tuist's `Project.swift` files are
+    /// read in the same one).
+    var manifestEnvironment: [String: String] { get }
 }
 
 extension ManifestLoading {
     /// A loader chosen on the command line has nothing to say about `loader:`.
     public func noteOnConfiguredLoader(_ kind: ManifestLoaderKind?, at location: String) -> String? { nil }
+
+    /// No environment: an environment lookup without a default is refused.
+    public var manifestEnvironment: [String: String] { [:] }
 }

@@ -47,7 +47,12 @@ extension WorkspaceLoader {
     package func readProjectDefinition(at path: String) throws -> XcodeProject {
         switch ProjectDefinitionKind(path: path) {
         case .xcodegen: return try XcodeGenReader(fileSystem: fileSystem).read(specAt: path)
-        case .xcodeproj, .tuist, nil: return try XcodeProjectReader(fileSystem: fileSystem).read(projectAt: path)
+        case .tuist:
+            // `loadProjects` reads a workspace's Tuist projects together, sharing their roots'
+            // helpers; one alone is read with the helpers of its own root.
+            var roots = TuistRoots(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment, workspaceRoot: PathUtilities.normalize(path + "/.."))
+            return try roots.read(path).0
+        case .xcodeproj, nil: return try XcodeProjectReader(fileSystem: fileSystem).read(projectAt: path)
         }
     }
 }

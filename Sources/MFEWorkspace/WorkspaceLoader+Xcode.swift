@@ -22,7 +22,7 @@ extension WorkspaceLoader {
             }
         }
         if entries.isEmpty && (configuration?.packages.isEmpty ?? true) {
-            return try discovered ?? discoverPackagesAndProjects(under: root).projects
+            return try limitedByTuistWorkspace(try discovered ?? discoverPackagesAndProjects(under: root).projects, root: root)
         }
         for entry in entries {
             let pattern = PathUtilities.normalize(entry.glob)
@@ -48,7 +48,12 @@ extension WorkspaceLoader {
     func matchProjects(_ pattern: String, root: String, visits: inout FolderVisits) throws -> [String] {
         let components = pattern.split(separator: "/")
         guard ProjectDefinitionKind(path: pattern) == .xcodegen, let name = components.last else {
-            return try match(components, in: root, relative: "", depth: 0, visits: &visits).filter { Self.isXcodeContainer(($0 as NSString).lastPathComponent) }
+            return try match(components, in: root, relative: "", depth: 0, visits: &visits).compactMap { match -> String? in
+                if Self.isXcodeContainer((match as NSString).lastPathComponent) || (match as NSString).lastPathComponent == "Project.swift" { return match }
+                // A folder holding a Tuist `Project.swift` stands for it.
+                let manifest = PathUtilities.join(match, "Project.swift")
+                return fileSystem.exists(PathUtilities.join(root, manifest)) ? manifest : nil
+            }
         }
         return try match(Array(components.dropLast()), in: root, relative: "", depth: 0, visits: &visits).flatMap { folder in
             let directory = PathUtilities.join(root, folder)
@@ -62,8 +67,15 @@ extension WorkspaceLoader {
     package func loadProjects(_ paths: [String], root: String) throws -> [(directory: String, manifest: PackageManifest, project: XcodeProject)] {
         var result: [(directory: String, manifest: PackageManifest, project: XcodeProject)] = []
         var problems: [any InputError] = []
+        var tuist = TuistRoots(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment, workspaceRoot: root)
         for path in paths {
             do {
+                if (path as NSString).lastPathComponent == "Project.swift" {
+                    let directory = (path as NSString).deletingLastPathComponent
+                    let (project, manifest) = try tuist.read(PathUtilities.join(root, path))
+                    result.append((directory.isEmpty ? "." : directory, manifest, project))
+                    continue
+                }
                 let project = try readProjectDefinition(at: PathUtilities.join(root, path))
                 result.append((path, try project.manifest(), project))
             } catch let error as InputErrors {

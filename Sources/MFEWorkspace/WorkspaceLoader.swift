@@ -314,10 +314,14 @@ package struct WorkspaceLoader: Sendable {
                 below: root, purpose: "looking for packages", entering: { !$0.hasPrefix(".") && !Self.skippedDirectoryNames.contains($0) && !Self.isXcodeContainer($0) }
             ) { relative, names in
                 let directory = relative.isEmpty ? root : PathUtilities.join(root, relative)
-                if fileSystem.exists(PathUtilities.join(directory, "Package.swift")) {
+                let isTuistFolder = TuistRoots.isTuistFolder(directory, fileSystem: fileSystem)
+                if fileSystem.exists(PathUtilities.join(directory, "Package.swift")), !isTuistFolder {
                     packages.append(relative.isEmpty ? "." : relative)
                 }
                 guard !relative.split(separator: "/").contains(where: { Self.skippedProjectFolderNames.contains(String($0)) }) else { return }
+                if names.contains("Project.swift"), !relative.split(separator: "/").contains("Tuist"), !fileSystem.isDirectory(PathUtilities.join(directory, "Project.swift")) {
+                    projects.append(relative.isEmpty ? "Project.swift" : relative + "/Project.swift")
+                }
                 // An XcodeGen spec is the project's source: the `.xcodeproj` it generates
                 // beside it (when committed) is not read a second time.
                 let specs = names.filter { name in
@@ -325,7 +329,11 @@ package struct WorkspaceLoader: Sendable {
                         && (try? fileSystem.contents(of: PathUtilities.join(directory, name))).map { ProjectDefinitionKind.looksLikeXcodeGenSpec(String(decoding: $0, as: UTF8.self)) } == true
                 }
                 for name in specs.sorted().prefix(1) { projects.append(relative.isEmpty ? name : relative + "/" + name) }
-                for name in names where specs.isEmpty && name.hasSuffix(".xcodeproj") && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj")) {
+                // Tuist and XcodeGen generate the `.xcodeproj` beside the definition they read.
+                for name in names
+                where specs.isEmpty && !names.contains("Project.swift") && name.hasSuffix(".xcodeproj")
+                    && fileSystem.exists(PathUtilities.join(PathUtilities.join(directory, name), "project.pbxproj"))
+                {
                     projects.append(relative.isEmpty ? name : relative + "/" + name)
                 }
             }

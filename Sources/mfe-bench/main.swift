@@ -24,10 +24,11 @@ let benchmarks: [any Benchmark.Type] = [
     ImportsBenchmark.self,
     GraphHTMLBenchmark.self,
     ComposeSweepBenchmark.self,
+    TuistCorpusBenchmark.self,
 ]
 
 /// Benchmarks that run only when named: the sweep resolves ~120 real graphs with SwiftPM.
-let onlyWhenNamed: Set<String> = [ComposeSweepBenchmark.name]
+let onlyWhenNamed: Set<String> = [ComposeSweepBenchmark.name, TuistCorpusBenchmark.name]
 
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.contains("--help") || requested.contains("-h") {

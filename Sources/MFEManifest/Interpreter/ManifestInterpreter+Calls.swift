@@ -227,6 +227,9 @@ extension ManifestInterpreter {
         if matching.count == 1 {
             return try callStatic(matching[0], name, arguments, node: node, scope: scope, hint: hint)
         }
+        if vocabulary == .projectDescription {
+            return try projectDescriptionRecord(Self.typeKey(of: hint) ?? "", name, arguments, node: node, scope: scope)
+        }
         throw refusal(node, "\(Self.describe(node)), whose type the reader cannot tell here,")
     }
 
@@ -241,7 +244,7 @@ extension ManifestInterpreter {
             }
             if declared.cases[name] != nil { return true }
         }
-        return Self.packageDescriptionAccepts(type, name, labels)
+        return libraryAccepts(type, name, labels)
     }
 
     /// Calls a function value.
@@ -300,6 +303,7 @@ extension ManifestInterpreter {
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .excluded) { return result }
         if let result = try libraryMethod(receiver, name, arguments, node: node, scope: scope, hint: hint) { return result }
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .only) { return result }
+        if vocabulary == .projectDescription { return unknown(node, "a method mfe does not model") }
         throw refusal(node, "\(Self.describe(node)) (no method '\(name)' the reader knows)")
     }
 
@@ -472,6 +476,8 @@ extension ManifestInterpreter {
         }
         guard let body = function.body else { throw refusal(node, "\(Self.describe(node)), a function without a body,") }
         let returnType = function.signature.returnClause.map { Self.substitute(resolveType($0.type, context: context), generics) }
+        if vocabulary == .projectDescription { callSites.append(node) }
+        defer { if vocabulary == .projectDescription { callSites.removeLast() } }
         let result = try run(body.statements, parent: declaredIn, receiver: receiver, context: context, parameters: bound, returnType: returnType, node: node)
         for writeBack in writeBacks {
             guard let value = result.parameters[writeBack.name] else { continue }

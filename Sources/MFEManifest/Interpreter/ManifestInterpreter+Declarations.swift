@@ -305,7 +305,7 @@ extension ManifestInterpreter {
     /// library's. `alias` is set when the name is a `typealias` of a structured type.
     func resolveTypeName(_ written: String, context: String?) -> (name: String, alias: MType?) {
         var name = written
-        for prefix in ["PackageDescription.", "Swift.", "Foundation."] where name.hasPrefix(prefix) {
+        for prefix in ["PackageDescription.", "Swift.", "Foundation.", "ProjectDescription.", "ProjectDescriptionHelpers."] where name.hasPrefix(prefix) {
             name = String(name.dropFirst(prefix.count))
         }
         var candidates: [String] = []
@@ -322,7 +322,7 @@ extension ManifestInterpreter {
                 return (candidate, resolved)
             }
             if types[candidate] != nil && types[candidate]!.kind != .extended { return (candidate, nil) }
-            if Self.packageDescriptionTypes.contains(candidate) || Self.builtinTypes.contains(candidate) { return (candidate, nil) }
+            if isLibraryType(candidate) || Self.builtinTypes.contains(candidate) { return (candidate, nil) }
             if let library = Self.typeAliasesOfLibraries[candidate] { return (library, nil) }
             if types[candidate] != nil { return (candidate, nil) }
         }
@@ -332,7 +332,7 @@ extension ManifestInterpreter {
     /// Whether `name` names a type (so `name.member` is a static member).
     func isTypeName(_ name: String, context: String?) -> Bool {
         let resolved = resolveTypeName(name, context: context).name
-        return types[resolved] != nil || Self.packageDescriptionTypes.contains(resolved) || Self.builtinTypes.contains(resolved)
+        return types[resolved] != nil || isLibraryType(resolved) || Self.builtinTypes.contains(resolved)
             || typeAliases[resolved] != nil || resolved == "Self"
     }
 

@@ -192,6 +192,9 @@ extension ManifestInterpreter {
             return record.kase
         case .record(let record) where record.type == "LanguageTag":
             if case .string(let tag)? = record["tag"] { return tag }
+        case .type(let type) where vocabulary == .projectDescription:
+            // `"\(self)"` in a static member of a helper's type: the type's own name.
+            if let name = type.name, types[name] != nil { return String(name.split(separator: ".").last ?? "") }
         case .array(let elements):
             var parts: [String] = []
             for element in elements {
@@ -326,9 +329,17 @@ extension ManifestInterpreter {
             if name == "init" { return .function(.builtin("\(type).init", receiver: nil, node: Syntax(member))) }
             return try staticMember(type, name, node: Syntax(member), hint: hint)
         }
-        let value = try evaluate(base, in: scope, hint: nil)
+        // An implicit member chain (`.Project.Core`) starts in the type the whole chain has.
+        let value = try evaluate(base, in: scope, hint: Self.isImplicitMemberChain(base) ? hint : nil)
         if value.isNone, Self.isOptionalChain(base) { return .null }
         return try instanceMember(value, name, node: Syntax(member), hint: hint)
+    }
+
+    /// Whether `expression` is a chain of members starting with an implicit one (`.a.b`).
+    static func isImplicitMemberChain(_ expression: ExprSyntax) -> Bool {
+        guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
+        guard let base = member.base else { return true }
+        return isImplicitMemberChain(base)
     }
 
     /// Whether an expression ends in `?` (so a member of it is nil when it is).
@@ -356,7 +367,8 @@ extension ManifestInterpreter {
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
             // `PackageDescription.Target`, `Foundation.URL`: a module names no value.
-            if let module = base.as(DeclReferenceExprSyntax.self), ["PackageDescription", "Foundation", "Swift", "CompilerPluginSupport"].contains(module.baseName.text),
+            if let module = base.as(DeclReferenceExprSyntax.self),
+                ["PackageDescription", "Foundation", "Swift", "CompilerPluginSupport", "ProjectDescription", "ProjectDescriptionHelpers"].contains(module.baseName.text),
                 scope.declaring(module.baseName.text) == nil
             {
                 let name = Self.plain(member.declName.baseName.text)
@@ -365,7 +377,7 @@ extension ManifestInterpreter {
             guard let baseType = try typeReference(base, in: scope) else { return nil }
             let name = "\(baseType).\(Self.plain(member.declName.baseName.text))"
             let resolved = resolveTypeName(name, context: nil).name
-            if types[resolved] != nil || Self.packageDescriptionTypes.contains(resolved) || Self.builtinTypes.contains(resolved) || typeAliases[name] != nil {
+            if types[resolved] != nil || isLibraryType(resolved) || Self.builtinTypes.contains(resolved) || typeAliases[name] != nil {
                 return resolved
             }
             return nil
@@ -397,10 +409,11 @@ extension ManifestInterpreter {
             if let declared = types[type] {
                 return declared.staticProperties[name] != nil || declared.cases[name].map { $0.parameterClause == nil } == true
             }
-            return PackageDescriptionSignatures.all[type]?[name] == nil || Self.packageDescriptionAccepts(type, name, [])
+            return PackageDescriptionSignatures.all[type]?[name] == nil || libraryAccepts(type, name, [])
         }
         if candidates.count == 1 { return try staticMember(candidates[0], name, node: node, hint: hint) }
         if name == "none" { return .null }
+        if vocabulary == .projectDescription { return .record(MRecord(type: Self.typeKey(of: hint) ?? "", kase: name, location: location(of: node))) }
         throw refusal(node, "'.\(name)', whose type the reader cannot tell here,")
     }
 
@@ -428,8 +441,11 @@ extension ManifestInterpreter {
             }
             if types["\(declared.name).\(name)"] != nil { return .type(.named("\(declared.name).\(name)")) }
         }
+        if name == "allCases", let declared = types[type], declared.kind == .enumeration, declared.conformances.contains("CaseIterable") {
+            return .array(declared.caseOrder.filter { declared.cases[$0]?.parameterClause == nil }.map { .record(MRecord(type: declared.name, kase: $0)) })
+        }
         if let value = try libraryStaticMember(type, name, node: node, hint: hint) { return value }
-        if Self.packageDescriptionTypes.contains("\(type).\(name)") { return .type(.named("\(type).\(name)")) }
+        if isLibraryType("\(type).\(name)") { return .type(.named("\(type).\(name)")) }
         return nil
     }
 
@@ -460,7 +476,7 @@ extension ManifestInterpreter {
                 result.append(typeName)
             }
         }
-        for typeName in Self.packageDescriptionStaticOwners[name] ?? [] where !result.contains(typeName) {
+        for typeName in libraryStaticOwners(of: name) where !result.contains(typeName) {
             result.append(typeName)
         }
         return result.sorted()
@@ -471,6 +487,7 @@ extension ManifestInterpreter {
     func instanceMember(_ value: MValue, _ name: String, node: Syntax, hint: MType?) throws -> MValue {
         if case .unknown = value { return value }
         if let member = try instanceMemberIfAny(value, name, node: node, hint: hint) { return member }
+        if vocabulary == .projectDescription { return unknown(node, "a property mfe does not model") }
         throw refusal(node, "\(Self.describe(node)) (no member '\(name)' the reader knows)")
     }
 

@@ -47,6 +47,7 @@ extension ManifestInterpreter {
 
     /// `Type.name(…)` for PackageDescription's factories; nil for other names.
     func packageDescriptionStaticCall(_ type: String, _ name: String, _ arguments: [Argument], node: Syntax, scope: Scope, hint: MType?) throws -> MValue? {
+        if vocabulary == .projectDescription { return try projectDescriptionStaticCall(type, name, arguments, node: node, scope: scope) }
         if type == "Product.Library" || type == "Product.Executable" || type == "Product.Plugin" {
             return try packageDescriptionStaticCall("Product", name, arguments, node: node, scope: scope, hint: hint)
         }
@@ -305,6 +306,7 @@ extension ManifestInterpreter {
 
     /// `Package(…)`, `Version(…)`, `Trait(…)` and the other initializers of PackageDescription.
     func packageDescriptionConstruct(_ type: String, _ arguments: [Argument], node: Syntax, scope: Scope, hint: MType?) throws -> MValue? {
+        if vocabulary == .projectDescription { return try projectDescriptionConstruct(type, arguments, node: node, scope: scope) }
         let labels = arguments.map(\.label)
         let here = location(of: node)
         switch type {
@@ -427,6 +429,7 @@ extension ManifestInterpreter {
     /// PackageDescription's static properties and cases (`Platform.linux`, `.v13`, `.debug`,
     /// `Context.environment`); nil for other names.
     func packageDescriptionStaticMember(_ type: String, _ name: String, node: Syntax, hint: MType?) throws -> MValue? {
+        if vocabulary == .projectDescription { return projectDescriptionStaticMember(type, name, node: node) }
         if let raw = PackageDescriptionSignatures.rawEnums[type], raw[name] != nil {
             return .record(MRecord(type: type, kase: name))
         }
@@ -573,6 +576,8 @@ extension ManifestInterpreter {
             return .dictionary(try pairs.map { (try coerce($0.key, to: keyType, at: node), try coerce($0.value, to: valueType, at: node)) })
         case (.generic(let name, let arguments), .range(let lower, let upper, let closed)) where (name == "Range" || name == "ClosedRange") && arguments.count == 1:
             return .range(try coerce(lower, to: arguments[0], at: node), try coerce(upper, to: arguments[0], at: node), closed: closed)
+        case (.named, _) where vocabulary == .projectDescription:
+            return value
         case (.named(let name), .string(let text)):
             switch name {
             case "Version":

@@ -253,9 +253,9 @@ extension ManifestInterpreter {
             return .function(.builtin("\(type).init", receiver: nil, node: node))
         default: break
         }
-        if Self.builtinTypes.contains(type) || Self.packageDescriptionTypes.contains(type) {
+        if Self.builtinTypes.contains(type) || isLibraryType(type) {
             // A static function named as a value (`Target.Dependency.target`).
-            if Self.packageDescriptionStaticOwners[name]?.contains(type) == true {
+            if libraryStaticOwners(of: name).contains(type) {
                 return .function(.builtin("\(type).\(name)", receiver: nil, node: node))
             }
         }

@@ -39,6 +39,15 @@ final class ManifestInterpreter {
     /// is needed, as for `dump-package`): SwiftPM's run of the manifest goes through them in a
     /// new order each time.
     var strictOrder = false
+    /// The library the code is written against: PackageDescription for `Package.swift`,
+    /// Tuist's ProjectDescription for `Project.swift` and its helpers.
+    var vocabulary = Vocabulary.packageDescription
+    /// The files other than `file` whose code runs (Tuist's helpers), by the identity of
+    /// their folded tree, so a location names the file the node is written in.
+    var otherFiles: [SyntaxIdentifier: (file: String, converter: SourceLocationConverter)] = [:]
+    /// The calls of declared functions in progress (ProjectDescription only): a value a
+    /// helper makes is located at the manifest's call that led to it.
+    var callSites: [Syntax] = []
 
     /// What a manifest may read from the machine it runs on: SwiftPM runs it with the
     /// caller's environment, in the package folder.
@@ -137,6 +146,10 @@ final class ManifestInterpreter {
     // MARK: - Locations, refusals and the budget
 
     func location(of node: some SyntaxProtocol) -> MFECore.SourceLocation {
+        if !otherFiles.isEmpty, let other = otherFiles[node.root.id] {
+            let position = other.converter.location(for: node.positionAfterSkippingLeadingTrivia)
+            return MFECore.SourceLocation(file: other.file, line: position.line, column: position.column)
+        }
         let position = converter.location(for: node.positionAfterSkippingLeadingTrivia)
         return MFECore.SourceLocation(file: file, line: position.line, column: position.column)
     }

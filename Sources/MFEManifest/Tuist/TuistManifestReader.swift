@@ -1,0 +1,166 @@
+import Foundation
+import MFECore
+import SwiftParser
+import SwiftSyntax
+
+/// Reads Tuist's `Project.swift` and `Workspace.swift` without running them: parses them and
+/// the helpers of `Tuist/ProjectDescriptionHelpers` and evaluates them with the manifest
+/// interpreter over a model of ProjectDescription, refusing with a located error whatever only
+/// running them could tell (a file's contents, an environment variable without a default).
+package struct TuistManifestReader: Sendable {
+    let fileSystem: any FileSystem
+    /// The environment variables the manifests see (mfe's own).
+    let environment: [String: String]
+
+    /// Creates a reader over `fileSystem`, evaluating in `environment`.
+    package init(fileSystem: any FileSystem, environment: [String: String]) {
+        self.fileSystem = fileSystem
+        self.environment = environment
+    }
+
+    /// The helper files of the Tuist project rooted at `root`:
+    /// `Tuist/ProjectDescriptionHelpers/**/*.swift`, sorted.
+    package func helperFiles(root: String) -> [String] {
+        var folders = [PathUtilities.join(PathUtilities.join(root, "Tuist"), "ProjectDescriptionHelpers")]
+        folders += pluginFolders(root: root).map { PathUtilities.join($0, "ProjectDescriptionHelpers") }
+        var result: [String] = []
+        var pending = folders.filter { fileSystem.isDirectory($0) }
+        while let next = pending.popLast() {
+            for name in (try? fileSystem.contentsOfDirectory(next)) ?? [] where !name.hasPrefix(".") {
+                let path = PathUtilities.join(next, name)
+                if fileSystem.isDirectory(path) {
+                    pending.append(path)
+                } else if name.hasSuffix(".swift") {
+                    result.append(path)
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// The local plugins of the Tuist project rooted at `root`: folders up to three levels
+    /// below it holding a `Plugin.swift` (`Plugins/MyPlugin`), whose helpers every manifest
+    /// may import. Sorted.
+    package func pluginFolders(root: String) -> [String] {
+        var result: [String] = []
+        var pending = [(root, 0)]
+        while let (folder, depth) = pending.popLast() {
+            for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where !name.hasPrefix(".") && ![".build", "Derived", "Pods", "Carthage", "node_modules"].contains(name) {
+                let path = PathUtilities.join(folder, name)
+                guard fileSystem.isDirectory(path) else { continue }
+                if fileSystem.exists(PathUtilities.join(path, "Plugin.swift")) {
+                    result.append(path)
+                } else if depth < 2 {
+                    pending.append((path, depth + 1))
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// Reads the `Project.swift` at `path`; `root` is the Tuist root (`.relativeToRoot`
+    /// paths start there), `helpers` the helper files.
+    package func readProject(at path: String, root: String, helpers: [String]) throws -> TuistProjectDefinition {
+        let (values, _) = try run(path, helpers: helpers)
+        if case .unknown(let refusal)? = values["project"] { throw refusal }
+        guard let (_, project) = Self.pick(values, type: "Project", preferred: "project") else {
+            throw TuistReadError.noValue(kind: "Project", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
+        }
+        return try TuistValueReader(manifestPath: path, root: root).project(project)
+    }
+
+    /// Reads the `Workspace.swift` at `path`.
+    package func readWorkspace(at path: String, root: String, helpers: [String]) throws -> TuistWorkspaceDefinition {
+        let (values, _) = try run(path, helpers: helpers)
+        if case .unknown(let refusal)? = values["workspace"] { throw refusal }
+        guard let (_, workspace) = Self.pick(values, type: "Workspace", preferred: "workspace") else {
+            throw TuistReadError.noValue(kind: "Workspace", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
+        }
+        return try TuistValueReader(manifestPath: path, root: root).workspace(workspace)
+    }
+
+    /// The top-level value of `type`: the one named `preferred`, else the only one.
+    static func pick(_ values: [String: MValue], type: String, preferred: String) -> (String, MRecord)? {
+        var found: [(String, MRecord)] = []
+        for (name, value) in values {
+            if case .record(let record) = value, record.type == type, record.kase == nil { found.append((name, record)) }
+        }
+        if let named = found.first(where: { $0.0 == preferred }) { return named }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Parses and runs `path` after `helpers`; its top-level values.
+    private func run(_ path: String, helpers: [String]) throws -> ([String: MValue], SourceLocationConverter) {
+        var read: [(String, String)] = []
+        for helper in helpers { read.append((helper, try source(at: helper))) }
+        let files = read
+        let manifestSource = try source(at: path)
+        let environment = self.environment
+        let fileSystem = self.fileSystem
+        let bytes = files.reduce(manifestSource.utf8.count) { $0 + $1.1.utf8.count }
+        let box = try BoundedParsing.runBlocking(file: path, bytes: bytes, limit: ParseTimeLimit(environment: environment)) {
+            let helperFiles = try files.map { file, text in
+                let (tree, converter) = try Self.parse(text, path: file)
+                return ManifestInterpreter.SourceFile(path: file, tree: tree, converter: converter)
+            }
+            let (tree, converter) = try Self.parse(manifestSource, path: path)
+            let origin = PathOrigin(fileSystem)
+            let host = ManifestInterpreter.ManifestHost(
+                environment: environment, fileExists: { fileSystem.exists($0) }, packageDirectory: origin.absolute((path as NSString).deletingLastPathComponent), origin: origin)
+            let version = ToolsVersion(6, 0)
+            let interpreter = ManifestInterpreter(
+                file: path, converter: converter, configuration: .forManifest(toolsVersion: version), toolsVersion: version, host: host,
+                budget: ManifestInterpreter.Budget(sourceLength: bytes))
+            let values = try interpreter.runProjectDescription(helpers: helperFiles, manifest: tree)
+            return UncheckedBox((values, converter))
+        }
+        return box.value
+    }
+
+    /// `text` parsed; a syntax error is an input error at its line.
+    static func parse(_ text: String, path: String) throws -> (SourceFileSyntax, SourceLocationConverter) {
+        if let excess = SourceNesting.firstExcess(in: text) { throw NestingLimitError(file: path, excess: excess) }
+        var parser = Parser(text, maximumNestingLevel: SourceNesting.parserNestingLimit)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        if tree.hasError, let diagnostic = ManifestReader.firstSyntaxError(in: tree) {
+            let position = converter.location(for: diagnostic.position)
+            throw ManifestError.syntaxError(ManifestReader.lowercasingFirst(diagnostic.message), at: MFECore.SourceLocation(file: path, line: position.line, column: position.column))
+        }
+        return (tree, converter)
+    }
+
+    private func source(at path: String) throws -> String {
+        guard let text = String(data: try fileSystem.contents(of: path), encoding: .utf8) else { throw ManifestError.notUTF8(path: path) }
+        return text
+    }
+}
+
+/// Carries interpreter values out of the bounded parse's thread (they are only read after it ends).
+struct UncheckedBox<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// What makes a Tuist manifest unusable besides what the interpreter refuses.
+package enum TuistReadError: LocatedError, Equatable {
+    /// The manifest makes no value of the kind its file name promises.
+    case noValue(kind: String, at: MFECore.SourceLocation)
+    /// A value the graph needs is not of the type ProjectDescription gives it.
+    case unexpected(what: String, expected: String, at: MFECore.SourceLocation)
+
+    package var location: MFECore.SourceLocation? {
+        switch self {
+        case .noValue(_, let location), .unexpected(_, _, let location): return location
+        }
+    }
+
+    package var message: String {
+        switch self {
+        case .noValue(let kind, _):
+            return "no top-level '\(kind)(…)' value found; declare 'let \(kind.lowercased()) = \(kind)(…)' as Tuist expects"
+        case .unexpected(let what, let expected, _):
+            return "\(what) is not \(expected); write it as ProjectDescription declares it"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import MFECore
+import MFEManifest
+import MFEXcode
+
+/// Reads Tuist projects of a workspace, finding for each its Tuist root (the folder holding
+/// `Tuist/` or `Tuist.swift`, where `.relativeToRoot` starts), whose helpers and
+/// `Tuist/Package.swift` are read once.
+struct TuistRoots {
+    let fileSystem: any FileSystem
+    let environment: [String: String]
+    /// The workspace's root (absolute): the Tuist root when no folder above a project is one.
+    let workspaceRoot: String
+    private var helpers: [String: [String]] = [:]
+    private var externals: [String: [PackageDependency]] = [:]
+
+    init(fileSystem: any FileSystem, environment: [String: String], workspaceRoot: String) {
+        self.fileSystem = fileSystem
+        self.environment = environment
+        self.workspaceRoot = workspaceRoot
+    }
+
+    /// Whether `directory` is a Tuist configuration folder (`Tuist/` beside the projects) or
+    /// a local Tuist plugin: its `Package.swift` declares the projects' external dependencies
+    /// (or lets Xcode edit the plugin), it is no feature.
+    static func isTuistFolder(_ directory: String, fileSystem: any FileSystem) -> Bool {
+        if fileSystem.exists(PathUtilities.join(directory, "Plugin.swift")) { return true }
+        guard (directory as NSString).lastPathComponent == "Tuist" else { return false }
+        if fileSystem.isDirectory(PathUtilities.join(directory, "ProjectDescriptionHelpers")) || fileSystem.exists(PathUtilities.join(directory, "Config.swift")) { return true }
+        let parent = (directory as NSString).deletingLastPathComponent
+        return ["Project.swift", "Workspace.swift", "Tuist.swift"].contains { fileSystem.exists(PathUtilities.join(parent, $0)) }
+    }
+
+    /// The Tuist root of the project whose `Project.swift` is at `manifest` (absolute).
+    func root(of manifest: String) -> String {
+        var current = (manifest as NSString).deletingLastPathComponent
+        let boundary = PathUtilities.normalize(workspaceRoot)
+        while true {
+            if fileSystem.isDirectory(PathUtilities.join(current, "Tuist")) || fileSystem.exists(PathUtilities.join(current, "Tuist.swift")) { return current }
+            if PathUtilities.normalize(current) == boundary || current == "/" || current.isEmpty { return workspaceRoot }
+            current = (current as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// The project at `manifest` (absolute `Project.swift`) and its package of the graph.
+    mutating func read(_ manifest: String) throws -> (XcodeProject, PackageManifest) {
+        let root = root(of: manifest)
+        if helpers[root] == nil {
+            helpers[root] = TuistManifestReader(fileSystem: fileSystem, environment: environment).helperFiles(root: root)
+        }
+        if externals[root] == nil {
+            let packageFile = PathUtilities.join(PathUtilities.join(root, "Tuist"), "Package.swift")
+            if fileSystem.exists(packageFile), let text = String(data: try fileSystem.contents(of: packageFile), encoding: .utf8) {
+                externals[root] = try ManifestReader(fileSystem: fileSystem, environment: environment).read(source: text, manifestPath: packageFile).dependencies
+            } else {
+                externals[root] = []
+            }
+        }
+        let definition = try TuistManifestReader(fileSystem: fileSystem, environment: environment).readProject(at: manifest, root: root, helpers: helpers[root] ?? [])
+        return (definition.xcodeProject(), try definition.manifest(externals: externals[root] ?? []))
+    }
+}
+
+extension WorkspaceLoader {
+    /// The Tuist project of `manifest` (a `Project.swift`, absolute) in the workspace at
+    /// `workspaceRoot`, as `lint-graph` reads it: its project and its package of the graph.
+    package static func readTuistProject(at manifest: String, workspaceRoot: String, fileSystem: any FileSystem, environment: [String: String]) throws -> (XcodeProject, PackageManifest) {
+        var roots = TuistRoots(fileSystem: fileSystem, environment: environment, workspaceRoot: workspaceRoot)
+        return try roots.read(manifest)
+    }
+}
+
+extension WorkspaceLoader {
+    /// `paths` without the Tuist projects a `Workspace.swift` at `root` leaves out: with one,
+    /// a `Project.swift` is read when its folder matches one of the workspace's `projects:`
+    /// globs, as Tuist generates them.
+    func limitedByTuistWorkspace(_ paths: [String], root: String) throws -> [String] {
+        let manifest = PathUtilities.join(root, "Workspace.swift")
+        guard fileSystem.exists(manifest), paths.contains(where: { ($0 as NSString).lastPathComponent == "Project.swift" }) else { return paths }
+        let reader = TuistManifestReader(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment)
+        let workspace = try reader.readWorkspace(at: manifest, root: root, helpers: reader.helperFiles(root: root))
+        let globs = workspace.projects.map { PathGlob(exact: $0) }
+        return paths.filter { path in
+            guard (path as NSString).lastPathComponent == "Project.swift" else { return true }
+            let folder = (path as NSString).deletingLastPathComponent
+            return globs.contains { $0.matches(folder.isEmpty ? "." : folder) }
+        }
+    }
+}
