@@ -88,7 +88,10 @@ package struct AdoptionPlanner: Sendable {
         leftOut += unreadableProjects
         // A package SwiftPM refuses for a path dependency that names no package (a test
         // fixture whose dependency is generated) is left out, not a reason to stop adopting.
-        let unreachable = loaded.map { loader.unreachablePathDependencies(of: $0.manifest) }
+        // A package of the workspace stands for a dependency of its identity, as Xcode's
+        // workspace overrides it (the loader reads it so): only what stands for none is missing.
+        let identities = Set(loaded.filter { $0.directory != "." }.map { PackageIdentity.identity(forLocation: $0.directory) })
+        let unreachable = loaded.map { loader.unreachablePathDependencies(of: $0.manifest).filter { !identities.contains(PackageIdentity.identity(forLocation: $0.resolved)) } }
         for (index, problems) in unreachable.enumerated() {
             guard let first = problems.first else { continue }
             leftOut.append(

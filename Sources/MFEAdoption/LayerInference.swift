@@ -52,10 +52,16 @@ struct LayerInference {
         let count = graph.features.count
         var dependencies = [Set<Int>](repeating: [], count: count)
         var dependents = [Set<Int>](repeating: [], count: count)
+        // The features whose test bundles depend on a feature (not counted as its dependents).
+        var testDependents = [Set<Int>](repeating: [], count: count)
         for edge in graph.edges {
             let from = graph.nodes[edge.from].feature
             let to = graph.nodes[edge.to].feature
-            guard from != to, [.source, .interface].contains(graph.nodes[edge.from].role) else { continue }
+            guard from != to else { continue }
+            guard [.source, .interface].contains(graph.nodes[edge.from].role) else {
+                if graph.nodes[edge.from].role == .tests { testDependents[to].insert(from) }
+                continue
+            }
             dependencies[from].insert(to)
             dependents[to].insert(from)
         }
@@ -93,6 +99,10 @@ struct LayerInference {
                 decisions[feature] = Decision(layer: .product, reason: "embedded in \(list(hosts)): an extension, widget or watch app the app ships")
             } else if programs[feature] != nil {
                 decisions[feature] = Decision(layer: .foundation, reason: "a tool or aggregate target no app embeds: tooling, never the shell")
+            } else if isRoot && isApp(feature) && !testDependents[feature].isEmpty {
+                // An app that only other features' tests build (apple-browsers'
+                // sandbox-test-tool): a test helper, never the shell the tests would depend on.
+                decisions[feature] = Decision(layer: .foundation, reason: "an app only the tests of \(list(testDependents[feature])) use: test tooling, never the shell")
             } else if isRoot && isApp(feature) {
                 decisions[feature] = Decision(layer: .shell, reason: "an app: an executable nothing in the workspace depends on")
             } else if isRoot && !dependencies[feature].isEmpty && (words == ["App"] || words.last == "App" || (words.first == "App" && Self.shellLastWords.contains(words.last ?? ""))) {

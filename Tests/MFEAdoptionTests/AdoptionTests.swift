@@ -251,6 +251,32 @@ struct AdoptionRealCodeTests {
         try await AdoptionPlanner(fileSystem: directory.fileSystem, environment: [:]).plan(AdoptionRequest(path: directory.path, loader: .static, dryRun: true))
     }
 
+    /// apple-browsers' macOS packages say `.package(path: "../../BrowserServicesKit")`, a folder
+    /// that is not there, and Xcode's workspace puts the repository's BrowserServicesKit in its
+    /// place: they are adopted, as the loader reads them; a dependency that stands for no
+    /// package still leaves its package out.
+    @Test func aPackageTheWorkspaceOverridesIsAdoptedAndOneThatIsNotThereIsLeftOut() async throws {
+        let directory = try InMemoryFileSystem().folder("/repo")
+        try directory.write(
+            Self.manifest("BrowserServicesKit", products: ".library(name: \"Kit\", targets: [\"Kit\"])", targets: ".target(name: \"Kit\")"),
+            to: "BrowserServicesKit/Package.swift")
+        try directory.write("import Foundation\n", to: "BrowserServicesKit/Sources/Kit/Kit.swift")
+        try directory.write(
+            Self.manifest(
+                "NewTabPage", dependencies: ".package(path: \"../../BrowserServicesKit\")",
+                targets: ".target(name: \"NewTabPage\", dependencies: [.product(name: \"Kit\", package: \"BrowserServicesKit\")])"),
+            to: "macOS/LocalPackages/NewTabPage/Package.swift")
+        try directory.write("import Kit\n", to: "macOS/LocalPackages/NewTabPage/Sources/NewTabPage/NewTabPage.swift")
+        try directory.write(
+            Self.manifest("Fixture", dependencies: ".package(path: \"../Generated\")", targets: ".target(name: \"Fixture\")"), to: "macOS/Fixture/Package.swift")
+        try directory.write("import Foundation\n", to: "macOS/Fixture/Sources/Fixture/Fixture.swift")
+        let output = try await Self.adopt(directory)
+        let text = output.standardOutput
+        #expect(!text.contains("# left out: macOS/LocalPackages/NewTabPage"), "\(text)")
+        #expect(output.layers["NewTabPage"] != nil, "\(text)")
+        #expect(text.contains("# left out: macOS/Fixture — package Fixture depends on a package that is not there (Package.swift:7: '../Generated' names no folder), which SwiftPM refuses"), "\(text)")
+    }
+
     @Test func aBinaryTargetIsALibraryAndACommandPluginIsTooling() async throws {
         let directory = try InMemoryFileSystem().folder("/repo")
         try directory.write(
@@ -370,6 +396,20 @@ struct AdoptionXcodeShapesTests {
     @Test(arguments: [("UI Tests", "UI"), ("Home-Tests", "Home"), ("Home_Tests", "Home"), ("Unit Tests App Store", "Unit Tests App Store"), ("SearchTests", "Search")])
     func aStemNeverEndsInASeparator(name: String, stem: String) {
         #expect(RoleSuffixes.standard.stem(of: name, kind: .test) == stem)
+    }
+
+    /// apple-browsers' `sandbox-test-tool` is an app only the browser's unit tests build: a
+    /// test helper, not a second shell that the tests would then "depend on".
+    @Test func anAppOnlyOtherFeaturesTestsUseIsTestTooling() throws {
+        let decisions = try Self.decisions([
+            Self.target("Browser", .application, ["Core"]),
+            Self.target("Core", .framework),
+            Self.target("sandbox-test-tool", .application, ["Core"]),
+            Self.target("BrowserTests", .unitTestBundle, ["Browser", "sandbox-test-tool"]),
+        ])
+        #expect(decisions["Browser"]?.layer == .shell)
+        #expect(decisions["sandbox-test-tool"]?.layer == .foundation, "\(String(describing: decisions["sandbox-test-tool"]))")
+        #expect(decisions["sandbox-test-tool"]?.reason == "an app only the tests of Browser use: test tooling, never the shell")
     }
 
     @Test func onlyAnApplicationIsTheShellAndWhatItEmbedsIsPartOfIt() throws {

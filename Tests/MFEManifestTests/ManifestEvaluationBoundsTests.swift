@@ -78,4 +78,21 @@ struct ManifestEvaluationBoundsTests {
         for _ in 0..<5 { #expect(try readManifest(manifest) == first) }
         #expect(first.targets.map(\.name) == ["B", "BTests", "A", "ATests", "C", "CTests", "BKit", "AKit"])
     }
+
+    /// What depends on the order a dictionary is gone through in, which changes on each run of
+    /// the manifest, is refused when every value must be known, in one sentence.
+    @Test func anOrderOnlyARunCanTellIsRefusedInOneSentence() {
+        let source = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let defines = ["A": "1", "B": "2"]
+            let package = Package(name: "P", targets: defines.keys.map { .target(name: $0) })
+            """
+        #expect {
+            _ = try ManifestReader(environment: [:], readsEverythingDumpPackageShows: true).read(source: source, manifestPath: "/p/Package.swift")
+        } throws: { error in
+            let message = error.localizedDescription
+            return message.contains("in an order that changes on each run of the manifest") && !message.contains(",,")
+        }
+    }
 }

@@ -750,7 +750,11 @@ extension ManifestInterpreter {
     /// Refuses, when every value must be known, what depends on the order a set or dictionary
     /// is gone through in (random in each run of a manifest).
     func refuseUnorderedIteration(_ node: Syntax) throws {
-        if strictOrder { throw refusal(node, "\(Self.describe(node)), which goes through a set or dictionary in an order that changes on each run of the manifest,") }
+        guard strictOrder else { return }
+        // A name's description already ends in its own clause (`'x', which is not a value …,`).
+        let subject = Self.describe(node)
+        let clause = "goes through a set or dictionary in an order that changes on each run of the manifest,"
+        throw refusal(node, subject.hasSuffix(",") ? "\(subject) and \(clause)" : "\(subject), which \(clause)")
     }
 
     /// `items` sorted stably by `less` (Swift's sort keeps equal elements in order).
