@@ -137,7 +137,10 @@ package struct AdoptionPlanner: Sendable {
         // the package's entry.
         let packageNames = Set(loaded.flatMap { [$0.manifest.name] + $0.manifest.targets.map { roles.stem(of: $0.name, kind: $0.kind) } })
         let applicationStems = Set(projects.values.flatMap { $0.applicationStems(roles: roles).values }).subtracting(packageNames)
-        let entries = LayerEntries(graph: graph, decisions: decisions, roles: roles, packages: loaded + projectPackages).entries().filter { !applicationStems.contains($0.name) }
+        // An app inferred to be something else (a test helper app) keeps its entry.
+        let entries = LayerEntries(graph: graph, decisions: decisions, roles: roles, packages: loaded + projectPackages).entries().filter {
+            !applicationStems.contains($0.name) || $0.layer != .shell
+        }
         // The shell is the one app project outside the packages (not a package's example app).
         let applicationProjects = projectPackages.map(\.directory).filter { directory in
             projects[directory]?.targets.contains { $0.productType == .application } == true
