@@ -34,8 +34,12 @@ struct ReleaseBundleTests {
         let runner = PathUtilities.join(machine.path, "runner")
         try FileManager.default.createDirectory(atPath: runner, withIntermediateDirectories: true)
         let started = ContinuousClock.now
+        // The action always sets MFE_SHA256 (the workflow's pin, empty when unpinned): pinned
+        // here to the checksum the release publishes beside the bundle.
+        let pinned = try String(contentsOfFile: Self.bundle + ".sha256", encoding: .utf8).split(separator: " ").first.map(String.init) ?? ""
         let installed = try await Self.run(
-            script, environment: ["HOME": home, "RUNNER_TEMP": runner, "MFE_VERSION": MFEKitVersion.current, "MFE_REPOSITORY": "file://" + machine.path])
+            script,
+            environment: ["HOME": home, "RUNNER_TEMP": runner, "MFE_VERSION": MFEKitVersion.current, "MFE_REPOSITORY": "file://" + machine.path, "MFE_SHA256": pinned])
         let installTime = ContinuousClock.now - started
         #expect(installed.status == 0, "\(installed.standardError)")
         #expect(installed.standardOutput.contains("mfe.artifactbundle.zip: OK"), "the checksum is checked")
