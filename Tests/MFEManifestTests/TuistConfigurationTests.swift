@@ -57,12 +57,16 @@ struct TuistConfigurationTests {
             ])
     }
 
-    @Test func configSwiftPathsAreRelativeToTheTuistFolder() throws {
+    @Test func configSwiftPathsRelativeToTheManifestStartAtTheFileAsTuistResolvesThem() throws {
         let config =
-            "import ProjectDescription\n\nlet config = Config(plugins: [.local(path: .relativeToManifest(\"../Plugins/KitPlugin\")), .git(url: \"git@example.com:a/b.git\", sha: \"66ca149\")])\n"
+            "import ProjectDescription\n\nlet config = Config(plugins: [.local(path: .relativeToManifest(\"../../Plugins/KitPlugin\")), .git(url: \"git@example.com:a/b.git\", sha: \"66ca149\")])\n"
         let reader = TuistManifestReader(fileSystem: try Self.world(["Tuist/Config.swift": config]), environment: [:])
         let configuration = try #require(try reader.readConfiguration(root: "/repo"))
         #expect(configuration.plugins.map(\.source) == [.local(path: "/repo/Plugins/KitPlugin"), .git(url: "git@example.com:a/b.git", reference: "66ca149")])
+        // Early Tuist 4 wrote `Config(…)` in `Tuist.swift`; a string is relative to the file too.
+        let early = "import ProjectDescription\nlet config = Config(project: .tuist(plugins: [.local(path: \"../Plugins/KitPlugin\")]))\n"
+        let tuist = try TuistManifestReader(fileSystem: try Self.world(["Tuist.swift": early]), environment: [:]).readConfiguration(root: "/repo")
+        #expect(tuist?.plugins.map(\.source) == [.local(path: "/repo/Plugins/KitPlugin")])
         // No configuration: nothing to read.
         #expect(try TuistManifestReader(fileSystem: try Self.world(["Project.swift": ""]), environment: [:]).readConfiguration(root: "/repo") == nil)
     }

@@ -83,15 +83,20 @@ extension TuistManifestReader {
     package func readConfiguration(root: String) throws -> TuistConfiguration? {
         guard let file = TuistLayout.configurationFile(root: root, fileSystem: fileSystem) else { return nil }
         let (values, _) = try run(file, helpers: [])
-        let kind = (file as NSString).lastPathComponent == "Tuist.swift" ? "Tuist" : "Config"
-        if case .unknown(let refusal)? = values[kind.lowercased()] { throw refusal }
-        guard let (_, record) = Self.pick(values, type: kind, preferred: kind.lowercased()) else {
-            throw TuistReadError.noValue(kind: kind, at: MFECore.SourceLocation(file: file, line: 1, column: 1))
+        // Early Tuist 4 wrote `Config(…)` in `Tuist.swift`: either value is the configuration.
+        let kinds = (file as NSString).lastPathComponent == "Tuist.swift" ? ["Tuist", "Config"] : ["Config", "Tuist"]
+        for kind in kinds { if case .unknown(let refusal)? = values[kind.lowercased()] { throw refusal } }
+        guard let (_, record) = kinds.lazy.compactMap({ Self.pick(values, type: $0, preferred: $0.lowercased()) }).first else {
+            throw TuistReadError.noValue(kind: kinds[0], at: MFECore.SourceLocation(file: file, line: 1, column: 1))
         }
         // Tuist 4 lists them in `project: .tuist(plugins:)`; `Config` and early `Tuist` directly.
         var plugins = record["plugins"]
         if plugins == nil, case .record(let project)? = record["project"] { plugins = project["plugins"] }
-        let reader = TuistValueReader(manifestPath: file, root: root)
+        // Tuist resolves a configuration's paths relative to the manifest (a string, or
+        // `.relativeToManifest`) against the file's own path, as if it were a folder:
+        // `Tuist/Config.swift` names `Plugins/X` at the root as `"../../Plugins/X"` (Tuist's
+        // own fixtures and public configurations do).
+        let reader = TuistValueReader(manifestPath: PathUtilities.join(file, "Config"), root: root)
         var result = TuistConfiguration(file: file, plugins: [])
         for entry in try Self.items(plugins, at: record.location) {
             guard case .record(let plugin) = entry else {
@@ -101,7 +106,8 @@ extension TuistManifestReader {
             let location = plugin.location ?? record.location ?? MFECore.SourceLocation(file: file, line: 1, column: 1)
             switch plugin.kase {
             case "local":
-                result.plugins.append(.init(.local(path: try reader.path(plugin["path"] ?? plugin["_0"] ?? .null, at: location)), location: location))
+                let folder = try reader.path(plugin["path"] ?? plugin["_0"] ?? .null, at: location)
+                result.plugins.append(.init(.local(path: folder), location: location))
             case "git":
                 guard case .string(let url)? = plugin["url"] else {
                     if case .unknown(let refusal)? = plugin["url"] { throw refusal }
