@@ -149,12 +149,15 @@ extension TuistManifestReader {
     /// Refuses a manifest that imports a module no local plugin provides while the
     /// configuration lists git plugins: those live in Tuist's cache, outside the repository,
     /// so their helpers cannot be read and the manifest would be read wrong without them.
-    /// Checked by a quick look at the import lines first, so a manifest importing only
-    /// ProjectDescription and its helpers costs no configuration read.
+    /// Checked by a quick look at the import lines and the configuration's text first, so a
+    /// manifest importing only ProjectDescription and its helpers, or a configuration listing
+    /// no git plugin, costs no interpreter run.
     func checkPluginImports(of path: String, root: String) throws {
         let text = try source(at: path)
         let candidates = text.split(separator: "\n").compactMap(Self.importedModule).filter { !Self.ownModules.contains($0) }
-        guard !candidates.isEmpty, let configuration = try readConfiguration(root: root) else { return }
+        // A configuration without `.git(` lists no git plugin: it need not be read at all.
+        guard !candidates.isEmpty, let file = TuistLayout.configurationFile(root: root, fileSystem: fileSystem), try source(at: file).contains(".git(") else { return }
+        guard let configuration = try readConfiguration(root: root) else { return }
         let git = configuration.plugins.compactMap { plugin -> String? in
             guard case .git(let url, let reference) = plugin.source else { return nil }
             return "'\(url)'" + (reference.map { " ('\($0)')" } ?? "")
