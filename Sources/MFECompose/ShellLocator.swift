@@ -105,17 +105,24 @@ package struct ShellLocator: Sendable {
     }
 
     /// The Tuist root of a Tuist shell (absolute): the root of what `shell.project:` names (a
-    /// `Project.swift`, `Workspace.swift` or `Tuist.swift`, or the root folder itself), else,
-    /// without `shell.project:`, the folder given when it is a Tuist root; nil for any other.
+    /// `Project.swift`, `Workspace.swift` or `Tuist.swift`, the folder holding one, as
+    /// `init --adopt` writes it, or the root folder itself), else, without `shell.project:`,
+    /// the folder given when it is a Tuist root; nil for any other.
     func tuistRoot(start: String, workspace: WorkspaceRoot?) -> String? {
         guard let workspace, let project = workspace.configuration.shell?.project else {
             return TuistLayout.isRoot(start, fileSystem: fileSystem) ? start : nil
         }
         let path = PathUtilities.absolute(project, relativeTo: workspace.directory)
-        if fileSystem.isDirectory(path) { return TuistLayout.isRoot(path, fileSystem: fileSystem) ? path : nil }
-        guard TuistLayout.manifestNames.contains((path as NSString).lastPathComponent), fileSystem.exists(path) else { return nil }
+        var folder: String
+        if fileSystem.isDirectory(path) {
+            let holdsManifest = TuistLayout.manifestNames.contains { fileSystem.exists(PathUtilities.join(path, $0)) }
+            guard holdsManifest || TuistLayout.isRoot(path, fileSystem: fileSystem) else { return nil }
+            folder = path
+        } else {
+            guard TuistLayout.manifestNames.contains((path as NSString).lastPathComponent), fileSystem.exists(path) else { return nil }
+            folder = (path as NSString).deletingLastPathComponent
+        }
         // `.relativeToRoot` starts at the nearest folder above that is a Tuist root, as Tuist finds it.
-        var folder = (path as NSString).deletingLastPathComponent
         let boundary = PathUtilities.normalize(workspace.directory)
         while !TuistLayout.isRoot(folder, fileSystem: fileSystem) {
             if PathUtilities.normalize(folder) == boundary || folder == "/" || folder.isEmpty { return workspace.directory }

@@ -51,6 +51,9 @@ struct TuistShellLocatorTests {
         named["mfe.yml"] = "workspace: W\nshell:\n  project: Workspace.swift\n"
         named["Workspace.swift"] = "import ProjectDescription\nlet workspace = Workspace(name: \"W\", projects: [\"Projects/*\"])\n"
         #expect(try Self.locate(named, path: nil).request.outputPath == "/ws/Tuist/Package.resolved")
+        // The folder holding the project, as `init --adopt` writes `shell.project:`.
+        named["mfe.yml"] = "workspace: W\nshell:\n  project: Projects/App\n"
+        #expect(try Self.locate(named, path: nil).request.shell == .tuist(directory: "/ws/Tuist"))
         named["mfe.yml"] = "workspace: W\nshell:\n  project: .\n"
         #expect(try Self.locate(named, path: nil).request.shell == .tuist(directory: "/ws/Tuist"))
     }
