@@ -9,6 +9,8 @@ package enum ComposeError: LocatedError, Equatable {
 
     /// The shell folder has no `Package.swift`; `manifest` is the path looked at.
     case noShellManifest(manifest: String)
+    /// A Tuist shell without `Tuist/Package.swift`; `manifest` is the path looked at.
+    case noTuistPackages(manifest: String)
     /// The shell's manifest is not UTF-8.
     case shellManifestNotUTF8(path: String)
     /// `shell.features:` of `file` lists nothing.
@@ -64,6 +66,8 @@ package enum ComposeError: LocatedError, Equatable {
         switch self {
         case .noShellManifest(let manifest):
             return "'\(manifest)' does not exist; give the shell package's folder, or set 'shell.path' in the workspace mfe.yml"
+        case .noTuistPackages(let manifest):
+            return "'\(manifest)' does not exist: the Tuist shell declares no external packages to pin; declare them there, as 'tuist install' reads them"
         case .shellManifestNotUTF8(let path):
             return "'\(path)' is not UTF-8 text; save it as UTF-8"
         case .noShellFeatures(let file):

@@ -15,6 +15,10 @@ package struct CompositionRequest: Sendable, Equatable {
         /// A shell that is an Xcode project (`.xcodeproj`) or workspace (`.xcworkspace`, every
         /// project it lists), absolute: its package references are the requirements.
         case xcode(path: String)
+        /// A Tuist shell: `directory` is its `Tuist/` folder, whose `Package.swift` lists the
+        /// external packages; Tuist resolves them there with SwiftPM (`tuist install`), so
+        /// they are composed and written as a shell package's are.
+        case tuist(directory: String)
     }
 
     /// The shell.
@@ -79,7 +83,7 @@ package struct Composition: Sendable {
     package var previousBytes: Data?
     /// What changed against the previous pins.
     package var changes: [PinChange]
-    /// The root manifest (nil for an Xcode-project shell).
+    /// The root manifest (nil for an Xcode-project shell; a Tuist shell's `Tuist/Package.swift`).
     package var rootManifest: PackageManifest?
     /// The root's `.package(path:)` packages, read from disk.
     package var localPackages: [LocalPackage] = []
@@ -137,8 +141,9 @@ package struct ShellComposer: Sendable {
         var rootManifest: PackageManifest?
         var localPackages: [LocalPackage] = []
         switch request.shell {
-        case .package(let directory):
+        case .package(let directory), .tuist(let directory):
             guard fileSystem.exists(PathUtilities.join(directory, "Package.swift")) else {
+                if case .tuist = request.shell { throw ComposeError.noTuistPackages(manifest: PathUtilities.join(directory, "Package.swift")) }
                 throw ComposeError.noShellManifest(manifest: PathUtilities.join(directory, "Package.swift"))
             }
             // SwiftPM hashes the manifest it loads, which may be a `Package@swift-X` variant.

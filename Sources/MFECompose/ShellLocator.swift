@@ -1,3 +1,4 @@
+import Foundation
 import MFECore
 import MFEManifest
 import MFEWorkspace
@@ -32,8 +33,9 @@ package struct LocatedShell: Sendable, Equatable {
 }
 
 /// Finds compose-shell's shell from the folder given, `--output`, `--update` and the workspace
-/// `mfe.yml`: a shell package (the folder given, or `shell.path`), `shell.features`, or an
-/// Xcode project or workspace (`shell.project`, or the one in the folder given). The one place
+/// `mfe.yml`: a shell package (the folder given, or `shell.path`), `shell.features`, a Tuist
+/// shell (`shell.project` naming its manifest, or the Tuist root given), or an Xcode project
+/// or workspace (`shell.project`, or the one in the folder given). The one place
 /// the shell folder, the output path and the update policy are derived.
 package struct ShellLocator: Sendable {
     let fileSystem: any FileSystem
@@ -80,18 +82,53 @@ package struct ShellLocator: Sendable {
             let mirrors = output == nil ? try XcodeShell.projectsReferencing(packageAt: shellFolder, fileSystem: fileSystem).map(XcodeShell.resolvedPath) : []
             return located(.package(directory: shellFolder), writing: outputPath ?? PathUtilities.join(shellFolder, "Package.resolved"), mirrors: mirrors)
         }
-        let project = try shellProject(start: start, workspace: workspace)
+        // Tuist keeps the pins of `Tuist/Package.swift` beside it, wherever it generates the app.
+        let tuistFolder = tuistRoot(start: start, workspace: workspace).map { PathUtilities.join($0, "Tuist") }
+        let project = tuistFolder == nil ? try shellProject(start: start, workspace: workspace) : nil
         if let workspace, let features = shell?.features, !features.isEmpty {
-            guard let file = try outputPath ?? project.map({ XcodeShell.resolvedPath(of: try XcodeShell.generatedProject(of: $0, fileSystem: fileSystem)) }) else {
+            let shellFile =
+                try tuistFolder.map { PathUtilities.join($0, "Package.resolved") }
+                ?? project.map { XcodeShell.resolvedPath(of: try XcodeShell.generatedProject(of: $0, fileSystem: fileSystem)) }
+            guard let file = outputPath ?? shellFile else {
                 throw ComposeShellError.outputNeeded(configurationFile: workspace.configuration.file)
             }
             return located(.features(features, configurationFile: workspace.configuration.file), writing: file)
+        }
+        if let tuistFolder {
+            return located(.tuist(directory: tuistFolder), writing: outputPath ?? PathUtilities.join(tuistFolder, "Package.resolved"))
         }
         if let project {
             // An XcodeGen spec's pins live in the project it generates.
             return located(.xcode(path: project), writing: try outputPath ?? XcodeShell.resolvedPath(of: XcodeShell.generatedProject(of: project, fileSystem: fileSystem)))
         }
         throw ComposeShellError.noShell(given: given, updateFolder: path == nil ? updateFolders.first : nil)
+    }
+
+    /// The Tuist root of a Tuist shell (absolute): the root of what `shell.project:` names (a
+    /// `Project.swift`, `Workspace.swift` or `Tuist.swift`, the folder holding one, as
+    /// `init --adopt` writes it, or the root folder itself), else, without `shell.project:`,
+    /// the folder given when it is a Tuist root; nil for any other.
+    func tuistRoot(start: String, workspace: WorkspaceRoot?) -> String? {
+        guard let workspace, let project = workspace.configuration.shell?.project else {
+            return TuistLayout.isRoot(start, fileSystem: fileSystem) ? start : nil
+        }
+        let path = PathUtilities.absolute(project, relativeTo: workspace.directory)
+        var folder: String
+        if fileSystem.isDirectory(path) {
+            let holdsManifest = TuistLayout.manifestNames.contains { fileSystem.exists(PathUtilities.join(path, $0)) }
+            guard holdsManifest || TuistLayout.isRoot(path, fileSystem: fileSystem) else { return nil }
+            folder = path
+        } else {
+            guard TuistLayout.manifestNames.contains((path as NSString).lastPathComponent), fileSystem.exists(path) else { return nil }
+            folder = (path as NSString).deletingLastPathComponent
+        }
+        // `.relativeToRoot` starts at the nearest folder above that is a Tuist root, as Tuist finds it.
+        let boundary = PathUtilities.normalize(workspace.directory)
+        while !TuistLayout.isRoot(folder, fileSystem: fileSystem) {
+            if PathUtilities.normalize(folder) == boundary || folder == "/" || folder.isEmpty { return workspace.directory }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return folder
     }
 
     /// The shell's Xcode project or workspace (absolute): `shell.project:`, else the one

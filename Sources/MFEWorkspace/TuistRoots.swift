@@ -46,7 +46,7 @@ struct TuistRoots {
     mutating func read(_ manifest: String) throws -> (XcodeProject, PackageManifest) {
         let root = root(of: manifest)
         if helpers[root] == nil {
-            helpers[root] = TuistManifestReader(fileSystem: fileSystem, environment: environment).helperFiles(root: root)
+            helpers[root] = try TuistManifestReader(fileSystem: fileSystem, environment: environment).helperFiles(root: root)
         }
         if externals[root] == nil {
             let packageFile = PathUtilities.join(PathUtilities.join(root, "Tuist"), "Package.swift")

@@ -19,10 +19,10 @@ package struct TuistManifestReader: Sendable {
     }
 
     /// The helper files of the Tuist project rooted at `root`:
-    /// `Tuist/ProjectDescriptionHelpers/**/*.swift`, sorted.
-    package func helperFiles(root: String) -> [String] {
+    /// `Tuist/ProjectDescriptionHelpers/**/*.swift` and its plugins', sorted.
+    package func helperFiles(root: String) throws -> [String] {
         var folders = [PathUtilities.join(PathUtilities.join(root, "Tuist"), "ProjectDescriptionHelpers")]
-        folders += pluginFolders(root: root).map { PathUtilities.join($0, "ProjectDescriptionHelpers") }
+        folders += try pluginFolders(root: root).map { PathUtilities.join($0, "ProjectDescriptionHelpers") }
         var result: [String] = []
         var pending = folders.filter { fileSystem.isDirectory($0) }
         while let next = pending.popLast() {
@@ -38,10 +38,21 @@ package struct TuistManifestReader: Sendable {
         return result.sorted()
     }
 
-    /// The local plugins of the Tuist project rooted at `root`: folders up to three levels
-    /// below it holding a `Plugin.swift` (`Plugins/MyPlugin`), whose helpers every manifest
-    /// may import. Sorted.
-    package func pluginFolders(root: String) -> [String] {
+    /// The local plugins of the Tuist project rooted at `root`, whose helpers every manifest
+    /// may import: the `.local(path:)` plugins its configuration lists (`Tuist.swift`,
+    /// `Tuist/Config.swift`), a listed folder that is missing being a located error; without a
+    /// configuration, folders up to three levels below it holding a `Plugin.swift`
+    /// (`Plugins/MyPlugin`). Sorted.
+    package func pluginFolders(root: String) throws -> [String] {
+        if let configuration = try readConfiguration(root: root) {
+            var listed: [String] = []
+            for plugin in configuration.plugins {
+                guard case .local(let folder) = plugin.source else { continue }
+                guard fileSystem.isDirectory(folder) else { throw TuistReadError.noPluginFolder(folder, at: plugin.location) }
+                listed.append(folder)
+            }
+            return listed.sorted()
+        }
         var result: [String] = []
         var pending = [(root, 0)]
         while let (folder, depth) = pending.popLast() {
@@ -61,6 +72,7 @@ package struct TuistManifestReader: Sendable {
     /// Reads the `Project.swift` at `path`; `root` is the Tuist root (`.relativeToRoot`
     /// paths start there), `helpers` the helper files.
     package func readProject(at path: String, root: String, helpers: [String]) throws -> TuistProjectDefinition {
+        try checkPluginImports(of: path, root: root)
         let (values, _) = try run(path, helpers: helpers)
         if case .unknown(let refusal)? = values["project"] { throw refusal }
         guard let (_, project) = Self.pick(values, type: "Project", preferred: "project") else {
@@ -71,6 +83,7 @@ package struct TuistManifestReader: Sendable {
 
     /// Reads the `Workspace.swift` at `path`.
     package func readWorkspace(at path: String, root: String, helpers: [String]) throws -> TuistWorkspaceDefinition {
+        try checkPluginImports(of: path, root: root)
         let (values, _) = try run(path, helpers: helpers)
         if case .unknown(let refusal)? = values["workspace"] { throw refusal }
         guard let (_, workspace) = Self.pick(values, type: "Workspace", preferred: "workspace") else {
@@ -90,7 +103,7 @@ package struct TuistManifestReader: Sendable {
     }
 
     /// Parses and runs `path` after `helpers`; its top-level values.
-    private func run(_ path: String, helpers: [String]) throws -> ([String: MValue], SourceLocationConverter) {
+    func run(_ path: String, helpers: [String]) throws -> ([String: MValue], SourceLocationConverter) {
         var read: [(String, String)] = []
         for helper in helpers { read.append((helper, try source(at: helper))) }
         let files = read
@@ -130,7 +143,7 @@ package struct TuistManifestReader: Sendable {
         return (tree, converter)
     }
 
-    private func source(at path: String) throws -> String {
+    func source(at path: String) throws -> String {
         guard let text = String(data: try fileSystem.contents(of: path), encoding: .utf8) else { throw ManifestError.notUTF8(path: path) }
         return text
     }
@@ -148,10 +161,19 @@ package enum TuistReadError: LocatedError, Equatable {
     case noValue(kind: String, at: MFECore.SourceLocation)
     /// A value the graph needs is not of the type ProjectDescription gives it.
     case unexpected(what: String, expected: String, at: MFECore.SourceLocation)
+    /// A `.local(path:)` plugin of the configuration names no folder.
+    case noPluginFolder(String, at: MFECore.SourceLocation)
+    /// A local plugin's folder has no `Plugin.swift`.
+    case noPluginManifest(folder: String, at: MFECore.SourceLocation)
+    /// The manifest imports `module`, no local plugin, while the configuration's git
+    /// `plugins` (described) are not in the repository.
+    case pluginNotOnDisk(module: String, configuration: String, plugins: [String], at: MFECore.SourceLocation)
 
     package var location: MFECore.SourceLocation? {
         switch self {
-        case .noValue(_, let location), .unexpected(_, _, let location): return location
+        case .noValue(_, let location), .unexpected(_, _, let location), .noPluginFolder(_, let location), .noPluginManifest(_, let location),
+            .pluginNotOnDisk(_, _, _, let location):
+            return location
         }
     }
 
@@ -161,6 +183,14 @@ package enum TuistReadError: LocatedError, Equatable {
             return "no top-level '\(kind)(…)' value found; declare 'let \(kind.lowercased()) = \(kind)(…)' as Tuist expects"
         case .unexpected(let what, let expected, _):
             return "\(what) is not \(expected); write it as ProjectDescription declares it"
+        case .noPluginFolder(let folder, _):
+            return "the plugin folder '\(folder)' does not exist; fix the path or remove the plugin from the configuration"
+        case .noPluginManifest(let folder, _):
+            return "the plugin folder '\(folder)' has no 'Plugin.swift'; add one ('let plugin = Plugin(name: …)') as Tuist requires"
+        case .pluginNotOnDisk(let module, let configuration, let plugins, _):
+            let listed = plugins.joined(separator: ", ")
+            return "'import \(module)' is no local plugin of '\(configuration)', and its git plugin\(plugins.count == 1 ? "" : "s") \(listed) \(plugins.count == 1 ? "is" : "are") not on disk: "
+                + "'tuist install' fetches \(plugins.count == 1 ? "it" : "them") into Tuist's cache, which mfe does not read; clone the plugin into the repository and list it with '.local(path:)'"
         }
     }
 }
