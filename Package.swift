@@ -19,7 +19,9 @@ let package = Package(
     dependencies: [
         // CLI parsing, help, completions.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Static manifest reading and import scanning: SwiftParser never runs manifest code.
+        // Static manifest reading and import scanning: SwiftParser never runs manifest code. mfe
+        // evaluates `#if` and words syntax errors itself, so the product builds only SwiftSyntax,
+        // SwiftParser, SwiftOperators and SwiftDiagnostics of it.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // mfe.yml: a maintained YAML parser that keeps line and column marks.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -53,9 +55,7 @@ let package = Package(
                 "MFECore",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         // Xcode projects and workspaces: project.pbxproj and contents.xcworkspacedata, read
@@ -130,7 +130,6 @@ let package = Package(
                 "MFELint",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
         // Pure renderers: lint reports (text, json, sarif, github) and graphs (dot, mermaid, json,
@@ -297,7 +296,11 @@ let package = Package(
                 "MFETestSupport",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                // The references mfe's own `#if` evaluation and syntax errors are checked against;
+                // only the tests build them (they pull SwiftSyntaxBuilder and SwiftBasicFormat in).
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         .testTarget(

@@ -167,7 +167,7 @@ struct ExternalModules: Sendable {
     /// The modules the Swift files of `target` (in the package folder `directory`)
     /// `@_exported import` in some configuration; only files that contain `@_exported` are
     /// parsed. A file that cannot be read or parsed re-exports nothing.
-    static func reexports(of target: Target, inPackage directory: String, scanner: ImportScanner<HostBuildConfiguration>, fileSystem: any FileSystem, limit: ParseTimeLimit) -> Set<String> {
+    static func reexports(of target: Target, inPackage directory: String, scanner: ImportScanner, fileSystem: any FileSystem, limit: ParseTimeLimit) -> Set<String> {
         guard target.kind == .regular || target.kind == .executable,
             let files = try? TargetSourceFiles(fileSystem: fileSystem).swiftFiles(of: target, inPackage: directory)
         else { return [] }

@@ -1,5 +1,5 @@
 import MFECore
-import SwiftIfConfig
+import MFEManifest
 import SwiftParser
 import SwiftSyntax
 
@@ -10,18 +10,18 @@ import SwiftSyntax
 /// top-level `#if` blocks are visited (iteratively: nesting depth cannot overflow the stack).
 /// Imports in inactive clauses are reported too, marked inactive: a dependency imported only
 /// for another platform is still used.
-package struct ImportScanner<Configuration: BuildConfiguration> {
+package struct ImportScanner: Sendable {
     /// The configurations `#if` conditions are evaluated against; bit `i` of an import's
     /// `activeConfigurations` stands for `configurations[i]`.
-    package var configurations: [Configuration]
+    package var configurations: [HostBuildConfiguration]
 
     /// Creates a scanner evaluating `#if` for `configuration`.
-    package init(configuration: Configuration) {
+    package init(configuration: HostBuildConfiguration) {
         self.configurations = [configuration]
     }
 
     /// Creates a scanner evaluating `#if` for each of `configurations` (the first 64).
-    package init(configurations: [Configuration]) {
+    package init(configurations: [HostBuildConfiguration]) {
         self.configurations = Array(configurations.prefix(64))
     }
 
@@ -87,7 +87,7 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
                     // The clause each configuration (still active here) compiles, by index.
                     var chosen: [Int: SyntaxIdentifier] = [:]
                     for index in configurations.indices where active & (1 << UInt64(index)) != 0 {
-                        if let clause = ifConfig.activeClause(in: configurations[index]).clause { chosen[index] = clause.id }
+                        if let clause = configurations[index].activeClause(of: ifConfig).clause { chosen[index] = clause.id }
                     }
                     var clauseGuards = guards
                     for clause in ifConfig.clauses {
@@ -143,8 +143,6 @@ package struct ImportScanner<Configuration: BuildConfiguration> {
         return modules
     }
 }
-
-extension ImportScanner: Sendable where Configuration: Sendable {}
 
 /// Turns UTF-8 offsets, visited in increasing order, into 1-based lines and columns in one
 /// pass over the bytes.

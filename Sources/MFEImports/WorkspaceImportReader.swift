@@ -4,7 +4,6 @@ import MFELint
 import MFEManifest
 import MFEWorkspace
 import MFEXcode
-import SwiftIfConfig
 
 /// One import of one source file.
 package struct SourceImport: Sendable, Hashable {
@@ -179,7 +178,7 @@ package struct WorkspaceImportReader: Sendable {
             return try file.data.withUnsafeBytes { raw in
                 let buffer = raw.bindMemory(to: UInt8.self)
                 let declarations = try scanner.checkedImports(inUTF8: buffer, file: relative)
-                let head = UnsafeBufferPointer(rebasing: buffer[0..<ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: buffer)])
+                let head = UnsafeBufferPointer(rebasing: buffer[0..<ImportScanner.prefixLength(holdingImportsOf: buffer)])
                 return (
                     job: file.job,
                     imports: declarations.map { SourceImport(file: relative, declaration: $0, platforms: Self.platforms(of: $0.activeConfigurations, in: scanner.configurations)) },

@@ -1,11 +1,8 @@
-import SwiftIfConfig
-import SwiftSyntax
-
 /// The build configuration of the machine mfe runs on, for evaluating `#if` conditions in
 /// manifests and sources without a compiler: `os`, `arch`, `canImport` of the toolchain's
 /// own modules, `swift`/`compiler` versions, endianness and pointer width, as the Swift
 /// compiler on this host would answer them.
-package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
+package struct HostBuildConfiguration: Sendable, Equatable {
     /// The operating system `os(...)` is true for (`Linux`, `macOS`, `Windows`, …).
     package var operatingSystem: String
     /// The architecture `arch(...)` is true for (`x86_64`, `arm64`, …).
@@ -15,9 +12,9 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
     /// Names set with `-D`, true in `#if NAME`.
     package var customConditions: Set<String>
     /// The language mode's version, which `swift(>=…)` compares against.
-    package var languageVersion: VersionTuple
+    package var languageVersion: SwiftVersion
     /// The compiler's version, which `compiler(>=…)` compares against.
-    package var compilerVersion: VersionTuple
+    package var compilerVersion: SwiftVersion
     /// SwiftPM's name of the platform built for (`linux`, `ios`, `maccatalyst`, …).
     package var platform: String
     /// The environments `targetEnvironment(...)` is true for (`macCatalyst`).
@@ -49,33 +46,33 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
 
     /// The version `swift(>=…)` sees: the compiler's own in its newest mode, `5.10` in Swift 5
     /// mode and `4.2` in Swift 4 mode, as the compiler's effective language version.
-    static func effectiveLanguageVersion(languageMode: Int, compilerVersion: VersionTuple) -> VersionTuple {
+    static func effectiveLanguageVersion(languageMode: Int, compilerVersion: SwiftVersion) -> SwiftVersion {
         if languageMode >= compilerVersion.components[0] { return compilerVersion }
         switch languageMode {
-        case 5: return VersionTuple(5, 10)
-        case 4: return VersionTuple(4, 2)
-        default: return VersionTuple(languageMode)
+        case 5: return SwiftVersion(5, 10)
+        case 4: return SwiftVersion(4, 2)
+        default: return SwiftVersion(languageMode)
         }
     }
 
     /// The toolchain mfe was built with, which is the one it runs with.
-    static let toolchainVersion: VersionTuple = {
+    static let toolchainVersion: SwiftVersion = {
         #if compiler(>=6.5)
-            return VersionTuple(6, 5)
+            return SwiftVersion(6, 5)
         #elseif compiler(>=6.4)
-            return VersionTuple(6, 4)
+            return SwiftVersion(6, 4)
         #elseif compiler(>=6.3.2)
-            return VersionTuple(6, 3, 2)
+            return SwiftVersion(6, 3, 2)
         #elseif compiler(>=6.3.1)
-            return VersionTuple(6, 3, 1)
+            return SwiftVersion(6, 3, 1)
         #elseif compiler(>=6.3)
-            return VersionTuple(6, 3)
+            return SwiftVersion(6, 3)
         #elseif compiler(>=6.2)
-            return VersionTuple(6, 2)
+            return SwiftVersion(6, 2)
         #elseif compiler(>=6.1)
-            return VersionTuple(6, 1)
+            return SwiftVersion(6, 1)
         #else
-            return VersionTuple(6, 0)
+            return SwiftVersion(6, 0)
         #endif
     }()
 
@@ -169,36 +166,38 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
     ]
 
     /// True for the names given as `customConditions` (`-D` flags).
-    package func isCustomConditionSet(name: String) throws -> Bool { customConditions.contains(name) }
+    package func isCustomConditionSet(name: String) -> Bool { customConditions.contains(name) }
 
     /// True for features every Swift 6 compiler has, and the upcoming features of the Swift 6 mode.
-    package func hasFeature(name: String) throws -> Bool {
+    package func hasFeature(name: String) -> Bool {
         Self.baselineFeatures.contains(name) || (languageVersion.components[0] >= 6 && Self.swift6Features.contains(name))
     }
 
     /// True for attributes this compiler knows.
-    package func hasAttribute(name: String) throws -> Bool { Self.knownAttributes.contains(name) }
+    package func hasAttribute(name: String) -> Bool { Self.knownAttributes.contains(name) }
 
     /// True for the toolchain's own modules on this host (and `extraImportableModules`).
-    package func canImport(importPath: [(TokenSyntax, String)], version: CanImportVersion) throws -> Bool {
-        guard let module = importPath.first?.1 else { return false }
+    /// (`canImport(A.B)` asks for module `A`; versions are not known, so a versioned check is an
+    /// unversioned one.)
+    package func canImport(modulePath: [String]) -> Bool {
+        guard let module = modulePath.first else { return false }
         return importableModules.contains(module)
     }
 
     /// True for the host operating system (`Linux`, `macOS`, …).
-    package func isActiveTargetOS(name: String) throws -> Bool { name == operatingSystem }
+    package func isActiveTargetOS(name: String) -> Bool { name == operatingSystem }
 
     /// True for the host architecture.
-    package func isActiveTargetArchitecture(name: String) throws -> Bool {
+    package func isActiveTargetArchitecture(name: String) -> Bool {
         name == architecture || (architecture == "arm64" && name == "aarch64")
     }
 
     /// True for `macCatalyst` when building for Mac Catalyst; the host is neither a simulator
     /// nor Mac Catalyst.
-    package func isActiveTargetEnvironment(name: String) throws -> Bool { targetEnvironments.contains(name) }
+    package func isActiveTargetEnvironment(name: String) -> Bool { targetEnvironments.contains(name) }
 
     /// `_ObjC` on Apple platforms, `_Native` elsewhere.
-    package func isActiveTargetRuntime(name: String) throws -> Bool {
+    package func isActiveTargetRuntime(name: String) -> Bool {
         name == (Self.appleOperatingSystems.contains(operatingSystem) ? "_ObjC" : "_Native")
     }
 
@@ -206,10 +205,10 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
     static let appleOperatingSystems: Set<String> = ["macOS", "iOS", "tvOS", "watchOS", "visionOS", "DriverKit"]
 
     /// Always false: the host does not build arm64e.
-    package func isActiveTargetPointerAuthentication(name: String) throws -> Bool { false }
+    package func isActiveTargetPointerAuthentication(name: String) -> Bool { false }
 
     /// `MachO`, `COFF` or `ELF`, by host.
-    package func isActiveTargetObjectFormat(name: String) throws -> Bool {
+    package func isActiveTargetObjectFormat(name: String) -> Bool {
         if Self.appleOperatingSystems.contains(operatingSystem) { return name == "MachO" }
         switch operatingSystem {
         case "Windows": return name == "COFF"
@@ -225,7 +224,7 @@ package struct HostBuildConfiguration: BuildConfiguration, Sendable, Equatable {
     package var targetAtomicBitWidths: [Int] { targetPointerBitWidth == 64 ? [8, 16, 32, 64, 128] : [8, 16, 32, 64] }
 
     /// The host's byte order.
-    package var endianness: Endianness {
+    package var endianness: ByteOrder {
         #if _endian(big)
             return .big
         #else

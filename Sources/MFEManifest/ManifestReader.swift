@@ -1,7 +1,6 @@
 import Foundation
 import MFECore
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// Reads `Package.swift` without running it: parses it with SwiftParser and evaluates the
@@ -72,15 +71,19 @@ public struct ManifestReader: ManifestLoading {
         return toolsVersion
     }
 
-    /// The first syntax error of `tree`, from the diagnostics of the first statement that has
-    /// one: the diagnostics generator's cost grows faster than linearly with the number of
-    /// broken statements (20,000 of them take minutes), and the first error is all mfe reports.
+    /// The first syntax error of `tree`, in the compiler's words.
     static func firstSyntaxError(in tree: SourceFileSyntax) -> (node: Syntax, position: AbsolutePosition, message: String)? {
-        let broken: Syntax = tree.statements.first(where: \.hasError).map(Syntax.init) ?? Syntax(tree)
-        let diagnostic =
-            ParseDiagnosticsGenerator.diagnostics(for: broken).first { $0.diagMessage.severity == .error }
-            ?? ParseDiagnosticsGenerator.diagnostics(for: tree).first { $0.diagMessage.severity == .error }
-        return diagnostic.map { ($0.node, $0.position, $0.message) }
+        SyntaxErrorFinder.firstError(in: tree).map { ($0.node, $0.position, $0.message) }
+    }
+
+    /// Where to point for a syntax error at `position` about `node`: a missing node sits right
+    /// after the previous token; like the compiler, point at the token that stands where it was
+    /// expected.
+    static func pointedPosition(node: Syntax, position: AbsolutePosition) -> AbsolutePosition {
+        if node.totalLength.utf8Length == 0, let next = node.nextToken(viewMode: .sourceAccurate), position == node.position {
+            return next.positionAfterSkippingLeadingTrivia
+        }
+        return position
     }
 
     /// The manifest `source` parsed and evaluated, on the current thread.
@@ -91,15 +94,7 @@ public struct ManifestReader: ManifestLoading {
         let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: manifestPath, tree: tree)
         if tree.hasError, let diagnostic = firstSyntaxError(in: tree) {
-            // A missing node sits right after the previous token; like the compiler, point at
-            // the token that stands where it was expected.
-            var offset = diagnostic.position
-            if diagnostic.node.totalLength.utf8Length == 0, let next = diagnostic.node.nextToken(viewMode: .sourceAccurate),
-                offset == diagnostic.node.position
-            {
-                offset = next.positionAfterSkippingLeadingTrivia
-            }
-            let position = converter.location(for: offset)
+            let position = converter.location(for: pointedPosition(node: diagnostic.node, position: diagnostic.position))
             throw ManifestError.syntaxError(lowercasingFirst(diagnostic.message), at: MFECore.SourceLocation(file: manifestPath, line: position.line, column: position.column))
         }
         let origin = PathOrigin(fileSystem)

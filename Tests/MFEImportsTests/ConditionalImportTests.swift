@@ -46,7 +46,7 @@ struct ConditionalImportTests {
     @Test func platformConfigurationsAnswerAsThatPlatformsCompiler() throws {
         let catalyst = HostBuildConfiguration(platform: "maccatalyst", debug: false)
         #expect(catalyst.operatingSystem == "iOS" && catalyst.targetEnvironments == ["macCatalyst"])
-        #expect(try catalyst.canImport(importPath: [], version: .unversioned) == false)
+        #expect(catalyst.canImport(modulePath: []) == false)
         #expect(HostBuildConfiguration(platform: "ios", debug: true).customConditions == ["DEBUG", "SWIFT_PACKAGE"])
         #expect(HostBuildConfiguration(platform: "watchos", debug: false).importableModules.contains("WatchKit"))
         #expect(HostBuildConfiguration(platform: HostBuildConfiguration.hostPlatform, debug: false).operatingSystem == HostBuildConfiguration().operatingSystem)

@@ -137,12 +137,12 @@ struct ImportScannerTests {
 
     @Test func thePrefixEndsAfterTheLineOfTheLastImportWord() {
         var text = "import A\nfunc f() {\n  reimport()\n  let imported = 1\n}\n"
-        #expect(text.withUTF8 { ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: $0) } == 9)
+        #expect(text.withUTF8 { ImportScanner.prefixLength(holdingImportsOf: $0) } == 9)
         // The word in a comment is no keyword: nothing needs parsing.
         text = "let x = \"é\" // import\nfunc f() {}\n"
-        #expect(text.withUTF8 { ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: $0) } == 0)
+        #expect(text.withUTF8 { ImportScanner.prefixLength(holdingImportsOf: $0) } == 0)
         text = "func f() {}"
-        #expect(text.withUTF8 { ImportScanner<HostBuildConfiguration>.prefixLength(holdingImportsOf: $0) } == 0)
+        #expect(text.withUTF8 { ImportScanner.prefixLength(holdingImportsOf: $0) } == 0)
         #expect(scanner.imports(in: "import\n  A\nfunc f() {}\n").map(\.module) == ["A"])
     }
 }

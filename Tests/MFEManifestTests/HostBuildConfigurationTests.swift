@@ -1,4 +1,3 @@
-import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
 import Testing
@@ -11,7 +10,7 @@ struct ManifestHostBuildConfigurationTests {
     func activeBranch(_ condition: String, _ configuration: HostBuildConfiguration = HostBuildConfiguration()) -> String {
         let file = Parser.parse(source: "#if \(condition)\nlet yes = 1\n#else\nlet no = 1\n#endif\n")
         guard let ifConfig = file.statements.first?.item.as(IfConfigDeclSyntax.self) else { return "unparsed" }
-        let (clause, _) = ifConfig.activeClause(in: configuration)
+        let (clause, _) = configuration.activeClause(of: ifConfig)
         return clause?.elements?.trimmedDescription.contains("yes") == true ? "yes" : "no"
     }
 

@@ -1,5 +1,4 @@
 import MFECore
-import SwiftIfConfig
 import SwiftOperators
 import SwiftSyntax
 
@@ -229,8 +228,8 @@ final class ManifestInterpreter {
 
     /// The clause of `#if … #elseif … #else` that is active on the host.
     func activeClause(of ifConfig: IfConfigDeclSyntax) throws -> IfConfigClauseSyntax? {
-        let (clause, diagnostics) = ifConfig.activeClause(in: configuration)
-        if let problem = diagnostics.first(where: { $0.diagMessage.severity == .error }) {
+        let (clause, problems) = configuration.activeClause(of: ifConfig)
+        if let problem = problems.first {
             throw refusal(problem.node, "the '#if' condition '\(problem.node.trimmedDescription)' (\(ManifestReader.lowercasingFirst(problem.message)))")
         }
         return clause
