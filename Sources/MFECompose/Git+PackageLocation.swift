@@ -2,10 +2,16 @@ import MFECore
 import MFEManifest
 
 extension Git {
-    /// Fetches every branch and tag of `location` into the bare repository `repository`
-    /// (`fetch(_:into:)` on its URL, credentials included for git and redacted in messages).
-    func fetch(_ location: PackageLocation, into repository: String) async throws -> ProcessResult {
-        try await fetch(location.gitURL, into: repository)
+    /// Fetches the refs, commits and trees of `location` into `repository`
+    /// (`fetchWithoutBlobs(_:into:)` on its URL, credentials included for git and redacted in
+    /// messages).
+    func fetchWithoutBlobs(_ location: PackageLocation, into repository: String) async throws -> ProcessResult {
+        try await fetchWithoutBlobs(location.gitURL, into: repository)
+    }
+
+    /// Fetches `blobs` of `location` into its partial clone `repository` (`objects(_:from:into:)`).
+    func objects(_ blobs: [String], from location: PackageLocation, into repository: String) async throws -> ProcessResult {
+        try await objects(blobs, from: location.gitURL, into: repository)
     }
 
     /// Refuses a location git would reach through a transport that runs a command or waits for

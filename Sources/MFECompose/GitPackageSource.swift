@@ -65,6 +65,10 @@ package actor GitPackageSource: PackageSource {
     let parser: any CommitManifestLoading
     let progress: (any CompositionProgress)?
     private var fetchTask: Task<String, any Error>?
+    /// Blobs this run has fetched into, or found in, the partial clone.
+    private var presentBlobs: Set<String> = []
+    /// The files read at each commit this run (`rootFiles`), by name.
+    private var filesRead: [CommitHash: [String: String]] = [:]
     private var versionCache: [Version: (tag: String, revision: String)]?
     private var manifestCache: [CommitHash: PackageManifest] = [:]
     /// What `verifyPin` found for each revision and version asked about (nil: backed).
@@ -123,8 +127,10 @@ package actor GitPackageSource: PackageSource {
         }
         defer { lock.release(removingFile: false) }
         if fileSystem.exists(path) {
-            let result = try await git.fetch(location, into: path)
-            guard result.status == 0 else { throw fetchFailure(location, result) }
+            // A clone a full fetch filled (an older mfe's, or a server's that does not filter)
+            // keeps every object it has; what arrives now comes without blobs where the server
+            // filters, and `rootFiles` fetches the few it reads.
+            try await fetchWithoutBlobs(location, into: path, git: git)
             return path
         }
         // A fresh clone goes to a temporary folder first and is renamed into place, so an
@@ -139,8 +145,7 @@ package actor GitPackageSource: PackageSource {
             guard created.status == 0 else {
                 throw ComposeError.cannotCreateClone(path: temporary, gitSays: Git.reason(created))
             }
-            let result = try await git.fetch(location, into: temporary)
-            guard result.status == 0 else { throw fetchFailure(location, result) }
+            try await fetchWithoutBlobs(location, into: temporary, git: git)
         } catch {
             try? fileSystem.remove(temporary)
             throw error
@@ -149,6 +154,49 @@ package actor GitPackageSource: PackageSource {
             try? fileSystem.remove(temporary)
         }
         return path
+    }
+
+    /// Fetches the refs, commits and trees of `location` (`Git.fetchWithoutBlobs`). When the
+    /// server does not filter, it sent every object: the clone is made an ordinary one again,
+    /// so that reads never look for a promisor remote.
+    private static func fetchWithoutBlobs(_ location: PackageLocation, into repository: String, git: Git) async throws {
+        let result = try await git.fetchWithoutBlobs(location, into: repository)
+        guard result.status == 0 else { throw fetchFailure(location, result) }
+        if Git.serverIgnoredFilter(result) {
+            let unset = try await git.run(["config", "--remove-section", "remote.\(Git.promisorRemote)"], in: repository)
+            guard unset.status == 0 else { throw fetchFailure(location, unset) }
+        }
+    }
+
+    /// Whether `repository` is a partial clone of this location (its configuration names
+    /// `Git.promisorRemote`), whose blobs are fetched on demand.
+    private func isPartial(_ repository: String) -> Bool {
+        guard location.kind != .localSourceControl else { return false }
+        guard let configuration = try? cache.fileSystem.contents(of: PathUtilities.join(repository, "config")) else { return true }
+        return String(decoding: configuration, as: UTF8.self).contains("[remote \"\(Git.promisorRemote)\"]")
+    }
+
+    /// Fetches those of `blobs` a partial clone lacks, in one git process; nothing for a full
+    /// clone or a local repository.
+    private func fetchMissing(_ blobs: [String], into repository: String) async throws {
+        let wanted = blobs.filter { !presentBlobs.contains($0) }
+        guard !wanted.isEmpty, isPartial(repository) else { return }
+        // git fetches only the objects it lacks, and starts no transfer when it has them all.
+        let result = try await git.objects(wanted, from: location, into: repository)
+        guard result.status == 0 else { throw Self.fetchFailure(location, result) }
+        presentBlobs.formUnion(wanted)
+    }
+
+    /// The git directory holding `commit` with every file of its tree, for SwiftPM's own
+    /// reading of the manifest (`git archive` of the commit).
+    private func repository(withTreeOf commit: CommitHash) async throws -> String {
+        let repository = try await repository(having: commit)
+        guard isPartial(repository) else { return repository }
+        let listing = try await git.run(["rev-list", "--objects", "--no-walk", "--missing=print", commit.value], in: repository, lazyFetch: false)
+        guard listing.status == 0 else { return repository }
+        let missing = listing.standardOutput.split(separator: "\n").filter { $0.hasPrefix("?") }.map { String($0.dropFirst()) }
+        try await fetchMissing(missing, into: repository)
+        return repository
     }
 
     private static func fetchFailure(_ location: PackageLocation, _ result: ProcessResult) -> ComposeError {
@@ -249,6 +297,7 @@ package actor GitPackageSource: PackageSource {
     private func file(_ file: String, kind: ComposeCacheLayout.Kind, at commit: CommitHash) async throws -> String? {
         let key = location.repositoryKey
         if let cached = cache.cached(kind, repository: key, commit: commit) { return cached.isEmpty && kind != .manifest ? nil : cached }
+        if let files = filesRead[commit] { return try store(files, kind: kind, file: file, commit: commit) }
         var repository = existingRepository()
         if let existing = repository {
             if try await self.commit(commit.value, in: existing) == nil { repository = try await self.repository() }
@@ -256,35 +305,60 @@ package actor GitPackageSource: PackageSource {
             repository = try await self.repository()
         }
         guard let repository else { return nil }
-        var file = file
-        if kind == .manifest {
-            file = try await manifestFileName(at: commit, in: repository)
+        guard let files = try await rootFiles(at: commit, in: repository) else {
+            throw ComposeError.pinnedCommitMissing("\(commit)", repository: location.redacted, identity: location.identity)
         }
-        let result = try await git.run(["cat-file", "-p", "\(commit.value):\(file)"], in: repository)
-        if result.status != 0 {
-            guard try await self.commit(commit.value, in: repository) != nil else {
-                throw ComposeError.pinnedCommitMissing("\(commit)", repository: location.redacted, identity: location.identity)
-            }
-            if kind != .manifest { cache.store("", kind: kind, repository: key, commit: commit) }
-            return nil
-        }
-        cache.store(result.standardOutput, kind: kind, repository: key, commit: commit)
-        return result.standardOutput
+        // The manifests and `mfe.yml` are read, and their blobs fetched, together: whoever
+        // asks for one asks for the other at the same commit soon (the resolver, then the
+        // workspace's rules).
+        filesRead[commit] = files
+        return try store(files, kind: kind, file: file, commit: commit)
     }
 
-    /// The manifest SwiftPM loads at `commit`: a `Package@swift-X.Y.swift` variant for this
-    /// toolchain when the commit has one (chosen by the reader's rules), else `Package.swift`.
-    private func manifestFileName(at commit: CommitHash, in repository: String) async throws -> String {
-        let listing = try await git.run(["ls-tree", "--name-only", commit.value], in: repository)
-        let names = listing.standardOutput.split(separator: "\n").map(String.init)
-        let variants = names.filter { ManifestReader.versionOfSpecificManifest(named: $0) != nil }
-        guard listing.status == 0, names.contains("Package.swift"), !variants.isEmpty else { return "Package.swift" }
-        var files: [String: Data] = [:]
-        for name in variants + ["Package.swift"] {
-            let content = try await git.run(["cat-file", "-p", "\(commit.value):\(name)"], in: repository)
-            if content.status == 0 { files["/package/" + name] = Data(content.standardOutput.utf8) }
+    /// Caches and returns the file of `kind` (`file`, or the manifest SwiftPM loads) among
+    /// `files`, read at `commit`.
+    private func store(_ files: [String: String], kind: ComposeCacheLayout.Kind, file: String, commit: CommitHash) throws -> String? {
+        let text = kind == .manifest ? files[try Self.manifestFileName(in: files)] : files[file]
+        if text != nil || kind != .manifest { cache.store(text ?? "", kind: kind, repository: location.repositoryKey, commit: commit) }
+        return text
+    }
+
+    /// Whether compose-shell reads the root file `name`: a manifest or `mfe.yml`.
+    static func isRead(_ name: String) -> Bool {
+        name == "Package.swift" || name == "mfe.yml" || ManifestReader.versionOfSpecificManifest(named: name) != nil
+    }
+
+    /// The files compose-shell reads at `commit` (`isRead`), by name; nil when `repository`
+    /// lacks the commit. Their blobs, when a partial clone lacks them, come in one fetch.
+    private func rootFiles(at commit: CommitHash, in repository: String) async throws -> [String: String]? {
+        let listing = try await git.run(["ls-tree", "-z", commit.value], in: repository, lazyFetch: false)
+        guard listing.status == 0 else { return nil }
+        var blobs: [String: String] = [:]
+        for entry in listing.standardOutput.split(separator: "\0") {
+            // `<mode> <type> <object>\t<name>`
+            guard let tab = entry.firstIndex(of: "\t") else { continue }
+            let fields = entry[..<tab].split(separator: " ")
+            let name = String(entry[entry.index(after: tab)...])
+            if fields.count == 3, fields[1] == "blob", Self.isRead(name) { blobs[name] = String(fields[2]) }
         }
-        let chosen = try ManifestReader.manifestPath(inPackageDirectory: "/package", fileSystem: TreeSnapshot(files: files))
+        try await fetchMissing(Set(blobs.values).sorted(), into: repository)
+        var files: [String: String] = [:]
+        for (name, blob) in blobs.sorted(by: { $0.key < $1.key }) {
+            let content = try await git.run(["cat-file", "blob", blob], in: repository, lazyFetch: false)
+            if content.status == 0 { files[name] = content.standardOutput }
+        }
+        return files
+    }
+
+    /// The manifest SwiftPM loads among a commit's root `files`: a `Package@swift-X.Y.swift`
+    /// variant for this toolchain when the commit has one (chosen by the reader's rules), else
+    /// `Package.swift`.
+    static func manifestFileName(in files: [String: String]) throws -> String {
+        let variants = files.keys.filter { ManifestReader.versionOfSpecificManifest(named: $0) != nil }
+        guard files["Package.swift"] != nil, !variants.isEmpty else { return "Package.swift" }
+        var snapshot: [String: Data] = [:]
+        for name in variants + ["Package.swift"] { snapshot["/package/" + name] = files[name].map { Data($0.utf8) } }
+        let chosen = try ManifestReader.manifestPath(inPackageDirectory: "/package", fileSystem: TreeSnapshot(files: snapshot))
         return String(chosen.dropFirst("/package/".count))
     }
 
@@ -296,7 +370,7 @@ package actor GitPackageSource: PackageSource {
         }
         let label = "\(location.redacted)@\(revision.prefix(10)):Package.swift"
         let manifest = try await parser.manifest(
-            source: text, manifestFile: "Package.swift", location: location, revision: revision, repository: { try await self.repository(having: commit) }, label: label)
+            source: text, manifestFile: "Package.swift", location: location, revision: revision, repository: { try await self.repository(withTreeOf: commit) }, label: label)
         manifestCache[commit] = manifest
         return manifest
     }

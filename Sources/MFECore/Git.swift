@@ -113,9 +113,13 @@ public struct Git: Sendable {
 
     /// Runs `git arguments…` in `directory`, a command that reads or writes local repositories
     /// only. Never throws for git's own failure: the status and output are the caller's.
-    package func run(_ arguments: [String], in directory: String? = nil) async throws -> ProcessResult {
+    /// Without `lazyFetch`, an object missing from a partial clone is an error instead of a
+    /// fetch from its promisor remote (`GIT_NO_LAZY_FETCH`): compose-shell's clones name no
+    /// URL, and fetch what they read themselves, in batches.
+    package func run(_ arguments: [String], in directory: String? = nil, lazyFetch: Bool = true) async throws -> ProcessResult {
         do {
-            let environment = await processEnvironment(network: false)
+            var environment = await processEnvironment(network: false)
+            if !lazyFetch { environment["GIT_NO_LAZY_FETCH"] = "1" }
             let result = try await execute(arguments, in: directory, environment: environment)
             return result
         } catch let exceeded as ProcessTimeLimitExceeded {
@@ -132,9 +136,68 @@ public struct Git: Sendable {
     /// fetch is watched: when nothing arrives in the repository for `stallLimit`, git is
     /// stopped, as curl's low-speed limit stops an http one.
     package func fetch(_ url: String, into repository: String) async throws -> ProcessResult {
+        let arguments = ["fetch", "--quiet", "--force", "--prune", "--", url, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
+        let result = try await networkFetch(arguments, url: url, into: repository)
+        return result
+    }
+
+    /// The name of the remote a partial clone fetches from. Only its promisor settings are
+    /// written to the repository (git writes them); its URL is given with `-c` on every run,
+    /// so credentials in it are never stored.
+    package static let promisorRemote = "mfe"
+
+    /// What git warns when the server does not filter: the fetch then got every object.
+    package static let filterIgnoredWarning = "filtering not recognized by server"
+
+    /// Fetches every branch and tag of `url` like `fetch(_:into:)`, but only commits, trees and
+    /// tags (`--filter=blob:none`), making `repository` a partial clone of `promisorRemote`;
+    /// `objects(_:from:into:)` fetches the blobs read later. A server that does not filter
+    /// sends everything and git says so (`serverIgnoredFilter`).
+    package func fetchWithoutBlobs(_ url: String, into repository: String) async throws -> ProcessResult {
+        let remote = Self.promisorRemote
+        let arguments = [
+            "-c", "remote.\(remote).url=\(url)", "fetch", "--quiet", "--force", "--prune", "--filter=blob:none", "--", remote,
+            "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*",
+        ]
+        let result = try await networkFetch(arguments, url: url, into: repository)
+        return result
+    }
+
+    /// Fetches the objects `objects` (hashes, blobs in practice) of `url` into the partial
+    /// clone `repository`, in one process per thousand, without negotiating: the objects are
+    /// named, so the server sends exactly them.
+    package func objects(_ objects: [String], from url: String, into repository: String) async throws -> ProcessResult {
+        var last = ProcessResult(status: 0, standardOutput: "", standardError: "")
+        var start = 0
+        while start < objects.count {
+            let chunk = Array(objects[start..<min(start + 1000, objects.count)])
+            start += chunk.count
+            let arguments =
+                [
+                    "-c", "remote.\(Self.promisorRemote).url=\(url)", "-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags", "--no-write-fetch-head",
+                    "--recurse-submodules=no", "--", Self.promisorRemote,
+                ] + chunk
+            last = try await networkFetch(arguments, url: url, into: repository)
+            if last.status != 0 { break }
+        }
+        return last
+    }
+
+    /// Whether the fetch's server ignored `--filter` (it sent every object).
+    package static func serverIgnoredFilter(_ result: ProcessResult) -> Bool {
+        result.standardError.contains(filterIgnoredWarning)
+    }
+
+    /// Runs a fetch from `url`: network bounds, the stall watch for `git://`, and git's
+    /// answer redacted by the URL's parts.
+    private func networkFetch(_ arguments: [String], url: String, into repository: String) async throws -> ProcessResult {
         do {
-            let environment = await processEnvironment(network: true)
-            let arguments = ["fetch", "--quiet", "--force", "--prune", "--", url, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
+            var variables = await processEnvironment(network: true)
+            // A fetch never fetches what it finds missing on its own: over the dumb HTTP
+            // protocol, git's object walk in a partial clone would start a fetch for each
+            // object it checks, each of them doing the same.
+            variables["GIT_NO_LAZY_FETCH"] = "1"
+            let environment = variables
             var result: ProcessResult
             if url.lowercased().hasPrefix("git://") {
                 result = try await StallWatch(folder: repository, limit: options.stallLimit).run {

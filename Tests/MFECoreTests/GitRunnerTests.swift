@@ -69,6 +69,26 @@ struct GitRunnerTests {
         #expect(fetch.environment["GIT_HTTP_LOW_SPEED_LIMIT"] == "1000")
     }
 
+    /// A partial fetch names the remote `mfe` and gives its URL with `-c` only, so git writes
+    /// the promisor settings and never the URL; blobs come in one process per thousand.
+    @Test func partialFetchesGiveTheURLOnTheCommandLineOnly() async throws {
+        let runner = RecordingRunner()
+        let git = Git(runner: runner, environment: [:])
+        let url = "https://user:secret@example.com/acme/Env.git"
+        _ = try await git.fetchWithoutBlobs(url, into: "/cache/env.git")
+        let fetch = try #require(runner.runs.last)
+        #expect(
+            fetch.arguments.suffix(11) == [
+                "-c", "remote.mfe.url=\(url)", "fetch", "--quiet", "--force", "--prune", "--filter=blob:none", "--", "mfe", "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*",
+            ])
+        #expect(fetch.environment["GIT_NO_LAZY_FETCH"] == "1", "a fetch never starts fetches of its own")
+        let blobs = (0..<1500).map { String(format: "%040x", $0) }
+        _ = try await git.objects(blobs, from: url, into: "/cache/env.git")
+        let blobFetches = runner.runs.filter { $0.arguments.contains("fetch.negotiationAlgorithm=noop") }
+        #expect(blobFetches.map { $0.arguments.suffix(1500).filter { $0.count == 40 }.count } == [1000, 500])
+        #expect(Git.serverIgnoredFilter(ProcessResult(status: 0, standardOutput: "", standardError: "warning: filtering not recognized by server, ignoring\n")))
+    }
+
     @Test func aFetchThatTakesTooLongIsNamedWithoutCredentials() async {
         let runner = RecordingRunner(failure: ProcessTimeLimitExceeded(executable: "git", timeLimit: .milliseconds(1500)))
         let git = Git(runner: runner, environment: [:])
