@@ -46,7 +46,8 @@ extension ManifestInterpreter {
                 let receiver = try evaluate(base, in: scope, hint: elementType.map { .array($0) })
                 return try callMethod(receiver, name, arguments, node: node, scope: scope, hint: hint)
             }
-            let receiver = try evaluate(base, in: scope, hint: nil)
+            // An implicit member chain (`.Module.type(…)`) starts in the type the whole chain has.
+            let receiver = try evaluate(base, in: scope, hint: Self.isImplicitMemberChain(base) ? hint : nil)
             if receiver.isNone, Self.isOptionalChain(base) { return .null }
             return try callMethod(receiver, name, arguments, node: node, scope: scope, hint: hint)
         }

@@ -146,6 +146,8 @@ extension ManifestInterpreter {
         case "line": return .int(location(of: macro).line)
         case "column": return .int(location(of: macro).column)
         case "function": return .string("main")
+        // A note to whoever builds the manifest: the compiler prints it and goes on.
+        case "warning": return .tuple([], labels: [])
         default: throw cannotEvaluate(macro)
         }
     }
@@ -337,6 +339,8 @@ extension ManifestInterpreter {
 
     /// Whether `expression` is a chain of members starting with an implicit one (`.a.b`).
     static func isImplicitMemberChain(_ expression: ExprSyntax) -> Bool {
+        // `.Module.type(.Domain).dependency`: calls are links of the chain too.
+        if let call = expression.as(FunctionCallExprSyntax.self) { return isImplicitMemberChain(call.calledExpression) }
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
         guard let base = member.base else { return true }
         return isImplicitMemberChain(base)

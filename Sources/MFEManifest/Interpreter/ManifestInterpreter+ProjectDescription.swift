@@ -79,6 +79,9 @@ extension ManifestInterpreter {
         guard isProjectDescriptionType(type) else { return nil }
         // `Project(…)` inside `extension Project` reaches here as a member of it.
         if name.first?.isUppercase == true {
+            // A helper's own type named inside `extension Target` (`TargetSpec(…)`) is no
+            // member of ProjectDescription: the lookup goes on to the helpers' types.
+            guard isProjectDescriptionType(name) || isProjectDescriptionType("\(type).\(name)") else { return nil }
             return try projectDescriptionRecord(isProjectDescriptionType(name) ? name : "\(type).\(name)", nil, arguments, node: node, scope: scope)
         }
         let isFactory = ["Target", "Project", "Workspace", "Scheme"].contains(type) && name == type.prefix(1).lowercased() + type.dropFirst()
