@@ -102,6 +102,13 @@ extension ManifestInterpreter {
             }
             current = next.parent
         }
+        // A static method of a type around the current one (`dataDependency(target:)` in a
+        // struct nested in `extension TargetDependency.Data`), as Swift's unqualified lookup finds it.
+        if !isTypeName(name, context: scope.memberScope?.context) {
+            for outer in Self.enclosingTypes(of: scope.memberScope?.context) {
+                if let result = try callMemberIfAny(.type(.named(outer)), name, arguments, node: node, scope: scope, hint: hint) { return result }
+            }
+        }
         if name == "Self", let context = scope.memberScope?.context {
             return try construct(context, arguments, node: node, scope: scope, hint: hint)
         }
@@ -304,7 +311,10 @@ extension ManifestInterpreter {
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .excluded) { return result }
         if let result = try libraryMethod(receiver, name, arguments, node: node, scope: scope, hint: hint) { return result }
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .only) { return result }
-        if vocabulary == .projectDescription { return unknown(node, "a method mfe does not model") }
+        if vocabulary == .projectDescription {
+            if let value = try tuistEnvironmentValue(receiver, name, arguments, scope: scope) { return value }
+            return unknown(node, "a method mfe does not model")
+        }
         throw refusal(node, "\(Self.describe(node)) (no method '\(name)' the reader knows)")
     }
 

@@ -294,10 +294,26 @@ extension ManifestInterpreter {
             }
             current = next.parent
         }
+        // A static member of a type around the current one (`name` in a struct nested in
+        // `extension TargetDependency.Data`), as Swift's unqualified lookup finds it.
+        for outer in Self.enclosingTypes(of: scope.memberScope?.context) where !isTypeName(name, context: scope.memberScope?.context) {
+            if let value = try staticMemberIfAny(outer, name, node: node, hint: hint) { return value }
+        }
         if isTypeName(name, context: scope.memberScope?.context) {
             return .type(.named(resolveTypeName(name, context: scope.memberScope?.context).name))
         }
         throw cannotEvaluate(node)
+    }
+
+    /// The types `context` is nested in, innermost first (`A.B` and `A` for `A.B.C`).
+    static func enclosingTypes(of context: String?) -> [String] {
+        guard var outer = context else { return [] }
+        var result: [String] = []
+        while let dot = outer.lastIndex(of: ".") {
+            outer = String(outer[..<dot])
+            result.append(outer)
+        }
+        return result
     }
 
     /// A member named without `self.` in a method or static member body: a property or method

@@ -134,6 +134,25 @@ extension ManifestInterpreter {
         return written
     }
 
+    /// `Environment.appName.getString(default: "App")`: Tuist reads `TUIST_APP_NAME` from
+    /// the environment, else the default; nil for any other call.
+    func tuistEnvironmentValue(_ receiver: MValue, _ name: String, _ arguments: [Argument], scope: Scope) throws -> MValue? {
+        guard case .record(let record) = receiver, record.type == "Environment", let member = record.kase, record.fields.isEmpty,
+            ["getString", "getBoolean"].contains(name), arguments.count == 1, arguments[0].label == "default"
+        else { return nil }
+        let fallback = try evaluate(arguments[0].expression, in: scope, hint: name == "getString" ? Self.string : .named("Bool"))
+        var key = ""
+        for character in member {
+            if character.isUppercase, let last = key.last, last.isLowercase || last.isNumber { key.append("_") }
+            key.append(character)
+        }
+        guard let text = host.environment["TUIST_" + key.uppercased()] else { return fallback }
+        if name == "getString" { return .string(text) }
+        if ["1", "true", "TRUE", "yes", "YES"].contains(text) { return .bool(true) }
+        if ["0", "false", "FALSE", "no", "NO"].contains(text) { return .bool(false) }
+        return fallback
+    }
+
     // MARK: - Running a Tuist manifest with its helpers
 
     /// A source file to run: its path, the tree parsed from it and its converter.
