@@ -279,6 +279,8 @@ extension ManifestInterpreter {
         if name == "Self", let context = scope.memberScope?.context { return .type(.named(context)) }
         var current: Scope? = scope
         while let next = current {
+            // A `private let` of a helper file is that file's, whatever other files declare.
+            if next === globals, let variable = filePrivates[node.root.id]?[name], let value = variable.value { return value }
             if let variable = next.variables[name] {
                 guard let value = variable.value else {
                     throw refusal(node, "'\(name)', which is used before it is given a value,")
@@ -290,7 +292,11 @@ extension ManifestInterpreter {
                 return .function(.declared(first, next, receiver: nil, context: next.memberScope?.context))
             }
             if let context = next.context, next.variables[name] == nil {
-                if let value = try memberOfSelf(name, scope: next, context: context, node: node, hint: hint) { return value }
+                if let value = try memberOfSelf(name, scope: next, context: context, node: node, hint: hint),
+                    !(isMadeUpProjectDescriptionMember(value, name) && (next.parent?.declaring(name) != nil || filePrivates[node.root.id]?[name] != nil))
+                {
+                    return value
+                }
             }
             current = next.parent
         }
@@ -710,6 +716,12 @@ extension ManifestInterpreter {
         case ("*", .int(let a), .int(let b)): return .int(a &* b)
         case ("/", .int(let a), .int(let b)) where b != 0: return .int(a / b)
         case ("%", .int(let a), .int(let b)) where b != 0: return .int(a % b)
+        // Bit masks (`1 << 2` in an `OptionSet`'s raw values).
+        case ("<<", .int(let a), .int(let b)): return .int(a << b)
+        case (">>", .int(let a), .int(let b)): return .int(a >> b)
+        case ("&", .int(let a), .int(let b)): return .int(a & b)
+        case ("|", .int(let a), .int(let b)): return .int(a | b)
+        case ("^", .int(let a), .int(let b)): return .int(a ^ b)
         case ("+", .double(let a), .double(let b)): return .double(a + b)
         case ("-", .double(let a), .double(let b)): return .double(a - b)
         case ("*", .double(let a), .double(let b)): return .double(a * b)

@@ -103,6 +103,14 @@ extension ManifestInterpreter {
         return .record(MRecord(type: type, kase: name, location: manifestLocation(of: node)))
     }
 
+    /// Whether `value`, found for `name` among the members of an extended ProjectDescription
+    /// type, is only the case the reader makes up for a member it does not know: a helper's
+    /// global of that name is what Swift finds (ProjectDescription declares no such member).
+    func isMadeUpProjectDescriptionMember(_ value: MValue, _ name: String) -> Bool {
+        guard vocabulary == .projectDescription, case .record(let record) = value, record.kase == name, record.fields.isEmpty else { return false }
+        return isProjectDescriptionType(record.type) && types[record.type]?.cases[name] == nil && types[record.type]?.staticProperties[name] == nil
+    }
+
     /// The record of a ProjectDescription value made with `arguments` (labelled, else `_0`,
     /// `_1`…); an argument that cannot be evaluated is kept as its refusal.
     func projectDescriptionRecord(_ type: String, _ kase: String?, _ arguments: [Argument], node: Syntax, scope: Scope) throws -> MValue {
@@ -163,22 +171,28 @@ extension ManifestInterpreter {
     }
 
     /// Runs `helpers` (declarations, visible to the manifest as `ProjectDescriptionHelpers`
-    /// is) and then the manifest's top-level code; returns its top-level values by name.
+    /// is; already folded, as `TuistManifestReader.parseHelpers` gives them) and then the
+    /// manifest's top-level code; returns its top-level values by name.
     func runProjectDescription(helpers: [SourceFile], manifest tree: SourceFileSyntax) throws -> [String: MValue] {
         vocabulary = .projectDescription
         var helperStatements: [[CodeBlockItemSyntax.Item]] = []
         for helper in helpers {
-            let folded = fold(helper.tree)
-            otherFiles[Syntax(folded).id] = (helper.path, helper.converter)
-            let statements = try flatten(folded.statements)
+            // The helpers' operators are the manifest's too.
+            operators.addSourceFile(helper.tree) { _ in }
+            otherFiles[Syntax(helper.tree).id] = (helper.path, helper.converter)
+            let statements = try flatten(helper.tree.statements)
             try register(statements, in: globals, context: nil)
             helperStatements.append(statements)
         }
-        for statements in helperStatements {
+        for (helper, statements) in zip(helpers, helperStatements) {
+            // `private let path = …` in several files: each file sees its own.
+            let fileScope = Scope(parent: globals, receiver: nil, context: nil)
             for item in statements {
-                guard case .decl(let declaration) = item, declaration.is(VariableDeclSyntax.self) else { continue }
-                _ = try? execute(item, in: globals)
+                guard case .decl(let declaration) = item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+                let isFilePrivate = variable.modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
+                _ = try? execute(item, in: isFilePrivate ? fileScope : globals)
             }
+            if !fileScope.variables.isEmpty { filePrivates[Syntax(helper.tree).id] = fileScope.variables }
         }
         let folded = fold(tree)
         let statements = try flatten(folded.statements)
