@@ -413,6 +413,24 @@ struct TuistHelperIdiomsTests {
             ])
     }
 
+    /// `sources.globs` of a `SourceFilesList` written as a literal are its strings.
+    @Test func theGlobsOfALiteralSourceFilesListAreItsStrings() throws {
+        let helper = #"""
+            import ProjectDescription
+
+            extension Project {
+                public static func app(name: String, sources: SourceFilesList = ["Sources/**"]) -> Project {
+                    let demo: SourceFilesList = ["Demo/Sources/**"]
+                    let all = SourceFilesList(globs: sources.globs + demo.globs)
+                    return Project(name: name, targets: [Target(name: name, platform: .iOS, product: .app, bundleId: "com.acme", sources: all)])
+                }
+            }
+
+            """#
+        let project = try Self.read(#"import ProjectDescriptionHelpers\#nlet project = Project.app(name: "App")\#n"#, helpers: ["Project+App.swift": helper])
+        #expect(project.targets.first?.sources == ["/repo/Projects/App/Sources/**", "/repo/Projects/App/Demo/Sources/**"])
+    }
+
     /// The helpers are parsed once and shared: two manifests read after the same parse see
     /// the same declarations, and a helper's syntax error is reported at its own line.
     @Test func helpersParsedOnceServeEveryManifest() throws {

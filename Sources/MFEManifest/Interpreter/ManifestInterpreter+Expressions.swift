@@ -513,6 +513,11 @@ extension ManifestInterpreter {
     func instanceMember(_ value: MValue, _ name: String, node: Syntax, hint: MType?) throws -> MValue {
         if case .unknown = value { return value }
         if let member = try instanceMemberIfAny(value, name, node: node, hint: hint) { return member }
+        // `sources.globs` of a `SourceFilesList` written as a literal: its strings are its globs.
+        if vocabulary == .projectDescription, name == "globs" {
+            if case .string = value { return .array([value]) }
+            if case .array(let items) = value, items.allSatisfy({ if case .string = $0 { return true } else { return false } }) { return value }
+        }
         if vocabulary == .projectDescription { return unknown(node, "a property mfe does not model") }
         throw refusal(node, "\(Self.describe(node)) (no member '\(name)' the reader knows)")
     }
