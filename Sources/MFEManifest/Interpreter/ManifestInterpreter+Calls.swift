@@ -47,7 +47,7 @@ extension ManifestInterpreter {
                 return try callMethod(receiver, name, arguments, node: node, scope: scope, hint: hint)
             }
             // An implicit member chain (`.Module.type(…)`) starts in the type the whole chain has.
-            let receiver = try evaluate(base, in: scope, hint: Self.isImplicitMemberChain(base) ? hint : nil)
+            let receiver = try evaluate(base, in: scope, hint: hint != nil && Self.isImplicitMemberChain(base) ? hint : nil)
             if receiver.isNone, Self.isOptionalChain(base) { return .null }
             return try callMethod(receiver, name, arguments, node: node, scope: scope, hint: hint)
         }

@@ -280,7 +280,7 @@ extension ManifestInterpreter {
         var current: Scope? = scope
         while let next = current {
             // A `private let` of a helper file is that file's, whatever other files declare.
-            if next === globals, let variable = filePrivates[node.root.id]?[name], let value = variable.value { return value }
+            if !filePrivates.isEmpty, next === globals, let variable = filePrivates[node.root.id]?[name], let value = variable.value { return value }
             if let variable = next.variables[name] {
                 guard let value = variable.value else {
                     throw refusal(node, "'\(name)', which is used before it is given a value,")
@@ -293,7 +293,7 @@ extension ManifestInterpreter {
             }
             if let context = next.context, next.variables[name] == nil {
                 if let value = try memberOfSelf(name, scope: next, context: context, node: node, hint: hint),
-                    !(isMadeUpProjectDescriptionMember(value, name) && (next.parent?.declaring(name) != nil || filePrivates[node.root.id]?[name] != nil))
+                    !(isMadeUpProjectDescriptionMember(value, name) && (next.parent?.declaring(name) != nil || (!filePrivates.isEmpty && filePrivates[node.root.id]?[name] != nil)))
                 {
                     return value
                 }
