@@ -50,8 +50,7 @@ extension WorkspaceLoader {
         case .tuist:
             // `loadProjects` reads a workspace's Tuist projects together, sharing their roots'
             // helpers; one alone is read with the helpers of its own root.
-            var roots = TuistRoots(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment, workspaceRoot: PathUtilities.normalize(path + "/.."))
-            return try roots.read(path).0
+            return try Self.readTuistProject(at: path, workspaceRoot: PathUtilities.normalize(path + "/.."), fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment).0
         case .xcodeproj, nil: return try XcodeProjectReader(fileSystem: fileSystem).read(projectAt: path)
         }
     }

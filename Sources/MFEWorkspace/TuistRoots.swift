@@ -3,15 +3,17 @@ import MFECore
 import MFEManifest
 import MFEXcode
 
-/// Reads Tuist projects of a workspace, finding for each its Tuist root (the folder holding
-/// `Tuist/` or `Tuist.swift`, where `.relativeToRoot` starts), whose helpers and
-/// `Tuist/Package.swift` are read once.
+/// The one place that knows a workspace's Tuist roots (the folders holding `Tuist/` or
+/// `Tuist.swift`, where `.relativeToRoot` starts): for each project its root, and for each
+/// root its helpers and local plugins (parsed once, however many projects run them) and the
+/// external dependencies of its `Tuist/Package.swift` (read once).
 struct TuistRoots {
     let fileSystem: any FileSystem
     let environment: [String: String]
     /// The workspace's root (absolute): the Tuist root when no folder above a project is one.
     let workspaceRoot: String
-    private var helpers: [String: [String]] = [:]
+    /// Each root's parsed helpers, or the error that makes every project of the root unreadable.
+    private var helpers: [String: Result<TuistHelpers, any Error>] = [:]
     private var externals: [String: [PackageDependency]] = [:]
 
     init(fileSystem: any FileSystem, environment: [String: String], workspaceRoot: String) {
@@ -45,9 +47,7 @@ struct TuistRoots {
     /// The project at `manifest` (absolute `Project.swift`) and its package of the graph.
     mutating func read(_ manifest: String) throws -> (XcodeProject, PackageManifest) {
         let root = root(of: manifest)
-        if helpers[root] == nil {
-            helpers[root] = try TuistManifestReader(fileSystem: fileSystem, environment: environment).helperFiles(root: root)
-        }
+        let helpers = try self.helpers(root: root)
         if externals[root] == nil {
             let packageFile = PathUtilities.join(PathUtilities.join(root, "Tuist"), "Package.swift")
             if fileSystem.exists(packageFile), let text = String(data: try fileSystem.contents(of: packageFile), encoding: .utf8) {
@@ -56,8 +56,16 @@ struct TuistRoots {
                 externals[root] = []
             }
         }
-        let definition = try TuistManifestReader(fileSystem: fileSystem, environment: environment).readProject(at: manifest, root: root, helpers: helpers[root] ?? [])
+        let definition = try TuistManifestReader(fileSystem: fileSystem, environment: environment).readProject(at: manifest, root: root, helpers: helpers)
         return (definition.xcodeProject(), try definition.manifest(externals: externals[root] ?? []))
+    }
+
+    /// The parsed helpers of the Tuist root `root`, parsed on first use.
+    mutating func helpers(root: String) throws -> TuistHelpers {
+        if let cached = helpers[root] { return try cached.get() }
+        let parsed = Result { try TuistManifestReader(fileSystem: fileSystem, environment: environment).helpers(root: root) }
+        helpers[root] = parsed
+        return try parsed.get()
     }
 }
 
@@ -77,8 +85,9 @@ extension WorkspaceLoader {
     func limitedByTuistWorkspace(_ paths: [String], root: String) throws -> [String] {
         let manifest = PathUtilities.join(root, "Workspace.swift")
         guard fileSystem.exists(manifest), paths.contains(where: { ($0 as NSString).lastPathComponent == "Project.swift" }) else { return paths }
+        var roots = TuistRoots(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment, workspaceRoot: root)
         let reader = TuistManifestReader(fileSystem: fileSystem, environment: manifestLoader.manifestEnvironment)
-        let workspace = try reader.readWorkspace(at: manifest, root: root, helpers: reader.helperFiles(root: root))
+        let workspace = try reader.readWorkspace(at: manifest, root: root, helpers: roots.helpers(root: root))
         let globs = workspace.projects.map { PathGlob(exact: $0) }
         return paths.filter { path in
             guard (path as NSString).lastPathComponent == "Project.swift" else { return true }

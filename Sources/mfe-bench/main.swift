@@ -25,6 +25,7 @@ let benchmarks: [any Benchmark.Type] = [
     GraphHTMLBenchmark.self,
     ComposeSweepBenchmark.self,
     TuistCorpusBenchmark.self,
+    TuistScaleBenchmark.self,
 ]
 
 /// Benchmarks that run only when named: the sweep resolves ~120 real graphs with SwiftPM.

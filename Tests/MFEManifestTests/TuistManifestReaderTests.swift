@@ -13,7 +13,7 @@ struct TuistManifestReaderTests {
         try fileSystem.write(source, to: "/repo/Projects/App/Project.swift")
         for (name, text) in helpers { try fileSystem.write(text, to: "/repo/Tuist/ProjectDescriptionHelpers/\(name)") }
         let reader = TuistManifestReader(fileSystem: fileSystem, environment: [:])
-        return try reader.readProject(at: "/repo/Projects/App/Project.swift", root: "/repo", helpers: reader.helperFiles(root: "/repo"))
+        return try reader.readProject(at: "/repo/Projects/App/Project.swift", root: "/repo", helpers: reader.helpers(root: "/repo"))
     }
 
     @Test func readsEveryDependencyKind() throws {

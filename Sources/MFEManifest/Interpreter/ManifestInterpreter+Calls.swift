@@ -46,7 +46,8 @@ extension ManifestInterpreter {
                 let receiver = try evaluate(base, in: scope, hint: elementType.map { .array($0) })
                 return try callMethod(receiver, name, arguments, node: node, scope: scope, hint: hint)
             }
-            let receiver = try evaluate(base, in: scope, hint: nil)
+            // An implicit member chain (`.Module.type(…)`) starts in the type the whole chain has.
+            let receiver = try evaluate(base, in: scope, hint: hint != nil && Self.isImplicitMemberChain(base) ? hint : nil)
             if receiver.isNone, Self.isOptionalChain(base) { return .null }
             return try callMethod(receiver, name, arguments, node: node, scope: scope, hint: hint)
         }
@@ -100,6 +101,13 @@ extension ManifestInterpreter {
                 }
             }
             current = next.parent
+        }
+        // A static method of a type around the current one (`dataDependency(target:)` in a
+        // struct nested in `extension TargetDependency.Data`), as Swift's unqualified lookup finds it.
+        if !isTypeName(name, context: scope.memberScope?.context) {
+            for outer in Self.enclosingTypes(of: scope.memberScope?.context) {
+                if let result = try callMemberIfAny(.type(.named(outer)), name, arguments, node: node, scope: scope, hint: hint) { return result }
+            }
         }
         if name == "Self", let context = scope.memberScope?.context {
             return try construct(context, arguments, node: node, scope: scope, hint: hint)
@@ -303,7 +311,10 @@ extension ManifestInterpreter {
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .excluded) { return result }
         if let result = try libraryMethod(receiver, name, arguments, node: node, scope: scope, hint: hint) { return result }
         if let result = try callMemberIfAny(receiver, name, arguments, node: node, scope: scope, hint: hint, protocols: .only) { return result }
-        if vocabulary == .projectDescription { return unknown(node, "a method mfe does not model") }
+        if vocabulary == .projectDescription {
+            if let value = try tuistEnvironmentValue(receiver, name, arguments, scope: scope) { return value }
+            return unknown(node, "a method mfe does not model")
+        }
         throw refusal(node, "\(Self.describe(node)) (no method '\(name)' the reader knows)")
     }
 
@@ -332,30 +343,104 @@ extension ManifestInterpreter {
         guard !fitting.isEmpty else { throw refusal(node, "\(Self.describe(node)) (its arguments do not match the function's parameters)") }
         var chosen = fitting[0]
         if fitting.count > 1 {
-            // Overloads by type: the arguments' values choose.
-            var values: [MValue] = []
-            for argument in arguments { values.append(try evaluate(argument.expression, in: scope, hint: nil)) }
-            let typed = try fitting.filter { function, context in
-                let mapping = Self.matchParameters(Array(function.signature.parameterClause.parameters), arguments)!
-                for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
-                    for argumentIndex in mapping[index] ?? [] where try !valueIs(values[argumentIndex], resolveType(parameter.type, context: context), node: node) {
-                        return false
-                    }
-                }
-                if let hint, let returned = function.signature.returnClause?.type, case .named(let wanted) = hint.unwrapped,
-                    case .named(let given) = resolveType(returned, context: context), wanted != given, given != "Self"
-                {
-                    return false
-                }
-                return true
-            }
-            guard typed.count == 1 else { throw refusal(node, "\(Self.describe(node)), which may call one of several functions named '\(chosen.0.name.text)',") }
-            chosen = typed[0]
+            chosen = try chooseOverload(fitting, arguments, node: node, scope: scope, hint: hint)
         }
         let (function, context) = chosen
         let isMutating = function.modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
         if isMutating { throw refusal(node, "\(Self.describe(node)), a mutating method of a value the reader cannot write back,") }
         return try callDeclared(function, in: declaredIn, receiver: receiver, context: context, arguments: arguments, callerScope: scope, node: node, hint: hint).value
+    }
+
+    /// The one of several overloads whose labels fit that Swift would call: the one whose
+    /// parameter types the arguments have (an implicit member such as `.Core` is read in each
+    /// parameter's type, as Swift types it), then the one leaving the fewest defaults to fill.
+    private func chooseOverload(
+        _ fitting: [(FunctionDeclSyntax, String?)], _ arguments: [Argument], node: Syntax, scope: Scope, hint: MType?
+    ) throws -> (FunctionDeclSyntax, String?) {
+        var plainValues: [Int: MValue] = [:]
+        var typed: [(FunctionDeclSyntax, String?)] = []
+        for (function, context) in fitting {
+            let parameters = Array(function.signature.parameterClause.parameters)
+            let mapping = Self.matchParameters(parameters, arguments)!
+            var fits = true
+            parameters: for (index, parameter) in parameters.enumerated() {
+                let type = resolveType(parameter.type, context: context)
+                for argumentIndex in mapping[index] ?? [] {
+                    let expression = arguments[argumentIndex].expression
+                    let value: MValue
+                    if Self.needsExpectedType(expression) {
+                        do {
+                            value = try evaluate(expression, in: scope, hint: type)
+                        } catch is ManifestRefusal {
+                            fits = false
+                            break parameters
+                        }
+                        if !isLiteralOfProjectDescription(type), !isKnownMember(value) {
+                            fits = false
+                            break parameters
+                        }
+                    } else if let known = plainValues[argumentIndex] {
+                        value = known
+                    } else {
+                        value = try evaluate(expression, in: scope, hint: nil)
+                        plainValues[argumentIndex] = value
+                    }
+                    if try !(isLiteralOfProjectDescription(type) ? projectDescriptionAccepts(value, type) : valueIs(value, type, node: node)) {
+                        fits = false
+                        break parameters
+                    }
+                }
+            }
+            if fits, let hint, let returned = function.signature.returnClause?.type, case .named(let wanted) = hint.unwrapped,
+                case .named(let given) = resolveType(returned, context: context), wanted != given, given != "Self"
+            {
+                fits = false
+            }
+            if fits { typed.append((function, context)) }
+        }
+        if typed.count > 1 {
+            // Swift prefers the overload that leaves fewer defaults to fill.
+            let defaults = { (function: FunctionDeclSyntax) in
+                function.signature.parameterClause.parameters.count - Self.matchParameters(Array(function.signature.parameterClause.parameters), arguments)!.count
+            }
+            let fewest = typed.map { defaults($0.0) }.min()!
+            typed = typed.filter { defaults($0.0) == fewest }
+        }
+        guard typed.count == 1 else { throw refusal(node, "\(Self.describe(node)), which may call one of several functions named '\(fitting[0].0.name.text)',") }
+        return typed[0]
+    }
+
+    /// Whether `type` is one of ProjectDescription's, whose values literals also write
+    /// (`["Sources/**"]` is a `SourceFilesList`, `[.glob(…)]` a `ResourceFileElements`).
+    private func isLiteralOfProjectDescription(_ type: MType) -> Bool {
+        guard vocabulary == .projectDescription, case .named(let name) = type.unwrapped else { return false }
+        return isProjectDescriptionType(name)
+    }
+
+    /// Whether a value may stand for ProjectDescription's `type`: anything but a value of
+    /// another named type (a literal converts; the reader keeps them as written).
+    private func projectDescriptionAccepts(_ value: MValue, _ type: MType) -> Bool {
+        guard case .named(let name) = type.unwrapped else { return true }
+        switch value {
+        case .record(let record): return record.type == name || record.type.isEmpty || record.type.hasPrefix(name + ".")
+        case .object(let object): return object.type == name
+        case .null:
+            if case .optional = type { return true }
+            return false
+        default: return true
+        }
+    }
+
+    /// Whether an implicit member read in an expected type is one that type has: a case the
+    /// reader made up for a type that declares no such case cannot choose an overload.
+    private func isKnownMember(_ value: MValue) -> Bool {
+        switch value {
+        case .record(let record) where record.kase != nil:
+            if let declared = types[record.type], declared.kind == .enumeration { return declared.cases[record.kase!] != nil }
+            return types[record.type] != nil || isProjectDescriptionType(record.type)
+        case .array(let elements): return elements.allSatisfy(isKnownMember)
+        default: return true
+        }
     }
 
     /// Binds the generic parameters `names` in `pattern` to the parts of `type` they stand for.

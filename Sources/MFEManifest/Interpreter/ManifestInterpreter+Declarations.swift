@@ -153,6 +153,9 @@ extension ManifestInterpreter {
                 let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
                 for binding in variable.bindings {
                     guard let propertyName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    // A protocol's `var rawValue: String { get }` is a requirement the
+                    // conforming type fulfils, not an implementation.
+                    if kind == .protocolType, let accessors = binding.accessorBlock, Self.getterBody(accessors) == nil { continue }
                     if isStatic {
                         type.staticProperties[propertyName] = binding
                     } else if binding.accessorBlock != nil && binding.initializer == nil && !Self.hasObservers(binding) {
@@ -307,6 +310,10 @@ extension ManifestInterpreter {
         var name = written
         for prefix in ["PackageDescription.", "Swift.", "Foundation.", "ProjectDescription.", "ProjectDescriptionHelpers."] where name.hasPrefix(prefix) {
             name = String(name.dropFirst(prefix.count))
+        }
+        // `Dep.Project.Feature` where `typealias Dep = TargetDependency`: the alias's type.
+        if let dot = name.firstIndex(of: "."), let alias = typeAliases[String(name[..<dot])], case .named(let target) = resolveType(alias, context: nil) {
+            name = target + name[dot...]
         }
         var candidates: [String] = []
         var outer = context

@@ -146,6 +146,8 @@ extension ManifestInterpreter {
         case "line": return .int(location(of: macro).line)
         case "column": return .int(location(of: macro).column)
         case "function": return .string("main")
+        // A note to whoever builds the manifest: the compiler prints it and goes on.
+        case "warning": return .tuple([], labels: [])
         default: throw cannotEvaluate(macro)
         }
     }
@@ -277,6 +279,8 @@ extension ManifestInterpreter {
         if name == "Self", let context = scope.memberScope?.context { return .type(.named(context)) }
         var current: Scope? = scope
         while let next = current {
+            // A `private let` of a helper file is that file's, whatever other files declare.
+            if !filePrivates.isEmpty, next === globals, let variable = filePrivates[node.root.id]?[name], let value = variable.value { return value }
             if let variable = next.variables[name] {
                 guard let value = variable.value else {
                     throw refusal(node, "'\(name)', which is used before it is given a value,")
@@ -288,14 +292,34 @@ extension ManifestInterpreter {
                 return .function(.declared(first, next, receiver: nil, context: next.memberScope?.context))
             }
             if let context = next.context, next.variables[name] == nil {
-                if let value = try memberOfSelf(name, scope: next, context: context, node: node, hint: hint) { return value }
+                if let value = try memberOfSelf(name, scope: next, context: context, node: node, hint: hint),
+                    !(isMadeUpProjectDescriptionMember(value, name) && (next.parent?.declaring(name) != nil || (!filePrivates.isEmpty && filePrivates[node.root.id]?[name] != nil)))
+                {
+                    return value
+                }
             }
             current = next.parent
+        }
+        // A static member of a type around the current one (`name` in a struct nested in
+        // `extension TargetDependency.Data`), as Swift's unqualified lookup finds it.
+        for outer in Self.enclosingTypes(of: scope.memberScope?.context) where !isTypeName(name, context: scope.memberScope?.context) {
+            if let value = try staticMemberIfAny(outer, name, node: node, hint: hint) { return value }
         }
         if isTypeName(name, context: scope.memberScope?.context) {
             return .type(.named(resolveTypeName(name, context: scope.memberScope?.context).name))
         }
         throw cannotEvaluate(node)
+    }
+
+    /// The types `context` is nested in, innermost first (`A.B` and `A` for `A.B.C`).
+    static func enclosingTypes(of context: String?) -> [String] {
+        guard var outer = context else { return [] }
+        var result: [String] = []
+        while let dot = outer.lastIndex(of: ".") {
+            outer = String(outer[..<dot])
+            result.append(outer)
+        }
+        return result
     }
 
     /// A member named without `self.` in a method or static member body: a property or method
@@ -337,6 +361,8 @@ extension ManifestInterpreter {
 
     /// Whether `expression` is a chain of members starting with an implicit one (`.a.b`).
     static func isImplicitMemberChain(_ expression: ExprSyntax) -> Bool {
+        // `.Module.type(.Domain).dependency`: calls are links of the chain too.
+        if let call = expression.as(FunctionCallExprSyntax.self) { return isImplicitMemberChain(call.calledExpression) }
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
         guard let base = member.base else { return true }
         return isImplicitMemberChain(base)
@@ -487,6 +513,11 @@ extension ManifestInterpreter {
     func instanceMember(_ value: MValue, _ name: String, node: Syntax, hint: MType?) throws -> MValue {
         if case .unknown = value { return value }
         if let member = try instanceMemberIfAny(value, name, node: node, hint: hint) { return member }
+        // `sources.globs` of a `SourceFilesList` written as a literal: its strings are its globs.
+        if vocabulary == .projectDescription, name == "globs" {
+            if case .string = value { return .array([value]) }
+            if case .array(let items) = value, items.allSatisfy({ if case .string = $0 { return true } else { return false } }) { return value }
+        }
         if vocabulary == .projectDescription { return unknown(node, "a property mfe does not model") }
         throw refusal(node, "\(Self.describe(node)) (no member '\(name)' the reader knows)")
     }
@@ -690,6 +721,12 @@ extension ManifestInterpreter {
         case ("*", .int(let a), .int(let b)): return .int(a &* b)
         case ("/", .int(let a), .int(let b)) where b != 0: return .int(a / b)
         case ("%", .int(let a), .int(let b)) where b != 0: return .int(a % b)
+        // Bit masks (`1 << 2` in an `OptionSet`'s raw values).
+        case ("<<", .int(let a), .int(let b)): return .int(a << b)
+        case (">>", .int(let a), .int(let b)): return .int(a >> b)
+        case ("&", .int(let a), .int(let b)): return .int(a & b)
+        case ("|", .int(let a), .int(let b)): return .int(a | b)
+        case ("^", .int(let a), .int(let b)): return .int(a ^ b)
         case ("+", .double(let a), .double(let b)): return .double(a + b)
         case ("-", .double(let a), .double(let b)): return .double(a - b)
         case ("*", .double(let a), .double(let b)): return .double(a * b)

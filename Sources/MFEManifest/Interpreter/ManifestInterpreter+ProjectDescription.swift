@@ -79,6 +79,9 @@ extension ManifestInterpreter {
         guard isProjectDescriptionType(type) else { return nil }
         // `Project(…)` inside `extension Project` reaches here as a member of it.
         if name.first?.isUppercase == true {
+            // A helper's own type named inside `extension Target` (`TargetSpec(…)`) is no
+            // member of ProjectDescription: the lookup goes on to the helpers' types.
+            guard isProjectDescriptionType(name) || isProjectDescriptionType("\(type).\(name)") else { return nil }
             return try projectDescriptionRecord(isProjectDescriptionType(name) ? name : "\(type).\(name)", nil, arguments, node: node, scope: scope)
         }
         let isFactory = ["Target", "Project", "Workspace", "Scheme"].contains(type) && name == type.prefix(1).lowercased() + type.dropFirst()
@@ -98,6 +101,14 @@ extension ManifestInterpreter {
         // is the top-level type).
         if name.first?.isUppercase == true { return isProjectDescriptionType("\(type).\(name)") ? .type(.named("\(type).\(name)")) : nil }
         return .record(MRecord(type: type, kase: name, location: manifestLocation(of: node)))
+    }
+
+    /// Whether `value`, found for `name` among the members of an extended ProjectDescription
+    /// type, is only the case the reader makes up for a member it does not know: a helper's
+    /// global of that name is what Swift finds (ProjectDescription declares no such member).
+    func isMadeUpProjectDescriptionMember(_ value: MValue, _ name: String) -> Bool {
+        guard vocabulary == .projectDescription, case .record(let record) = value, record.kase == name, record.fields.isEmpty else { return false }
+        return isProjectDescriptionType(record.type) && types[record.type]?.cases[name] == nil && types[record.type]?.staticProperties[name] == nil
     }
 
     /// The record of a ProjectDescription value made with `arguments` (labelled, else `_0`,
@@ -131,6 +142,25 @@ extension ManifestInterpreter {
         return written
     }
 
+    /// `Environment.appName.getString(default: "App")`: Tuist reads `TUIST_APP_NAME` from
+    /// the environment, else the default; nil for any other call.
+    func tuistEnvironmentValue(_ receiver: MValue, _ name: String, _ arguments: [Argument], scope: Scope) throws -> MValue? {
+        guard case .record(let record) = receiver, record.type == "Environment", let member = record.kase, record.fields.isEmpty,
+            ["getString", "getBoolean"].contains(name), arguments.count == 1, arguments[0].label == "default"
+        else { return nil }
+        let fallback = try evaluate(arguments[0].expression, in: scope, hint: name == "getString" ? Self.string : .named("Bool"))
+        var key = ""
+        for character in member {
+            if character.isUppercase, let last = key.last, last.isLowercase || last.isNumber { key.append("_") }
+            key.append(character)
+        }
+        guard let text = host.environment["TUIST_" + key.uppercased()] else { return fallback }
+        if name == "getString" { return .string(text) }
+        if ["1", "true", "TRUE", "yes", "YES"].contains(text) { return .bool(true) }
+        if ["0", "false", "FALSE", "no", "NO"].contains(text) { return .bool(false) }
+        return fallback
+    }
+
     // MARK: - Running a Tuist manifest with its helpers
 
     /// A source file to run: its path, the tree parsed from it and its converter.
@@ -141,22 +171,28 @@ extension ManifestInterpreter {
     }
 
     /// Runs `helpers` (declarations, visible to the manifest as `ProjectDescriptionHelpers`
-    /// is) and then the manifest's top-level code; returns its top-level values by name.
+    /// is; already folded, as `TuistManifestReader.parseHelpers` gives them) and then the
+    /// manifest's top-level code; returns its top-level values by name.
     func runProjectDescription(helpers: [SourceFile], manifest tree: SourceFileSyntax) throws -> [String: MValue] {
         vocabulary = .projectDescription
         var helperStatements: [[CodeBlockItemSyntax.Item]] = []
         for helper in helpers {
-            let folded = fold(helper.tree)
-            otherFiles[Syntax(folded).id] = (helper.path, helper.converter)
-            let statements = try flatten(folded.statements)
+            // The helpers' operators are the manifest's too.
+            operators.addSourceFile(helper.tree) { _ in }
+            otherFiles[Syntax(helper.tree).id] = (helper.path, helper.converter)
+            let statements = try flatten(helper.tree.statements)
             try register(statements, in: globals, context: nil)
             helperStatements.append(statements)
         }
-        for statements in helperStatements {
+        for (helper, statements) in zip(helpers, helperStatements) {
+            // `private let path = …` in several files: each file sees its own.
+            let fileScope = Scope(parent: globals, receiver: nil, context: nil)
             for item in statements {
-                guard case .decl(let declaration) = item, declaration.is(VariableDeclSyntax.self) else { continue }
-                _ = try? execute(item, in: globals)
+                guard case .decl(let declaration) = item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+                let isFilePrivate = variable.modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }
+                _ = try? execute(item, in: isFilePrivate ? fileScope : globals)
             }
+            if !fileScope.variables.isEmpty { filePrivates[Syntax(helper.tree).id] = fileScope.variables }
         }
         let folded = fold(tree)
         let statements = try flatten(folded.statements)

@@ -405,7 +405,7 @@ extension ManifestInterpreter {
                 }
                 return .array(text.split(separator: separator.first!, maxSplits: maxSplits, omittingEmptySubsequences: omitting).map { .string(String($0)) })
             case ("trimmingCharacters", ["in"]):
-                guard case .record(let set) = try value(0), set.type == "CharacterSet" else { return unknown(node) }
+                guard case .record(let set) = try value(0, .named("CharacterSet")), set.type == "CharacterSet" else { return unknown(node) }
                 switch set.kase {
                 case "whitespaces": return .string(text.trimmingCharacters(in: .whitespaces))
                 case "whitespacesAndNewlines": return .string(text.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -409,6 +409,11 @@ extension ManifestInterpreter {
             return true
         }
         if expression.is(DiscardAssignmentExprSyntax.self) { return true }
+        // `let .feature(module as any Convertible)`: matches a value of the type, then binds it.
+        if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil {
+            guard try valueIs(value, resolveType(cast.type, context: scope.memberScope?.context), node: Syntax(expression)) else { return false }
+            return try match(expression: cast.expression, value, in: scope, binding: binding)
+        }
         if let optional = expression.as(OptionalChainingExprSyntax.self) {
             if value.isNone { return false }
             return try match(expression: optional.expression, value, in: scope, binding: binding)

@@ -44,6 +44,8 @@ final class ManifestInterpreter {
     /// The files other than `file` whose code runs (Tuist's helpers), by the identity of
     /// their folded tree, so a location names the file the node is written in.
     var otherFiles: [SyntaxIdentifier: (file: String, converter: SourceLocationConverter)] = [:]
+    /// The `private`/`fileprivate` top-level constants of each helper file, by the file's tree.
+    var filePrivates: [SyntaxIdentifier: [String: Variable]] = [:]
     /// The calls of declared functions in progress (ProjectDescription only): a value a
     /// helper makes is located at the manifest's call that led to it.
     var callSites: [Syntax] = []

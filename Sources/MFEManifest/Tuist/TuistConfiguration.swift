@@ -82,7 +82,7 @@ extension TuistManifestReader {
     /// manifest; nil when the root has no configuration file.
     package func readConfiguration(root: String) throws -> TuistConfiguration? {
         guard let file = TuistLayout.configurationFile(root: root, fileSystem: fileSystem) else { return nil }
-        let (values, _) = try run(file, helpers: [])
+        let values = try run(file, helpers: TuistHelpers(files: [], bytes: 0))
         // Early Tuist 4 wrote `Config(…)` in `Tuist.swift`: either value is the configuration.
         let kinds = (file as NSString).lastPathComponent == "Tuist.swift" ? ["Tuist", "Config"] : ["Config", "Tuist"]
         for kind in kinds { if case .unknown(let refusal)? = values[kind.lowercased()] { throw refusal } }
@@ -139,7 +139,7 @@ extension TuistManifestReader {
     func pluginName(folder: String, listed: MFECore.SourceLocation) throws -> String {
         let manifest = PathUtilities.join(folder, "Plugin.swift")
         guard fileSystem.exists(manifest) else { throw TuistReadError.noPluginManifest(folder: folder, at: listed) }
-        let (values, _) = try run(manifest, helpers: [])
+        let values = try run(manifest, helpers: TuistHelpers(files: [], bytes: 0))
         guard let (_, record) = Self.pick(values, type: "Plugin", preferred: "plugin"), case .string(let name)? = record["name"] else {
             throw TuistReadError.noValue(kind: "Plugin", at: MFECore.SourceLocation(file: manifest, line: 1, column: 1))
         }

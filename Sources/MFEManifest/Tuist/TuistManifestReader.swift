@@ -1,5 +1,6 @@
 import Foundation
 import MFECore
+import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
@@ -69,11 +70,40 @@ package struct TuistManifestReader: Sendable {
         return result.sorted()
     }
 
+    /// The helpers of the Tuist root `root` (its own and its local plugins'), parsed once for
+    /// every manifest of that root.
+    package func helpers(root: String) throws -> TuistHelpers {
+        try parseHelpers(helperFiles(root: root))
+    }
+
+    /// The helper files at `paths`, parsed and their operators folded (with the operators
+    /// every helper declares, as the module `ProjectDescriptionHelpers` sees them).
+    package func parseHelpers(_ paths: [String]) throws -> TuistHelpers {
+        var read: [(String, String)] = []
+        for helper in paths { read.append((helper, try source(at: helper))) }
+        let files = read
+        guard let first = files.first else { return TuistHelpers(files: [], bytes: 0) }
+        let bytes = files.reduce(0) { $0 + $1.1.utf8.count }
+        return try BoundedParsing.runBlocking(file: first.0, bytes: bytes, limit: ParseTimeLimit(environment: environment)) {
+            var operators = OperatorTable.standardOperators
+            var parsed: [(String, SourceFileSyntax, SourceLocationConverter)] = []
+            for (file, text) in files {
+                let (tree, converter) = try Self.parse(text, path: file)
+                operators.addSourceFile(tree) { _ in }
+                parsed.append((file, tree, converter))
+            }
+            let folded = parsed.map { file, tree, converter in
+                ManifestInterpreter.SourceFile(path: file, tree: operators.foldAll(tree) { _ in }.as(SourceFileSyntax.self) ?? tree, converter: converter)
+            }
+            return TuistHelpers(files: folded, bytes: bytes)
+        }
+    }
+
     /// Reads the `Project.swift` at `path`; `root` is the Tuist root (`.relativeToRoot`
-    /// paths start there), `helpers` the helper files.
-    package func readProject(at path: String, root: String, helpers: [String]) throws -> TuistProjectDefinition {
+    /// paths start there), `helpers` its parsed helpers.
+    package func readProject(at path: String, root: String, helpers: TuistHelpers) throws -> TuistProjectDefinition {
         try checkPluginImports(of: path, root: root)
-        let (values, _) = try run(path, helpers: helpers)
+        let values = try run(path, helpers: helpers)
         if case .unknown(let refusal)? = values["project"] { throw refusal }
         guard let (_, project) = Self.pick(values, type: "Project", preferred: "project") else {
             throw TuistReadError.noValue(kind: "Project", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
@@ -82,9 +112,9 @@ package struct TuistManifestReader: Sendable {
     }
 
     /// Reads the `Workspace.swift` at `path`.
-    package func readWorkspace(at path: String, root: String, helpers: [String]) throws -> TuistWorkspaceDefinition {
+    package func readWorkspace(at path: String, root: String, helpers: TuistHelpers) throws -> TuistWorkspaceDefinition {
         try checkPluginImports(of: path, root: root)
-        let (values, _) = try run(path, helpers: helpers)
+        let values = try run(path, helpers: helpers)
         if case .unknown(let refusal)? = values["workspace"] { throw refusal }
         guard let (_, workspace) = Self.pick(values, type: "Workspace", preferred: "workspace") else {
             throw TuistReadError.noValue(kind: "Workspace", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
@@ -103,19 +133,12 @@ package struct TuistManifestReader: Sendable {
     }
 
     /// Parses and runs `path` after `helpers`; its top-level values.
-    func run(_ path: String, helpers: [String]) throws -> ([String: MValue], SourceLocationConverter) {
-        var read: [(String, String)] = []
-        for helper in helpers { read.append((helper, try source(at: helper))) }
-        let files = read
+    func run(_ path: String, helpers: TuistHelpers) throws -> [String: MValue] {
         let manifestSource = try source(at: path)
         let environment = self.environment
         let fileSystem = self.fileSystem
-        let bytes = files.reduce(manifestSource.utf8.count) { $0 + $1.1.utf8.count }
-        let box = try BoundedParsing.runBlocking(file: path, bytes: bytes, limit: ParseTimeLimit(environment: environment)) {
-            let helperFiles = try files.map { file, text in
-                let (tree, converter) = try Self.parse(text, path: file)
-                return ManifestInterpreter.SourceFile(path: file, tree: tree, converter: converter)
-            }
+        let bytes = helpers.bytes + manifestSource.utf8.count
+        let box = try BoundedParsing.runBlocking(file: path, bytes: manifestSource.utf8.count, limit: ParseTimeLimit(environment: environment)) {
             let (tree, converter) = try Self.parse(manifestSource, path: path)
             let origin = PathOrigin(fileSystem)
             let host = ManifestInterpreter.ManifestHost(
@@ -124,8 +147,8 @@ package struct TuistManifestReader: Sendable {
             let interpreter = ManifestInterpreter(
                 file: path, converter: converter, configuration: .forManifest(toolsVersion: version), toolsVersion: version, host: host,
                 budget: ManifestInterpreter.Budget(sourceLength: bytes))
-            let values = try interpreter.runProjectDescription(helpers: helperFiles, manifest: tree)
-            return UncheckedBox((values, converter))
+            let values = try interpreter.runProjectDescription(helpers: helpers.files, manifest: tree)
+            return UncheckedBox(values)
         }
         return box.value
     }
@@ -147,6 +170,15 @@ package struct TuistManifestReader: Sendable {
         guard let text = String(data: try fileSystem.contents(of: path), encoding: .utf8) else { throw ManifestError.notUTF8(path: path) }
         return text
     }
+}
+
+/// The helpers of one Tuist root, parsed and folded once: every manifest of the root runs
+/// after them (syntax trees are immutable, so the manifests' interpreters share them).
+package struct TuistHelpers: @unchecked Sendable {
+    /// The helper files, in the order they are registered.
+    let files: [ManifestInterpreter.SourceFile]
+    /// Their length, which the evaluation budget of a manifest that runs them grows with.
+    let bytes: Int
 }
 
 /// Carries interpreter values out of the bounded parse's thread (they are only read after it ends).
