@@ -134,7 +134,7 @@ package enum TuistTruth {
 
     /// `static_framework`-style raw values (Tuist encodes some `Product` cases so) as the
     /// case's name.
-    static func caseName(_ raw: String) -> String {
+    package static func caseName(_ raw: String) -> String {
         let parts = raw.split(separator: "_")
         guard let first = parts.first else { return raw }
         return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -176,25 +176,33 @@ package enum TuistTruth {
     // MARK: - Comparing
 
     /// The first way mfe's reading differs from Tuist's, in words with paths relative to
-    /// `base`; nil when they agree. Destinations count only where both sides record them.
+    /// `base`; nil when they agree. Targets are matched by name and dependencies compared as
+    /// sorted lists: order is no part of the graph, and Tuist's own order is random where a
+    /// helper iterates a `Set` (Swift seeds its hashing per process). Destinations count only
+    /// where both sides record them.
     package static func firstDifference(mfe: Project, tuist: Project, relativeTo base: String) -> String? {
         if mfe.name != tuist.name { return "project name: mfe '\(mfe.name)', Tuist '\(tuist.name)'" }
-        let mfeNames = mfe.targets.map(\.name)
-        let tuistNames = tuist.targets.map(\.name)
+        let mfeNames = mfe.targets.map(\.name).sorted()
+        let tuistNames = tuist.targets.map(\.name).sorted()
         if mfeNames != tuistNames {
-            return "targets: mfe [\(mfeNames.joined(separator: ", "))], Tuist [\(tuistNames.joined(separator: ", "))]"
+            let missing = tuistNames.filter { !mfeNames.contains($0) }
+            let extra = mfeNames.filter { !tuistNames.contains($0) }
+            return "targets: mfe lacks [\(missing.joined(separator: ", "))] and has [\(extra.joined(separator: ", "))] Tuist does not"
         }
-        for (ours, theirs) in zip(mfe.targets, tuist.targets) {
+        for ours in mfe.targets.sorted(by: { $0.name < $1.name }) {
+            guard let theirs = tuist.targets.first(where: { $0.name == ours.name }) else { continue }
             let name = ours.name
             if ours.product != theirs.product { return "'\(name)' product: mfe '\(ours.product)', Tuist '\(theirs.product)'" }
             if let a = ours.destinations, let b = theirs.destinations, a != b {
                 return "'\(name)' destinations: mfe [\(a.joined(separator: ", "))], Tuist [\(b.joined(separator: ", "))]"
             }
-            if ours.dependencies != theirs.dependencies {
-                let index = zip(ours.dependencies, theirs.dependencies).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(ours.dependencies.count, theirs.dependencies.count)
-                func describe(_ list: [Dependency]) -> String { index < list.count ? list[index].text(relativeTo: base) : "nothing" }
+            let mfeDependencies = ours.dependencies.map { $0.text(relativeTo: base) }.sorted()
+            let tuistDependencies = theirs.dependencies.map { $0.text(relativeTo: base) }.sorted()
+            if mfeDependencies != tuistDependencies {
+                let missing = tuistDependencies.filter { !mfeDependencies.contains($0) }
+                let extra = mfeDependencies.filter { !tuistDependencies.contains($0) }
                 return
-                    "'\(name)' dependency \(index + 1) of mfe \(ours.dependencies.count) / Tuist \(theirs.dependencies.count): mfe \(describe(ours.dependencies)), Tuist \(describe(theirs.dependencies))"
+                    "'\(name)' dependencies: mfe lacks [\(missing.joined(separator: "; "))] and has [\(extra.joined(separator: "; "))] Tuist does not (mfe \(mfeDependencies.count), Tuist \(tuistDependencies.count))"
             }
         }
         return nil
