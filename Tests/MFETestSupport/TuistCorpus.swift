@@ -21,18 +21,7 @@ package enum TuistCorpus {
     /// folders), read.
     package static func measure(root: String) -> [Outcome] {
         let fileSystem = LocalFileSystem()
-        var manifests: [String] = []
-        var pending = [root]
-        while let next = pending.popLast() {
-            for name in ((try? fileSystem.contentsOfDirectory(next)) ?? []).sorted() where !name.hasPrefix(".") {
-                let path = PathUtilities.join(next, name)
-                if fileSystem.isDirectory(path) {
-                    if !["Tuist", "Templates", "Derived", ".build", "Pods"].contains(name) { pending.append(path) }
-                } else if name == "Project.swift" {
-                    manifests.append(path)
-                }
-            }
-        }
+        let manifests = manifests(root: root, fileSystem: fileSystem)
         return manifests.sorted().map { manifest in
             let relative = PathUtilities.relative(manifest, to: root)
             do {
@@ -54,5 +43,23 @@ package enum TuistCorpus {
                 return Outcome(path: relative, error: error.localizedDescription)
             }
         }
+    }
+
+    /// The `Project.swift` files below `root`, sorted: not under `Tuist/`, `Templates/`,
+    /// build folders or hidden folders.
+    static func manifests(root: String, fileSystem: any FileSystem) -> [String] {
+        var manifests: [String] = []
+        var pending = [root]
+        while let next = pending.popLast() {
+            for name in ((try? fileSystem.contentsOfDirectory(next)) ?? []).sorted() where !name.hasPrefix(".") {
+                let path = PathUtilities.join(next, name)
+                if fileSystem.isDirectory(path) {
+                    if !["Tuist", "Templates", "Derived", ".build", "Pods"].contains(name) { pending.append(path) }
+                } else if name == "Project.swift" {
+                    manifests.append(path)
+                }
+            }
+        }
+        return manifests.sorted()
     }
 }
