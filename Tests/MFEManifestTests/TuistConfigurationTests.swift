@@ -43,7 +43,7 @@ struct TuistConfigurationTests {
 
     static func read(_ files: [String: String]) throws -> TuistProjectDefinition {
         let reader = TuistManifestReader(fileSystem: try world(files), environment: [:])
-        return try reader.readProject(at: "/repo/Projects/App/Project.swift", root: "/repo", helpers: reader.helperFiles(root: "/repo"))
+        return try reader.readProject(at: "/repo/Projects/App/Project.swift", root: "/repo", helpers: reader.helpers(root: "/repo"))
     }
 
     @Test func tuistSwiftListsLocalAndGitPluginsAtTheirLines() throws {
