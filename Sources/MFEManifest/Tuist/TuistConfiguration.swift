@@ -151,9 +151,9 @@ extension TuistManifestReader {
     /// so their helpers cannot be read and the manifest would be read wrong without them.
     /// Checked by a quick look at the import lines and the configuration's text first, so a
     /// manifest importing only ProjectDescription and its helpers, or a configuration listing
-    /// no git plugin, costs no interpreter run.
-    func checkPluginImports(of path: String, root: String) throws {
-        let text = try source(at: path)
+    /// no git plugin, costs no interpreter run. `text` is the manifest's text, which the caller
+    /// has read once for this check and the run.
+    func checkPluginImports(of path: String, text: String, root: String) throws {
         let candidates = text.split(separator: "\n").compactMap(Self.importedModule).filter { !Self.ownModules.contains($0) }
         // A configuration without `.git(` lists no git plugin: it need not be read at all.
         guard !candidates.isEmpty, let file = TuistLayout.configurationFile(root: root, fileSystem: fileSystem), try source(at: file).contains(".git(") else { return }

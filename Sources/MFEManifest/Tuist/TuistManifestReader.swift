@@ -102,8 +102,9 @@ package struct TuistManifestReader: Sendable {
     /// Reads the `Project.swift` at `path`; `root` is the Tuist root (`.relativeToRoot`
     /// paths start there), `helpers` its parsed helpers.
     package func readProject(at path: String, root: String, helpers: TuistHelpers) throws -> TuistProjectDefinition {
-        try checkPluginImports(of: path, root: root)
-        let values = try run(path, helpers: helpers)
+        let text = try source(at: path)
+        try checkPluginImports(of: path, text: text, root: root)
+        let values = try run(path, text: text, helpers: helpers)
         if case .unknown(let refusal)? = values["project"] { throw refusal }
         guard let (_, project) = Self.pick(values, type: "Project", preferred: "project") else {
             throw TuistReadError.noValue(kind: "Project", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
@@ -113,8 +114,9 @@ package struct TuistManifestReader: Sendable {
 
     /// Reads the `Workspace.swift` at `path`.
     package func readWorkspace(at path: String, root: String, helpers: TuistHelpers) throws -> TuistWorkspaceDefinition {
-        try checkPluginImports(of: path, root: root)
-        let values = try run(path, helpers: helpers)
+        let text = try source(at: path)
+        try checkPluginImports(of: path, text: text, root: root)
+        let values = try run(path, text: text, helpers: helpers)
         if case .unknown(let refusal)? = values["workspace"] { throw refusal }
         guard let (_, workspace) = Self.pick(values, type: "Workspace", preferred: "workspace") else {
             throw TuistReadError.noValue(kind: "Workspace", at: MFECore.SourceLocation(file: path, line: 1, column: 1))
@@ -133,8 +135,9 @@ package struct TuistManifestReader: Sendable {
     }
 
     /// Parses and runs `path` after `helpers`; its top-level values.
-    func run(_ path: String, helpers: TuistHelpers) throws -> [String: MValue] {
-        let manifestSource = try source(at: path)
+    /// `text`, when given, is the file's text already read, so it is not read a second time.
+    func run(_ path: String, text: String? = nil, helpers: TuistHelpers) throws -> [String: MValue] {
+        let manifestSource = try text ?? source(at: path)
         let environment = self.environment
         let fileSystem = self.fileSystem
         let bytes = helpers.bytes + manifestSource.utf8.count
