@@ -195,9 +195,9 @@ let package = Package(
         ),
 
         // Build tools: Templates/ compiled into MFEScaffold and MFEReport at build time.
+        // Foundation only: SwiftPM builds plugin tools before anything else starts.
         .executableTarget(
             name: "embed-templates",
-            dependencies: ["MFECore"],
             path: "Sources/embed-templates"
         ),
         .plugin(
@@ -210,7 +210,6 @@ let package = Package(
         // The commit mfe is built from, for `mfe --version`, compiled into the executable.
         .executableTarget(
             name: "embed-build-info",
-            dependencies: ["MFECore"],
             path: "Sources/embed-build-info"
         ),
         .plugin(

@@ -3,8 +3,8 @@ import MFECore
 import MFEManifest
 import MFEXcode
 
-/// The one place that knows a workspace's Tuist roots (the folders holding `Tuist/` or
-/// `Tuist.swift`, where `.relativeToRoot` starts): for each project its root, and for each
+/// The one place that knows a workspace's Tuist roots (where `.relativeToRoot` starts, found
+/// as Tuist finds them): for each project its root, and for each
 /// root its helpers and local plugins (parsed once, however many projects run them) and the
 /// external dependencies of its `Tuist/Package.swift` (read once).
 struct TuistRoots {
@@ -33,15 +33,10 @@ struct TuistRoots {
         return ["Project.swift", "Workspace.swift", "Tuist.swift"].contains { fileSystem.exists(PathUtilities.join(parent, $0)) }
     }
 
-    /// The Tuist root of the project whose `Project.swift` is at `manifest` (absolute).
+    /// The Tuist root of the project whose `Project.swift` is at `manifest` (absolute), by
+    /// Tuist's rule (`TuistLayout.projectRoot`); the workspace's root when no folder is one.
     func root(of manifest: String) -> String {
-        var current = (manifest as NSString).deletingLastPathComponent
-        let boundary = PathUtilities.normalize(workspaceRoot)
-        while true {
-            if fileSystem.isDirectory(PathUtilities.join(current, "Tuist")) || fileSystem.exists(PathUtilities.join(current, "Tuist.swift")) { return current }
-            if PathUtilities.normalize(current) == boundary || current == "/" || current.isEmpty { return workspaceRoot }
-            current = (current as NSString).deletingLastPathComponent
-        }
+        TuistLayout.projectRoot(of: (manifest as NSString).deletingLastPathComponent, fallback: workspaceRoot, fileSystem: fileSystem)
     }
 
     /// The project at `manifest` (absolute `Project.swift`) and its package of the graph.

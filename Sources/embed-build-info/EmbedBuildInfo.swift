@@ -1,17 +1,16 @@
 import Foundation
-import MFECore
 
 /// `embed-build-info OUTPUT_FILE COMMIT`: writes the Swift source declaring `BuildInfo.commit`
 /// (nil for an empty COMMIT: built outside a git checkout) to OUTPUT_FILE (atomically),
 /// replacing it only when its bytes change so an unchanged commit recompiles nothing. Run by
-/// `EmbedBuildInfoPlugin`, not by people.
+/// `EmbedBuildInfoPlugin`, not by people. Foundation alone, as `embed-templates`: SwiftPM builds
+/// plugin tools before everything else.
 @main
 struct EmbedBuildInfo {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.count == 2, arguments[1].allSatisfy(\.isHexDigit) else {
-            Terminal.printError("usage: embed-build-info OUTPUT_FILE COMMIT")
-            exit(1)
+            fail("usage: embed-build-info OUTPUT_FILE COMMIT")
         }
         let commit = arguments[1].isEmpty ? "nil" : "\"\(arguments[1])\""
         let source = """
@@ -24,14 +23,18 @@ struct EmbedBuildInfo {
             }
 
             """
-        let fileSystem = LocalFileSystem()
+        let data = Data(source.utf8)
+        // Written through a temporary file and renamed into place (`.atomic`).
+        if FileManager.default.contents(atPath: arguments[0]) == data { return }
         do {
-            let data = Data(source.utf8)
-            if fileSystem.exists(arguments[0]), try fileSystem.contents(of: arguments[0]) == data { return }
-            try fileSystem.writeAtomically(data, to: arguments[0])
+            try data.write(to: URL(fileURLWithPath: arguments[0]), options: .atomic)
         } catch {
-            Terminal.printError("embed-build-info: \(error.localizedDescription)")
-            exit(1)
+            fail("embed-build-info: \(error)")
         }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(1)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import MFECore
 
 /// `embed-templates TEMPLATES_DIR OUTPUT_FILE [--only|--except FOLDER...]`: writes the Swift
 /// source embedding the files of `TEMPLATES_DIR` (all, or only those of the named top-level
@@ -21,18 +20,18 @@ struct EmbedTemplates {
             default: fail(usage)
             }
         }
-        let fileSystem = LocalFileSystem()
         do {
-            let data = Data(try BuiltinTemplatesSource.generate(from: arguments[0], selecting: selection, fileSystem: fileSystem).utf8)
-            if fileSystem.exists(arguments[1]), try fileSystem.contents(of: arguments[1]) == data { return }
-            try fileSystem.writeAtomically(data, to: arguments[1])
+            let data = Data(try BuiltinTemplatesSource.generate(from: arguments[0], selecting: selection).utf8)
+            // Written through a temporary file and renamed into place (`.atomic`).
+            if FileManager.default.contents(atPath: arguments[1]) == data { return }
+            try data.write(to: URL(fileURLWithPath: arguments[1]), options: .atomic)
         } catch {
-            fail("embed-templates: \(error.localizedDescription)")
+            fail("embed-templates: \(error)")
         }
     }
 
     static func fail(_ message: String) -> Never {
-        Terminal.printError(message)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
         exit(1)
     }
 }

@@ -137,7 +137,7 @@ struct ComposeShellServiceTests {
     /// once: `findWorkspaceRoot` hands its configuration on.
     @Test func theWorkspaceMfeYmlIsReadOnce() async throws {
         let world = try ComposeWorld(configuration: "shell:\n  path: Shell\nlayers:\n  product: [Shell]\n  foundation: [Kit, Env]\n")
-        let counting = ReadCountingFileSystem(base: world.files)
+        let counting = ReadCountingFileSystem(world.files)
         let output = try await world.service(fileSystem: counting).run(.init(path: "/ws"))
         #expect(output.exitCode == 0, "\(output.standardError)")
         #expect(output.writes.count == 1)

@@ -84,24 +84,6 @@ struct MemoryProvider: PackageSourceProvider {
     }
 }
 
-/// A file system that counts the reads of each file, to show what a run reads how often.
-struct ReadCountingFileSystem: ForwardingFileSystem {
-    let base: any FileSystem
-    let counts = Counts()
-
-    final class Counts: @unchecked Sendable {
-        private var reads: [String: Int] = [:]
-        private let lock = NSLock()
-        func record(_ path: String) { lock.withLock { reads[path, default: 0] += 1 } }
-        func reads(of path: String) -> Int { lock.withLock { reads[path] ?? 0 } }
-    }
-
-    func contents(of path: String) throws -> Data {
-        counts.record(path)
-        return try base.contents(of: path)
-    }
-}
-
 /// compose-shell's world in memory: a workspace at `/ws` with a shell package at `/ws/Shell`
 /// depending on Kit (which depends on Env), the repositories, and the service run in it.
 struct ComposeWorld {

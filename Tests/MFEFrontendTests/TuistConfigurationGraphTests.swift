@@ -53,4 +53,32 @@ struct TuistConfigurationGraphTests {
         #expect(result.standardError.contains("Projects/Search/Project.swift:2:8: 'import ModulesPlugin' is no local plugin of"), "\(result.standardError)")
         #expect(result.standardError.contains("'https://example.com/acme/Modules.git' ('2.0.0') is not on disk"), "\(result.standardError)")
     }
+
+    @Test func startedBelowTheTuistRootTheProjectsStillReadTheRootsHelpers() async throws {
+        // Tuist's root is /work/Acme (its `Tuist/` folder); mfe is started in Projects/, below
+        // it. `.relativeToRoot` and the helpers start at the root, as Tuist finds it.
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/work/Acme/Projects")
+        let root = try fileSystem.folder("/work/Acme")
+        try root.write(
+            """
+            import ProjectDescription
+
+            extension TargetDependency {
+                public static func module(_ name: String) -> TargetDependency {
+                    .project(target: name, path: .relativeToRoot("Projects/\\(name)"))
+                }
+            }
+
+            """, to: "Tuist/ProjectDescriptionHelpers/Modules.swift")
+        try root.write(
+            "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project(name: \"Search\", targets: [.target(name: \"Search\", destinations: .iOS, product: .framework, bundleId: \"s\", dependencies: [.module(\"Network\")])])\n",
+            to: "Projects/Search/Project.swift")
+        try root.write(Self.project("Network"), to: "Projects/Network/Project.swift")
+        let result = await InProcessMFE(fileSystem: fileSystem, variables: [:]).graph(.init(format: .json))
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let packages = try #require(json["packages"] as? [[String: Any]])
+        let search = try #require((packages.first { $0["path"] as? String == "Search" }?["targets"] as? [[String: Any]])?.first, "\(packages)")
+        #expect(search["dependencies"] as? [String] == ["Network"])
+    }
 }

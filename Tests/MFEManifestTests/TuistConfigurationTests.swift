@@ -127,4 +127,49 @@ struct TuistConfigurationTests {
         #expect(TuistLayout.configurationFile(root: "/repo/E", fileSystem: fileSystem) == nil)
         #expect(TuistLayout.configurationFile(root: "/repo/F", fileSystem: fileSystem) == "/repo/F/Config.swift")
     }
+
+    @Test func theProjectRootIsTheNearestFolderTuistStopsAt() throws {
+        let fileSystem = try Self.world([
+            "Tuist/Package.swift": "", "Projects/App/Project.swift": "",
+            // A repository of its own inside: Tuist stops at its `.git` folder.
+            "Vendor/Kit/.git/HEAD": "", "Vendor/Kit/Projects/Kit/Project.swift": "",
+            // A `.git` file (a submodule's or worktree's) marks nothing.
+            "Sub/.git": "gitdir: ../.git/modules/Sub\n", "Sub/Project.swift": "",
+            "Plugins/Kit/Plugin.swift": "", "Plugins/Kit/Example/Project.swift": "",
+            "Next/Tuist.swift": "", "Next/Projects/A/Project.swift": "",
+        ])
+        func root(_ folder: String, fallback: String = "/fallback") -> String {
+            TuistLayout.projectRoot(of: "/repo/" + folder, fallback: fallback, fileSystem: fileSystem)
+        }
+        #expect(root("Projects/App") == "/repo")
+        #expect(root("Vendor/Kit/Projects/Kit") == "/repo/Vendor/Kit")
+        #expect(root("Sub") == "/repo")
+        #expect(root("Plugins/Kit/Example") == "/repo/Plugins/Kit")
+        #expect(root("Next/Projects/A") == "/repo/Next")
+        // Pointed below the root, Tuist still finds the one above; with no marker up to `/`,
+        // the fallback (the workspace's root).
+        #expect(root("Projects") == "/repo")
+        let bare = InMemoryFileSystem()
+        try bare.write("", to: "/ws/App/Project.swift")
+        #expect(TuistLayout.projectRoot(of: "/ws/App", fallback: "/ws", fileSystem: bare) == "/ws")
+    }
+
+    @Test func aRootsConfigurationAndPluginsAreReadOncePerRootHoweverManyManifestsImportThem() throws {
+        let world = try Self.world([
+            "Tuist.swift": Self.tuist4, "Plugins/KitPlugin/Plugin.swift": Self.kitPlugin, "Plugins/KitPlugin/ProjectDescriptionHelpers/Kit.swift": Self.kitHelper,
+        ])
+        for name in ["Search", "Cart", "Profile"] {
+            try world.write("import ProjectDescription\nimport KitPlugin\n\nlet project = Project.kit(\"\(name)\")\n", to: "/repo/Projects/\(name)/Project.swift")
+        }
+        let counting = ReadCountingFileSystem(world)
+        let reader = TuistManifestReader(fileSystem: counting, environment: [:])
+        let helpers = try reader.helpers(root: "/repo")
+        for name in ["Search", "Cart", "Profile"] {
+            let project = try reader.readProject(at: "/repo/Projects/\(name)/Project.swift", root: "/repo", helpers: helpers)
+            #expect(project.name == name)
+        }
+        #expect(counting.counts.reads(of: "/repo/Tuist.swift") == 1)
+        #expect(counting.counts.reads(of: "/repo/Plugins/KitPlugin/Plugin.swift") == 1)
+        #expect(counting.counts.reads(of: "/repo/Plugins/KitPlugin/ProjectDescriptionHelpers/Kit.swift") == 1)
+    }
 }

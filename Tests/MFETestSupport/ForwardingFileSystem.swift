@@ -27,3 +27,24 @@ extension ForwardingFileSystem {
     package var currentDirectory: String { base.currentDirectory }
     package var homeDirectory: String? { base.homeDirectory }
 }
+
+/// A file system that counts the reads of each file, to show what a run reads how often.
+package struct ReadCountingFileSystem: ForwardingFileSystem {
+    package let base: any FileSystem
+    package let counts = Counts()
+
+    package init(_ base: any FileSystem) { self.base = base }
+
+    /// The reads so far, per path.
+    package final class Counts: @unchecked Sendable {
+        private var reads: [String: Int] = [:]
+        private let lock = NSLock()
+        package func record(_ path: String) { lock.withLock { reads[path, default: 0] += 1 } }
+        package func reads(of path: String) -> Int { lock.withLock { reads[path] ?? 0 } }
+    }
+
+    package func contents(of path: String) throws -> Data {
+        counts.record(path)
+        return try base.contents(of: path)
+    }
+}

@@ -33,6 +33,8 @@ extension TuistCorpus {
     /// path order.
     package static func compare(root: String, truth: String) -> [Comparison] {
         let fileSystem = LocalFileSystem()
+        // One reader per repository: each root's helpers are parsed once, as lint-graph does.
+        var readers: [String: TuistProjectReader] = [:]
         return manifests(root: root, fileSystem: fileSystem).map { manifest in
             let relative = PathUtilities.relative(manifest, to: root)
             let repository = PathUtilities.join(root, String(relative.split(separator: "/").first ?? ""))
@@ -49,8 +51,10 @@ extension TuistCorpus {
             }
             let mfe: TuistTruth.Project
             do {
-                _ = try WorkspaceLoader.readTuistProject(at: manifest, workspaceRoot: repository, fileSystem: fileSystem, environment: [:])
-                mfe = TuistTruth.project(try WorkspaceLoader.readTuistDefinition(at: manifest, workspaceRoot: repository, fileSystem: fileSystem, environment: [:]))
+                var reader = readers[repository] ?? TuistProjectReader(workspaceRoot: repository, fileSystem: fileSystem, environment: [:])
+                defer { readers[repository] = reader }
+                _ = try reader.project(at: manifest)
+                mfe = TuistTruth.project(try reader.definition(at: manifest))
             } catch {
                 return Comparison(path: relative, verdict: .refused, detail: error.localizedDescription)
             }

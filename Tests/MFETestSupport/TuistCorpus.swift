@@ -22,11 +22,15 @@ package enum TuistCorpus {
     package static func measure(root: String) -> [Outcome] {
         let fileSystem = LocalFileSystem()
         let manifests = manifests(root: root, fileSystem: fileSystem)
+        // One reader per repository: each root's helpers are parsed once, as lint-graph does.
+        var readers: [String: TuistProjectReader] = [:]
         return manifests.sorted().map { manifest in
             let relative = PathUtilities.relative(manifest, to: root)
             do {
                 let top = PathUtilities.join(root, String(relative.split(separator: "/").first ?? ""))
-                let (project, package) = try WorkspaceLoader.readTuistProject(at: manifest, workspaceRoot: top, fileSystem: fileSystem, environment: [:])
+                var reader = readers[top] ?? TuistProjectReader(workspaceRoot: top, fileSystem: fileSystem, environment: [:])
+                defer { readers[top] = reader }
+                let (project, package) = try reader.project(at: manifest)
                 var lines: [String] = []
                 for target in project.targets {
                     let graphTarget = package.targets.first { $0.name == target.name }

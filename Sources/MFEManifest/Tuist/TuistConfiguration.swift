@@ -21,6 +21,29 @@ package enum TuistLayout {
         return inside || ["Project.swift", "Workspace.swift"].contains { fileSystem.exists(PathUtilities.join(directory, $0)) }
     }
 
+    /// The Tuist root of the manifests in `folder` (absolute), where `.relativeToRoot` starts,
+    /// found as Tuist finds it: the nearest folder, from `folder` up, that holds a `Tuist/`
+    /// folder, a `Tuist.swift`, a `Plugin.swift` or a `.git` folder; `fallback` when none does.
+    /// The walk may pass the workspace's root: Tuist's root of a project mfe was pointed at
+    /// below it is still the one above.
+    package static func projectRoot(of folder: String, fallback: String, fileSystem: any FileSystem) -> String {
+        var current = PathUtilities.normalize(folder)
+        while !current.isEmpty {
+            if fileSystem.isDirectory(PathUtilities.join(current, "Tuist")) || fileSystem.isDirectory(PathUtilities.join(current, ".git")) {
+                return current
+            }
+            if ["Tuist.swift", "Plugin.swift"].contains(where: { name in
+                let file = PathUtilities.join(current, name)
+                return fileSystem.exists(file) && !fileSystem.isDirectory(file)
+            }) {
+                return current
+            }
+            if current == "/" { break }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return fallback
+    }
+
     /// The configuration of the root at `root`, as Tuist looks for it: `Tuist.swift` (Tuist 4),
     /// else `Tuist/Config.swift`, else `Config.swift` (older Tuist) when it is written against
     /// ProjectDescription (a root may hold an app's own `Config.swift`); nil when there is none.
@@ -149,24 +172,25 @@ extension TuistManifestReader {
     /// Refuses a manifest that imports a module no local plugin provides while the
     /// configuration lists git plugins: those live in Tuist's cache, outside the repository,
     /// so their helpers cannot be read and the manifest would be read wrong without them.
-    /// Checked by a quick look at the import lines and the configuration's text first, so a
-    /// manifest importing only ProjectDescription and its helpers, or a configuration listing
-    /// no git plugin, costs no interpreter run. `text` is the manifest's text, which the caller
-    /// has read once for this check and the run.
-    func checkPluginImports(of path: String, text: String, root: String) throws {
-        let candidates = text.split(separator: "\n").compactMap(Self.importedModule).filter { !Self.ownModules.contains($0) }
-        // A configuration without `.git(` lists no git plugin: it need not be read at all.
-        guard !candidates.isEmpty, let file = TuistLayout.configurationFile(root: root, fileSystem: fileSystem), try source(at: file).contains(".git(") else { return }
-        guard let configuration = try readConfiguration(root: root) else { return }
+    /// Checked by a quick look at the import lines first, so a manifest importing only
+    /// ProjectDescription and its helpers costs no parse. `text` is the manifest's text, which
+    /// the caller has read once for this check and the run; `helpers` carry the root's
+    /// configuration, read once per root.
+    func checkPluginImports(of path: String, text: String, helpers: TuistHelpers) throws {
+        guard let configuration = helpers.plugins.configuration else { return }
         let git = configuration.plugins.compactMap { plugin -> String? in
             guard case .git(let url, let reference) = plugin.source else { return nil }
             return "'\(url)'" + (reference.map { " ('\($0)')" } ?? "")
         }
-        guard !git.isEmpty else { return }
-        var known = Self.ownModules
-        for plugin in configuration.plugins {
-            if case .local(let folder) = plugin.source { known.insert(try pluginName(folder: folder, listed: plugin.location)) }
-        }
+        guard !git.isEmpty, text.split(separator: "\n").contains(where: { Self.importedModule($0).map { !Self.ownModules.contains($0) } ?? false }) else { return }
+        let known = try Self.ownModules.union(
+            helpers.plugins.localNames {
+                var names: Set<String> = []
+                for plugin in configuration.plugins {
+                    if case .local(let folder) = plugin.source { names.insert(try pluginName(folder: folder, listed: plugin.location)) }
+                }
+                return names
+            })
         let (tree, converter) = try Self.parse(text, path: path)
         for statement in tree.statements {
             guard let declaration = statement.item.as(ImportDeclSyntax.self), let module = declaration.path.first?.name.text, !known.contains(module) else { continue }

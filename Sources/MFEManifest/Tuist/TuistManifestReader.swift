@@ -22,8 +22,13 @@ package struct TuistManifestReader: Sendable {
     /// The helper files of the Tuist project rooted at `root`:
     /// `Tuist/ProjectDescriptionHelpers/**/*.swift` and its plugins', sorted.
     package func helperFiles(root: String) throws -> [String] {
+        try helperFiles(root: root, configuration: readConfiguration(root: root))
+    }
+
+    /// The helper files of the root `root` whose configuration is `configuration`.
+    func helperFiles(root: String, configuration: TuistConfiguration?) throws -> [String] {
         var folders = [PathUtilities.join(PathUtilities.join(root, "Tuist"), "ProjectDescriptionHelpers")]
-        folders += try pluginFolders(root: root).map { PathUtilities.join($0, "ProjectDescriptionHelpers") }
+        folders += try pluginFolders(root: root, configuration: configuration).map { PathUtilities.join($0, "ProjectDescriptionHelpers") }
         var result: [String] = []
         var pending = folders.filter { fileSystem.isDirectory($0) }
         while let next = pending.popLast() {
@@ -45,7 +50,12 @@ package struct TuistManifestReader: Sendable {
     /// configuration, folders up to three levels below it holding a `Plugin.swift`
     /// (`Plugins/MyPlugin`). Sorted.
     package func pluginFolders(root: String) throws -> [String] {
-        if let configuration = try readConfiguration(root: root) {
+        try pluginFolders(root: root, configuration: readConfiguration(root: root))
+    }
+
+    /// The local plugins of the root `root` whose configuration is `configuration`.
+    func pluginFolders(root: String, configuration: TuistConfiguration?) throws -> [String] {
+        if let configuration {
             var listed: [String] = []
             for plugin in configuration.plugins {
                 guard case .local(let folder) = plugin.source else { continue }
@@ -71,9 +81,12 @@ package struct TuistManifestReader: Sendable {
     }
 
     /// The helpers of the Tuist root `root` (its own and its local plugins'), parsed once for
-    /// every manifest of that root.
+    /// every manifest of that root, with the root's configuration, read once too.
     package func helpers(root: String) throws -> TuistHelpers {
-        try parseHelpers(helperFiles(root: root))
+        let configuration = try readConfiguration(root: root)
+        var helpers = try parseHelpers(helperFiles(root: root, configuration: configuration))
+        helpers.plugins = TuistPluginModules(configuration: configuration)
+        return helpers
     }
 
     /// The helper files at `paths`, parsed and their operators folded (with the operators
@@ -103,7 +116,7 @@ package struct TuistManifestReader: Sendable {
     /// paths start there), `helpers` its parsed helpers.
     package func readProject(at path: String, root: String, helpers: TuistHelpers) throws -> TuistProjectDefinition {
         let text = try source(at: path)
-        try checkPluginImports(of: path, text: text, root: root)
+        try checkPluginImports(of: path, text: text, helpers: helpers)
         let values = try run(path, text: text, helpers: helpers)
         if case .unknown(let refusal)? = values["project"] { throw refusal }
         guard let (_, project) = Self.pick(values, type: "Project", preferred: "project") else {
@@ -115,7 +128,7 @@ package struct TuistManifestReader: Sendable {
     /// Reads the `Workspace.swift` at `path`.
     package func readWorkspace(at path: String, root: String, helpers: TuistHelpers) throws -> TuistWorkspaceDefinition {
         let text = try source(at: path)
-        try checkPluginImports(of: path, text: text, root: root)
+        try checkPluginImports(of: path, text: text, helpers: helpers)
         let values = try run(path, text: text, helpers: helpers)
         if case .unknown(let refusal)? = values["workspace"] { throw refusal }
         guard let (_, workspace) = Self.pick(values, type: "Workspace", preferred: "workspace") else {
@@ -182,6 +195,36 @@ package struct TuistHelpers: @unchecked Sendable {
     let files: [ManifestInterpreter.SourceFile]
     /// Their length, which the evaluation budget of a manifest that runs them grows with.
     let bytes: Int
+    /// The root's configuration and the plugin modules it makes importable.
+    var plugins = TuistPluginModules(configuration: nil)
+
+    init(files: [ManifestInterpreter.SourceFile], bytes: Int) {
+        self.files = files
+        self.bytes = bytes
+    }
+}
+
+/// A root's configuration (nil: it has none) and, worked out on the first manifest that needs
+/// them, the modules its local plugins provide: each `Plugin.swift` is run once per root, not
+/// once per manifest that imports a plugin.
+package final class TuistPluginModules: @unchecked Sendable {
+    let configuration: TuistConfiguration?
+    private let lock = NSLock()
+    private var names: Result<Set<String>, any Error>?
+
+    init(configuration: TuistConfiguration?) {
+        self.configuration = configuration
+    }
+
+    /// The names of the local plugins, from `read` on first use; its error, every use after.
+    func localNames(_ read: () throws -> Set<String>) throws -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let names { return try names.get() }
+        let result = Result { try read() }
+        names = result
+        return try result.get()
+    }
 }
 
 /// Carries interpreter values out of the bounded parse's thread (they are only read after it ends).
