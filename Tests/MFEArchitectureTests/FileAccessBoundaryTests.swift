@@ -21,7 +21,8 @@ struct FileAccessBoundaryTests {
     /// Folders outside the rule: a plugin may import only PackagePlugin and Foundation, and the
     /// build tools of the build plugins only Foundation (they are built before anything else).
     static let exemptFolders = [
-        "Sources/embed-templates/", "Sources/embed-build-info/", "Sources/EmbedTemplatesPlugin/", "Sources/EmbedBuildInfoPlugin/", "Sources/LintGraphPlugin/", "Sources/ComposeShellPlugin/", "Sources/AffectedPlugin/",
+        "Sources/embed-templates/", "Sources/embed-build-info/",
+        "Sources/EmbedTemplatesPlugin/", "Sources/EmbedBuildInfoPlugin/", "Sources/LintGraphPlugin/", "Sources/ComposeShellPlugin/", "Sources/AffectedPlugin/",
         "Sources/LintGraphBuildToolPlugin/", "Sources/LintGraphImportsBuildToolPlugin/",
     ]
 
