@@ -7,14 +7,13 @@ let package = Package(
     products: [
         .executable(name: "mfe", targets: ["mfe"]),
         .library(name: "MFEKit", targets: ["MFEKit"]),
-        // `swift package lint-graph|compose-shell|affected` in a package that depends on mfe.
+        // `swift package lint-graph|compose-shell|affected` in a package that depends on mfe. The
+        // build-tool plugins (`mfe lint-graph [--imports]` during `swift build` and Xcode builds)
+        // ship in the release's mfe-plugins package, on the binary: Sources/LintGraphBuildToolPlugin
+        // and Sources/LintGraphImportsBuildToolPlugin are its sources, no targets here.
         .plugin(name: "LintGraphPlugin", targets: ["LintGraphPlugin"]),
         .plugin(name: "ComposeShellPlugin", targets: ["ComposeShellPlugin"]),
         .plugin(name: "AffectedPlugin", targets: ["AffectedPlugin"]),
-        // `swift build` and Xcode run `mfe lint-graph [--imports]` on the package of a target that
-        // applies one of these; the release's mfe-plugins package offers them on the binary.
-        .plugin(name: "LintGraphBuildToolPlugin", targets: ["LintGraphBuildToolPlugin"]),
-        .plugin(name: "LintGraphImportsBuildToolPlugin", targets: ["LintGraphImportsBuildToolPlugin"]),
     ],
     dependencies: [
         // CLI parsing, help, completions.
@@ -230,12 +229,15 @@ let package = Package(
 
         // Command plugins: mfe on the folder of the package they run in. Only compose-shell
         // writes (the pins), so only it asks for write permission, and for the network it fetches from.
+        // They declare no dependency on `mfe`: SwiftPM builds an executable a plugin depends on
+        // a second time, for the host, in every build of this package (swift-syntax twice).
+        // They ask SwiftPM to build the `mfe` product when they run (MFEPluginRunner), and the
+        // same sources in mfe-plugins find the release binary as their declared tool.
         .plugin(
             name: "LintGraphPlugin",
             capability: .command(
                 intent: .custom(verb: "lint-graph", description: "Check the layered dependency graph of this package's folder with mfe lint-graph.")
             ),
-            dependencies: ["mfe"],
             path: "Sources/LintGraphPlugin"
         ),
         .plugin(
@@ -247,7 +249,6 @@ let package = Package(
                     .allowNetworkConnections(scope: .all(), reason: "mfe compose-shell fetches the MFEs' git repositories to resolve their versions"),
                 ]
             ),
-            dependencies: ["mfe"],
             path: "Sources/ComposeShellPlugin"
         ),
         .plugin(
@@ -255,21 +256,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "affected", description: "List the packages and targets a git change affects with mfe affected.")
             ),
-            dependencies: ["mfe"],
             path: "Sources/AffectedPlugin"
-        ),
-        // Build-tool plugins: lint-graph's findings as build diagnostics; errors fail the build.
-        .plugin(
-            name: "LintGraphBuildToolPlugin",
-            capability: .buildTool(),
-            dependencies: ["mfe"],
-            path: "Sources/LintGraphBuildToolPlugin"
-        ),
-        .plugin(
-            name: "LintGraphImportsBuildToolPlugin",
-            capability: .buildTool(),
-            dependencies: ["mfe"],
-            path: "Sources/LintGraphImportsBuildToolPlugin"
         ),
         .executableTarget(
             name: "mfe-bench",

@@ -5,7 +5,7 @@ import PackagePlugin
 @main
 struct AffectedPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let runner = MFEPluginRunner(context: context)
+        let runner = MFEPluginRunner(context: context, packageManager: packageManager)
         try runner.run("affected", workspace: [runner.packageDirectory], arguments: arguments)
     }
 }

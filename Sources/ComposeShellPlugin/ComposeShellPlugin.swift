@@ -6,7 +6,7 @@ import PackagePlugin
 @main
 struct ComposeShellPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let runner = MFEPluginRunner(context: context)
+        let runner = MFEPluginRunner(context: context, packageManager: packageManager)
         try runner.run("compose-shell", workspace: ["--path", runner.packageDirectory], arguments: arguments)
     }
 }

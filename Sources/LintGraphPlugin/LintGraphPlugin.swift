@@ -10,7 +10,7 @@ struct LintGraphPlugin: CommandPlugin {
         guard writing.isEmpty else {
             throw LintGraphPluginRefusal(option: writing[0])
         }
-        let runner = MFEPluginRunner(context: context)
+        let runner = MFEPluginRunner(context: context, packageManager: packageManager)
         try runner.run("lint-graph", workspace: [runner.packageDirectory], arguments: arguments)
     }
 }

@@ -96,6 +96,28 @@ struct ArchitectureTests {
         #expect(problems.isEmpty, "the Architecture article's diagram differs from \(Self.layersFile):\n\(problems.joined(separator: "\n"))")
     }
 
+    /// A plugin of mfe's package depends at most on a tool that depends on nothing: SwiftPM
+    /// builds an executable a plugin uses a second time, for the host, in every build of the
+    /// package, so a plugin depending on `mfe` made `swift build -c release` compile
+    /// swift-syntax and mfe twice (20 minutes instead of 14 on 2 cores).
+    @Test func pluginsMakeSwiftPMBuildNothingOfMfeTwice() async throws {
+        let manifest = try await ManifestReader(environment: [:]).loadManifest(inPackageDirectory: Self.packageRoot)
+        let targets = Dictionary(manifest.targets.map { ($0.name, $0) }) { first, _ in first }
+        let plugins = manifest.targets.filter { $0.kind == .plugin }
+        #expect(plugins.map(\.name).sorted() == ["AffectedPlugin", "ComposeShellPlugin", "EmbedBuildInfoPlugin", "EmbedTemplatesPlugin", "LintGraphPlugin"])
+        for plugin in plugins {
+            for dependency in plugin.dependencies {
+                let name: String
+                switch dependency.kind {
+                case .byName(let target), .target(let target): name = target
+                case .product(let product, _): name = product
+                }
+                let tool = try #require(targets[name], "\(plugin.name) depends on '\(name)', which is no target of this package")
+                #expect(tool.kind == .executable && tool.dependencies.isEmpty, "\(plugin.name) depends on '\(name)', which SwiftPM would build again with all it depends on")
+            }
+        }
+    }
+
     /// Every command service, and every test target, is named in the article.
     @Test func theArticleNamesEveryServiceAndTestTarget() async throws {
         let article = try Self.text(of: Self.articlePath)
