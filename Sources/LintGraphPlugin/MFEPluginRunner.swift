@@ -35,7 +35,7 @@ struct MFEPluginRunner {
         Diagnostics.remark("Building mfe (from source, the first time in this build folder: a few minutes)…")
         let result = try packageManager.build(.product("mfe"), parameters: .init(configuration: .debug, logging: .concise))
         guard result.succeeded, let built = result.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "mfe" }) else {
-            FileHandle.standardError.write(Data(result.logText.utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(result.logText.utf8))
             throw MFEPluginBuildFailure()
         }
         return built.url

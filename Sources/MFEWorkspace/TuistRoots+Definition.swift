@@ -19,11 +19,10 @@ package struct TuistProjectReader {
     }
 
     /// The project at `manifest` as the reader defines it, before it becomes a package of the
-    /// graph: what `MFE_TUIST_TRUTH` compares with the project Tuist itself makes of the file.
+    /// graph (what `MFE_TUIST_TRUTH` compares with the project Tuist itself makes of the file),
+    /// after checking that the graph can take it: a refusal of either is thrown.
     package mutating func definition(at manifest: String) throws -> TuistProjectDefinition {
-        let root = roots.root(of: manifest)
-        let reader = TuistManifestReader(fileSystem: roots.fileSystem, environment: roots.environment)
-        return try reader.readProject(at: manifest, root: root, helpers: roots.helpers(root: root))
+        try roots.readDefinition(manifest).definition
     }
 }
 

@@ -41,6 +41,12 @@ struct TuistRoots {
 
     /// The project at `manifest` (absolute `Project.swift`) and its package of the graph.
     mutating func read(_ manifest: String) throws -> (XcodeProject, PackageManifest) {
+        let read = try readDefinition(manifest)
+        return (read.project, read.package)
+    }
+
+    /// The project at `manifest` as the reader defines it, and what the graph makes of it.
+    mutating func readDefinition(_ manifest: String) throws -> (definition: TuistProjectDefinition, project: XcodeProject, package: PackageManifest) {
         let root = root(of: manifest)
         let helpers = try self.helpers(root: root)
         if externals[root] == nil {
@@ -52,7 +58,7 @@ struct TuistRoots {
             }
         }
         let definition = try TuistManifestReader(fileSystem: fileSystem, environment: environment).readProject(at: manifest, root: root, helpers: helpers)
-        return (definition.xcodeProject(), try definition.manifest(externals: externals[root] ?? []))
+        return (definition, definition.xcodeProject(), try definition.manifest(externals: externals[root] ?? []))
     }
 
     /// The parsed helpers of the Tuist root `root`, parsed on first use.

@@ -31,7 +31,8 @@ struct EmbedTemplates {
     }
 
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        // A closed or full standard error cannot stop the exit status from saying it failed.
+        try? FileHandle.standardError.write(contentsOf: Data((message + "\n").utf8))
         exit(1)
     }
 }

@@ -13,26 +13,31 @@ struct TuistConfigurationGraphTests {
         "import ProjectDescription\n\nlet project = Project(name: \"\(name)\", targets: [.target(name: \"\(name)\", destinations: .iOS, product: .framework, bundleId: \"b\", dependencies: [\(dependencies)])])\n"
     }
 
+    /// A helper: `.module(name)` is the project at `Projects/<name>` of the Tuist root.
+    static let moduleHelper = """
+        import ProjectDescription
+
+        extension TargetDependency {
+            public static func module(_ name: String) -> TargetDependency {
+                .project(target: name, path: .relativeToRoot("Projects/\\(name)"))
+            }
+        }
+
+        """
+
+    /// The Search project, depending on `.module("Network")` from the module `helpers`.
+    static func search(importing helpers: String) -> String {
+        "import ProjectDescription\nimport \(helpers)\n\nlet project = Project(name: \"Search\", targets: [.target(name: \"Search\", destinations: .iOS, product: .framework, bundleId: \"s\", dependencies: [.module(\"Network\")])])\n"
+    }
+
     @Test func aRootWithOnlyTuistSwiftAndItsListedPluginMakeTheGraph() async throws {
         let directory = try InMemoryFolder.workspace("Acme")
         // The Tuist root is App/, below the workspace: `.relativeToRoot` starts there.
         try directory.write(
             "import ProjectDescription\n\nlet tuist = Tuist(project: .tuist(plugins: [.local(path: .relativeToRoot(\"Plugins/Modules\"))]))\n", to: "App/Tuist.swift")
         try directory.write("import ProjectDescription\n\nlet plugin = Plugin(name: \"ModulesPlugin\")\n", to: "App/Plugins/Modules/Plugin.swift")
-        try directory.write(
-            """
-            import ProjectDescription
-
-            extension TargetDependency {
-                public static func module(_ name: String) -> TargetDependency {
-                    .project(target: name, path: .relativeToRoot("Projects/\\(name)"))
-                }
-            }
-
-            """, to: "App/Plugins/Modules/ProjectDescriptionHelpers/Modules.swift")
-        try directory.write(
-            "import ProjectDescription\nimport ModulesPlugin\n\nlet project = Project(name: \"Search\", targets: [.target(name: \"Search\", destinations: .iOS, product: .framework, bundleId: \"s\", dependencies: [.module(\"Network\")])])\n",
-            to: "App/Projects/Search/Project.swift")
+        try directory.write(Self.moduleHelper, to: "App/Plugins/Modules/ProjectDescriptionHelpers/Modules.swift")
+        try directory.write(Self.search(importing: "ModulesPlugin"), to: "App/Projects/Search/Project.swift")
         try directory.write(Self.project("Network"), to: "App/Projects/Network/Project.swift")
         let result = await directory.mfe().graph(.init(format: .json))
         #expect(result.status == 0, "\(result.standardError)")
@@ -59,20 +64,8 @@ struct TuistConfigurationGraphTests {
         // it. `.relativeToRoot` and the helpers start at the root, as Tuist finds it.
         let fileSystem = InMemoryFileSystem(currentDirectory: "/work/Acme/Projects")
         let root = try fileSystem.folder("/work/Acme")
-        try root.write(
-            """
-            import ProjectDescription
-
-            extension TargetDependency {
-                public static func module(_ name: String) -> TargetDependency {
-                    .project(target: name, path: .relativeToRoot("Projects/\\(name)"))
-                }
-            }
-
-            """, to: "Tuist/ProjectDescriptionHelpers/Modules.swift")
-        try root.write(
-            "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project(name: \"Search\", targets: [.target(name: \"Search\", destinations: .iOS, product: .framework, bundleId: \"s\", dependencies: [.module(\"Network\")])])\n",
-            to: "Projects/Search/Project.swift")
+        try root.write(Self.moduleHelper, to: "Tuist/ProjectDescriptionHelpers/Modules.swift")
+        try root.write(Self.search(importing: "ProjectDescriptionHelpers"), to: "Projects/Search/Project.swift")
         try root.write(Self.project("Network"), to: "Projects/Network/Project.swift")
         let result = await InProcessMFE(fileSystem: fileSystem, variables: [:]).graph(.init(format: .json))
         #expect(result.status == 0, "\(result.standardError)")

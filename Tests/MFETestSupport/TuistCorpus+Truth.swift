@@ -53,7 +53,7 @@ extension TuistCorpus {
             do {
                 var reader = readers[repository] ?? TuistProjectReader(workspaceRoot: repository, fileSystem: fileSystem, environment: [:])
                 defer { readers[repository] = reader }
-                _ = try reader.project(at: manifest)
+                // Read once: a refusal of the graph's conversion counts as refused too.
                 mfe = TuistTruth.project(try reader.definition(at: manifest))
             } catch {
                 return Comparison(path: relative, verdict: .refused, detail: error.localizedDescription)
